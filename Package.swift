@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// The same strictness for every target: explicit existentials, imports that are internal unless
+/// marked otherwise, and members visible only through what a file itself imports.
+let strictness: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "cal",
+  products: [
+    .executable(name: "cal", targets: ["cal"])
+  ],
+  targets: [
+    // The C library, alone: nothing above CalStorage sees a C pointer.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    // Repository layer: the SQLite wrapper, the migrations and the repositories.
+    .target(
+      name: "CalStorage",
+      dependencies: ["CSQLite"],
+      resources: [
+        .embedInCode("../../Migrations/0001_initial.sql")
+      ]
+    ),
+    // Service layer: pure calendar values and page-flip navigation.
+    .target(name: "CalCore"),
+    // The command line: parsing, commands, text and JSON output.
+    .target(name: "CalCLI", dependencies: ["CalCore", "CalStorage"]),
+    .executableTarget(
+      name: "cal",
+      dependencies: ["CalCLI"],
+      linkerSettings: [
+        // A release build is one self-contained file (Swift runtime, glibc and SQLite inside):
+        // it starts as fast as cal(1) and works when copied alone anywhere.
+        .unsafeFlags(["-static-executable"], .when(configuration: .release))
+      ]
+    ),
+    .testTarget(name: "CalCoreTests", dependencies: ["CalCore"]),
+    .testTarget(name: "CalStorageTests", dependencies: ["CalStorage"]),
+    .testTarget(name: "CalCLITests", dependencies: ["CalCLI", "CalCore", "CalStorage", "cal"]),
+  ]
+)
+
+for target in package.targets where target.type != .system {
+  target.swiftSettings = (target.swiftSettings ?? []) + strictness
+}

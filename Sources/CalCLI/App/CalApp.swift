@@ -1,0 +1,147 @@
+import CalCore
+import CalStorage
+
+/// The whole command line: picks the command, parses and validates its words, runs it, and turns every
+/// outcome into output and an exit status, in this one place.
+public enum CalApp {
+  /// The program's version.
+  public static let version = "0.1.0"
+
+  /// Exit statuses, as sysexits.h names them.
+  public enum ExitStatus {
+    /// Success.
+    public static let success: Int32 = 0
+    /// Any failure that is not a usage error.
+    public static let failure: Int32 = 1
+    /// `EX_USAGE`: the command line was wrong.
+    public static let usage: Int32 = 64
+  }
+
+  nonisolated(unsafe) static let commands: [any Command.Type] = [
+    ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, ListCommand.self, RemoveCommand.self,
+    HistoryCommand.self,
+  ]
+
+  static let abstract = "A persistent page-flip calendar."
+  static let discussion = """
+    Every month is a page you turn from a corner; the calendar remembers the month on view, your events and \
+    every page turn in one SQLite file. With no subcommand, cal shows the month on view.
+    """
+
+  /// Runs `cal` with `arguments` (without the program name); returns the exit status.
+  public static func run(
+    _ arguments: [String], context: CommandContext, writeError: (String) -> Void
+  ) -> Int32 {
+    let (name, words) = splitCommand(arguments)
+    switch name {
+    case "-h", "--help":
+      context.write(rootHelp)
+      return ExitStatus.success
+    case "--version":
+      context.print("cal \(version)")
+      return ExitStatus.success
+    case "help":
+      return help(words, context: context, writeError: writeError)
+    default:
+      break
+    }
+    guard let command = command(named: name) else {
+      let suggestion = EditDistance.closest(to: name, among: commandNames + ["help"])
+      writeError(
+        "Error: Unknown command '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + "\n"
+          + "Usage: cal <subcommand>\n  See 'cal --help' for more information.\n")
+      return ExitStatus.usage
+    }
+    return run(command, words, context: context, writeError: writeError)
+  }
+
+  /// The command's name and its words. Global options written before the command (`cal --db x list`) are
+  /// passed on to it; with no command at all, `show` runs.
+  static func splitCommand(_ arguments: [String]) -> (String, [String]) {
+    var leading: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let word = arguments[index]
+      if word == "--db", index + 1 < arguments.count {
+        leading += [word, arguments[index + 1]]
+        index += 2
+      } else if word.hasPrefix("--db=") || word == "--json" {
+        leading.append(word)
+        index += 1
+      } else {
+        break
+      }
+    }
+    guard index < arguments.count else { return (ShowCommand.spec.name, leading) }
+    let first = arguments[index]
+    if first.hasPrefix("-") && !["-h", "--help", "--version"].contains(first) {
+      return (ShowCommand.spec.name, leading + arguments[index...])
+    }
+    return (first, Array(arguments[(index + 1)...]) + leading)
+  }
+
+  static func command(named name: String) -> (any Command.Type)? {
+    for command in commands where command.spec.name == name { return command }
+    return nil
+  }
+
+  static var commandNames: [String] {
+    commands.map { $0.spec.name }
+  }
+
+  static var rootHelp: String {
+    HelpFormatter.rootHelp(abstract: abstract, discussion: discussion, commands: commands.map { $0.spec })
+  }
+
+  private static func help(_ words: [String], context: CommandContext, writeError: (String) -> Void) -> Int32 {
+    guard let name = words.first else {
+      context.write(rootHelp)
+      return ExitStatus.success
+    }
+    guard let command = command(named: name) else {
+      let suggestion = EditDistance.closest(to: name, among: commandNames)
+      writeError(
+        "Error: Unknown command '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + "\n"
+          + "Usage: cal help <subcommand>\n  See 'cal --help' for more information.\n")
+      return ExitStatus.usage
+    }
+    context.write(HelpFormatter.help(command.spec))
+    return ExitStatus.success
+  }
+
+  private static func run(
+    _ command: any Command.Type, _ words: [String], context: CommandContext, writeError: (String) -> Void
+  ) -> Int32 {
+    let spec = command.spec
+    do {
+      let arguments = try ArgumentParser(spec: spec).parse(words)
+      if arguments.wantsHelp {
+        context.write(HelpFormatter.help(spec))
+        return ExitStatus.success
+      }
+      try command.init(arguments, context: context).run(context)
+      return ExitStatus.success
+    } catch let error as UsageError {
+      writeError(
+        "Error: \(error.message)\nUsage: \(HelpFormatter.usage(spec))\n"
+          + "  See 'cal \(spec.name) --help' for more information.\n")
+      return ExitStatus.usage
+    } catch {
+      writeError("Error: \(describe(error))\n")
+      return ExitStatus.failure
+    }
+  }
+
+  /// One line for any failure, in words a user can act on.
+  static func describe(_ error: any Error) -> String {
+    if let error = error as? DatabaseError {
+      switch error.primaryResultCode {
+      case 26: return "the calendar file is not a SQLite database (it was left untouched)"
+      case 5: return "the calendar file is busy: another cal kept it locked for too long; try again"
+      case 14: return "cannot open the calendar file: \(error.message)"
+      default: return error.description
+      }
+    }
+    return String(describing: error)
+  }
+}

@@ -1,0 +1,48 @@
+public import CalCore
+
+/// Everything a command may know about the world, handed in by `main`: nothing below it reads the clock,
+/// the time zone or the environment itself, so tests can pin each of them.
+public struct CommandContext {
+  /// Today's date in the user's time zone.
+  public let today: CivilDate
+  /// The current instant, in Unix milliseconds.
+  public let nowMilliseconds: Int64
+  /// The user's offset from UTC, in seconds, at an instant given in Unix milliseconds.
+  public let utcOffset: (Int64) -> Int
+  /// The environment variables `cal` reads (`CAL_DB`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`).
+  public let environment: [String: String]
+  /// Whether standard output is a terminal.
+  public let outputIsTerminal: Bool
+  /// Writes to standard output.
+  public let write: (String) -> Void
+
+  /// Creates a context.
+  public init(
+    today: CivilDate, nowMilliseconds: Int64, utcOffset: @escaping (Int64) -> Int, environment: [String: String],
+    outputIsTerminal: Bool, write: @escaping (String) -> Void
+  ) {
+    self.today = today
+    self.nowMilliseconds = nowMilliseconds
+    self.utcOffset = utcOffset
+    self.environment = environment
+    self.outputIsTerminal = outputIsTerminal
+    self.write = write
+  }
+
+  /// Writes `line` and a newline to standard output.
+  func print(_ line: String) {
+    write(line + "\n")
+  }
+
+  /// Whether output may carry attributes such as reverse video: only on a terminal, and never when
+  /// `NO_COLOR` is set to anything (no-color.org).
+  var stylesOutput: Bool {
+    outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+  }
+
+  /// How the instant `milliseconds` reads on the user's clock, as ISO 8601 with the offset.
+  func localTimestamp(_ milliseconds: Int64) -> String {
+    LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: utcOffset(milliseconds))?.description
+      ?? String(milliseconds)
+  }
+}

@@ -1,0 +1,29 @@
+import CalStorage
+
+/// `--db <path>`, which every command that touches the calendar accepts.
+struct StoreOptions {
+  /// The option, for command specs.
+  static let option = OptionSpec(
+    "db", value: "path",
+    help: "The calendar file (default: $CAL_DB, else $XDG_DATA_HOME/cal/calendar.db, else ~/.local/share/cal/calendar.db).")
+
+  /// The path given with `--db`, if any.
+  let path: String?
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    path = arguments.value(Self.option.long)
+    if path?.isEmpty == true { throw UsageError("The option '--db <path>' needs a file path, not an empty string") }
+  }
+
+  /// Opens the calendar, creating and migrating it as needed.
+  func open(_ context: CommandContext) throws -> CalendarStore {
+    let path = try DatabaseLocation.resolve(option: path, environment: context.environment)
+    return try CalendarStore(path: path, now: context.nowMilliseconds)
+  }
+}
+
+/// `--json`, for scripts.
+enum JSONOption {
+  /// The option, for command specs.
+  static let option = OptionSpec("json", help: "Print JSON for scripts instead of text.")
+}

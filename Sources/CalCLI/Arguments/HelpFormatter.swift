@@ -1,0 +1,63 @@
+/// Writes help and usage in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS.
+enum HelpFormatter {
+  /// Where help text starts after a label, and where long help lines wrap.
+  static let labelColumn = 26
+  static let width = 80
+
+  /// `cal add <date> <title> ... [--note <note>] [--json]`
+  static func usage(_ spec: CommandSpec) -> String {
+    let parts = spec.arguments.map(\.usage)
+      + spec.options.filter { $0.long != OptionSpec.help.long }.map { "[\($0.usage)]" }
+    return (["cal", spec.name] + parts).joined(separator: " ")
+  }
+
+  /// The whole help page of one command.
+  static func help(_ spec: CommandSpec) -> String {
+    var text = "OVERVIEW: \(spec.abstract)\n\n"
+    if !spec.discussion.isEmpty { text += spec.discussion + "\n\n" }
+    text += "USAGE: \(usage(spec))\n"
+    if !spec.arguments.isEmpty {
+      text += "\nARGUMENTS:\n" + spec.arguments.map { entry("<\($0.name)>", $0.help) }.joined()
+    }
+    text += "\nOPTIONS:\n" + spec.options.map { entry($0.label, $0.help) }.joined()
+    return text
+  }
+
+  /// The help of `cal` itself, listing the commands.
+  static func rootHelp(abstract: String, discussion: String, commands: [CommandSpec]) -> String {
+    var text = "OVERVIEW: \(abstract)\n\n"
+    if !discussion.isEmpty { text += discussion + "\n\n" }
+    text += "USAGE: cal <subcommand>\n\nOPTIONS:\n"
+    text += entry("--version", "Show the version.") + entry(OptionSpec.help.label, OptionSpec.help.help)
+    text += "\nSUBCOMMANDS:\n" + commands.map { entry($0.name, $0.abstract) }.joined()
+    text += "\n  See 'cal help <subcommand>' for detailed help.\n"
+    return text
+  }
+
+  /// One labelled entry: label in the left column, help wrapped in the right one.
+  static func entry(_ label: String, _ help: String) -> String {
+    let indent = String(repeating: " ", count: labelColumn)
+    let lines = wrap(help, width: width - labelColumn)
+    var text = "  " + label
+    if label.count + 2 < labelColumn - 1 {
+      text += String(repeating: " ", count: labelColumn - 2 - label.count)
+    } else {
+      text += "\n" + indent
+    }
+    return text + lines.joined(separator: "\n" + indent) + "\n"
+  }
+
+  /// Breaks `text` into lines of at most `width` characters at spaces.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return lines + [line]
+  }
+}

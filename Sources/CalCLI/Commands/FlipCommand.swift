@@ -1,0 +1,92 @@
+import CalCore
+import CalStorage
+
+/// `cal flip DIRECTION` or `cal flip --swipe DX,DY`
+struct FlipCommand: Command {
+  static let spec = CommandSpec(
+    name: "flip", abstract: "Turn the page from a corner.",
+    discussion: """
+      up-left and up-right curl the page away from the bottom edge to the next month; down-right and \
+      down-left bring the previous month's page down from the top edge. up-right and down-left are \
+      up-left and down-right mirrored. A swipe (dx, dy) in screen coordinates, y growing downward, turns \
+      up when dy < 0 (up-right when dx > 0, else up-left) and down otherwise (down-left when dx < 0, \
+      else down-right).
+      """,
+    arguments: [
+      ArgumentSpec("direction", help: "up-left, up-right, down-right or down-left.", isOptional: true)
+    ],
+    options: [
+      OptionSpec("swipe", value: "dx,dy", help: "A swipe vector instead of a direction, such as -5,-5."),
+      JSONOption.option, StoreOptions.option,
+    ])
+
+  let direction: CurlDirection
+  let json: Bool
+  let store: StoreOptions
+
+  init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+    let named = arguments.positional(0)
+    let swipe = arguments.value("swipe")
+    switch (named, swipe) {
+    case (let name?, nil):
+      direction = try Self.direction(named: name)
+    case (nil, let vector?):
+      direction = try Self.direction(swiping: vector)
+    case (nil, nil):
+      throw UsageError("Missing expected argument '<direction>' (or --swipe <dx,dy>)")
+    case (_?, _?):
+      throw UsageError("Give a direction or --swipe, not both")
+    }
+    json = arguments.flag(JSONOption.option.long)
+    store = try StoreOptions(arguments)
+  }
+
+  static func direction(named name: String) throws(UsageError) -> CurlDirection {
+    if let direction = CurlDirection(rawValue: name.lowercased()) { return direction }
+    let names = CurlDirection.allCases.map(\.rawValue)
+    let suggestion = EditDistance.closest(to: name.lowercased(), among: names).map { " Did you mean '\($0)'?" } ?? ""
+    throw UsageError(
+      "Unknown direction '\(name)': use \(names.dropLast().joined(separator: ", ")) or \(names.last!).\(suggestion)")
+  }
+
+  /// `DX,DY`: two finite decimal numbers, either of them negative.
+  static func direction(swiping vector: String) throws(UsageError) -> CurlDirection {
+    let parts = vector.split(separator: ",", omittingEmptySubsequences: false)
+      .map { $0.trimmingWhitespace() }
+    guard parts.count == 2, let dx = decimal(parts[0]), let dy = decimal(parts[1]) else {
+      throw UsageError("Malformed swipe '\(vector)': expected two numbers DX,DY such as -5,-5 or 3.5,0")
+    }
+    return CurlDirection(swipeDX: dx, dy: dy)
+  }
+
+  private static func decimal(_ text: Substring) -> Double? {
+    // Only plain decimals: Double's own parser would also take "nan", "inf" and hexadecimal.
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.".contains($0)) }),
+      let value = Double(text), value.isFinite
+    else { return nil }
+    return value
+  }
+
+  func run(_ context: CommandContext) throws {
+    let calendar = try store.open(context)
+    let transition = try Navigator(store: calendar, context: context).flip(direction)
+    if json {
+      context.print(TransitionPresenter.json(transition, context: context).serialized)
+      return
+    }
+    let from = try YearMonth(parsing: transition.fromMonth)
+    let to = try YearMonth(parsing: transition.toMonth)
+    context.print(TransitionPresenter.describe(direction))
+    context.print(TransitionPresenter.movement(from: from, to: to) + "\n")
+    context.write(try PageRenderer.render(to, store: calendar, context: context))
+  }
+}
+
+extension Substring {
+  /// The text without spaces at either end.
+  func trimmingWhitespace() -> Substring {
+    guard let start = firstIndex(where: { !$0.isWhitespace }), let end = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return self[start...end]
+  }
+}

@@ -1,0 +1,33 @@
+import CalCore
+import CalStorage
+
+/// `cal goto MONTH|today`
+struct GotoCommand: Command {
+  static let spec = CommandSpec(
+    name: "goto", abstract: "Jump straight to a month.",
+    discussion: "The jump is recorded in the history, like a page turn.",
+    arguments: [ArgumentSpec("month", help: "The month: 2024-05, or today for the current month.")],
+    options: [JSONOption.option, StoreOptions.option])
+
+  let month: YearMonth
+  let json: Bool
+  let store: StoreOptions
+
+  init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+    month = try parseMonth(arguments.positional(0) ?? "", today: context.today)
+    json = arguments.flag(JSONOption.option.long)
+    store = try StoreOptions(arguments)
+  }
+
+  func run(_ context: CommandContext) throws {
+    let calendar = try store.open(context)
+    let transition = try Navigator(store: calendar, context: context).jump(to: month)
+    if json {
+      context.print(TransitionPresenter.json(transition, context: context).serialized)
+      return
+    }
+    let from = try YearMonth(parsing: transition.fromMonth)
+    context.print("Jumped " + TransitionPresenter.movement(from: from, to: month) + "\n")
+    context.write(try PageRenderer.render(month, store: calendar, context: context))
+  }
+}

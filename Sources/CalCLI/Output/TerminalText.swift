@@ -1,0 +1,28 @@
+/// Makes text from users safe to print: nothing in a title or note can move the cursor, change colours or
+/// retitle the terminal.
+enum TerminalText {
+  /// `text` with every control character shown as visible text: C0 controls and DEL in caret notation
+  /// (`^[` for ESC, `^J` for a line feed), C1 controls and bidirectional overrides as `<U+XXXX>`.
+  static func sanitized(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x00...0x1F: result += "^" + String(UnicodeScalar(UInt8(scalar.value) + 0x40))
+      case 0x7F: result += "^?"
+      case _ where isUnsafe(scalar):
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
+  }
+}

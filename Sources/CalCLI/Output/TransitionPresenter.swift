@@ -1,0 +1,61 @@
+import CalCore
+import CalStorage
+
+/// How a transition is printed: a history line, a flip's description, or a JSON object
+/// `{"id", "at", "kind", "direction", "curl", "mirrored", "from", "to"}`.
+enum TransitionPresenter {
+  static func json(_ transition: TransitionRecord, context: CommandContext) -> JSONValue {
+    let direction = transition.direction.flatMap(CurlDirection.init(rawValue:))
+    return .object([
+      ("id", .integer(transition.id)),
+      ("at", .string(context.localTimestamp(transition.at))),
+      ("kind", .string(transition.kind.rawValue)),
+      ("direction", .optional(transition.direction)),
+      ("curl", .optional(transition.curl)),
+      ("mirrored", direction.map { .bool($0.isMirrored) } ?? .null),
+      ("from", .string(transition.fromMonth)),
+      ("to", .string(transition.toMonth)),
+    ])
+  }
+
+  /// `↖`, `↗`, `↘` or `↙`: the way the turned corner travels.
+  static func arrow(_ direction: CurlDirection) -> String {
+    switch direction {
+    case .upLeft: return "↖"
+    case .upRight: return "↗"
+    case .downRight: return "↘"
+    case .downLeft: return "↙"
+    }
+  }
+
+  /// `↖ up-left: curl from the bottom edge, not mirrored`
+  static func describe(_ direction: CurlDirection) -> String {
+    "\(arrow(direction)) \(direction.rawValue): \(direction.curl.rawValue) from the \(direction.edge.rawValue) edge, "
+      + (direction.isMirrored ? "mirrored" : "not mirrored")
+  }
+
+  /// `May 2024 → June 2024`
+  static func movement(from: YearMonth, to: YearMonth) -> String {
+    "\(from.englishName) → \(to.englishName)"
+  }
+
+  /// `  7  2026-11-29T13:45:12+01:00  flip  ↖ up-left     curl    2024-05 → 2024-06`
+  static func historyLine(_ transition: TransitionRecord, context: CommandContext, idWidth: Int) -> String {
+    let id = String(transition.id)
+    let direction = transition.direction.flatMap(CurlDirection.init(rawValue:))
+    let turn = direction.map { "\(arrow($0)) \($0.rawValue)" } ?? ""
+    return String(repeating: " ", count: max(0, idWidth - id.count)) + id + "  "
+      + context.localTimestamp(transition.at) + "  "
+      + transition.kind.rawValue.padded(to: 4) + "  "
+      + turn.padded(to: 12) + "  "
+      + (transition.curl ?? "").padded(to: 6) + "  "
+      + "\(transition.fromMonth) → \(transition.toMonth)"
+  }
+}
+
+extension String {
+  /// The string with spaces added on the right up to `width` characters.
+  func padded(to width: Int) -> String {
+    self + String(repeating: " ", count: max(0, width - count))
+  }
+}

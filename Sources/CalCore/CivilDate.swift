@@ -1,0 +1,82 @@
+/// A day of the proleptic Gregorian calendar, with no time and no time zone.
+public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The year, 1...9999.
+  public let year: Int
+  /// The month, 1...12.
+  public let month: Int
+  /// The day of the month, 1...31.
+  public let day: Int
+
+  /// A date that exists: `February 30` throws `.dayOutOfRange`.
+  public init(year: Int, month: Int, day: Int) throws(DateError) {
+    let yearMonth = try YearMonth(year: year, month: month)
+    guard (1...yearMonth.numberOfDays).contains(day) else { throw .dayOutOfRange(day: day, month: yearMonth) }
+    self.init(validYear: year, month: month, day: day)
+  }
+
+  /// For values already known to be valid.
+  init(validYear year: Int, month: Int, day: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// Parses `YYYY-MM-DD`.
+  public init(parsing text: String) throws(DateError) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, let year = parseDigits(parts[0], minimumCount: 4),
+      let month = parseDigits(parts[1], minimumCount: 2, maximumCount: 2),
+      let day = parseDigits(parts[2], minimumCount: 2, maximumCount: 2)
+    else { throw .malformed(text: text, expected: "a date: expected YYYY-MM-DD, such as 2024-05-12") }
+    try self.init(year: year, month: month, day: day)
+  }
+
+  /// The date `days` days after 1970-01-01 (before it when negative); `nil` outside the years 1 to 9999.
+  public init?(daysSince1970 days: Int) {
+    // Howard Hinnant's civil_from_days: counts in 400-year eras that start on 1 March.
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    guard (Gregorian.firstYear...Gregorian.lastYear).contains(year) else { return nil }
+    self.init(validYear: year, month: month, day: day)
+  }
+
+  /// Days since 1970-01-01, negative before it.
+  public var daysSince1970: Int {
+    // Howard Hinnant's days_from_civil.
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The day of the week.
+  public var weekday: Weekday {
+    // 1970-01-01 was a Thursday.
+    Weekday.thursday.advanced(by: daysSince1970 % 7)
+  }
+
+  /// The date `count` days later (earlier when negative); `nil` outside the years 1 to 9999.
+  public func adding(days count: Int) -> CivilDate? {
+    CivilDate(daysSince1970: daysSince1970 + count)
+  }
+
+  /// The month this date is in.
+  public var yearMonth: YearMonth { YearMonth(validYear: year, month: month) }
+
+  /// `YYYY-MM-DD`.
+  public var description: String { pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) }
+
+  /// Earlier dates sort first.
+  public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+  }
+}

@@ -1,0 +1,30 @@
+/// A date or month that does not exist, or text that does not name one.
+public enum DateError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The text is not written the way a date or month is expected.
+  case malformed(text: String, expected: String)
+  /// The year is outside 1...9999.
+  case yearOutOfRange(Int)
+  /// The month is outside 1...12.
+  case monthOutOfRange(Int)
+  /// The day does not exist in its month.
+  case dayOutOfRange(day: Int, month: YearMonth)
+  /// Moving from a date or month would leave the years 1 to 9999.
+  case beyondCalendar(String)
+
+  /// One line for the user, such as "February 2024 has 29 days".
+  public var description: String {
+    switch self {
+    case .malformed(let text, let expected):
+      return "'\(text)' is not \(expected)"
+    case .yearOutOfRange(let year):
+      return "year \(year) is out of range: cal covers the years 1 to 9999"
+    case .monthOutOfRange(let month):
+      return "month \(month) does not exist: months are numbered 01 to 12"
+    case .dayOutOfRange(let day, let month):
+      if day < 1 { return "days are numbered from 01, not \(day)" }
+      return "\(month.englishName) has \(month.numberOfDays) days"
+    case .beyondCalendar(let what):
+      return "\(what) is outside the years 1 to 9999"
+    }
+  }
+}

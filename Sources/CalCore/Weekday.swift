@@ -1,0 +1,19 @@
+/// A day of the week, numbered as C's `tm_wday` numbers them: Sunday is 0.
+public enum Weekday: Int, CaseIterable, Sendable {
+  case sunday = 0, monday, tuesday, wednesday, thursday, friday, saturday
+
+  /// The day `count` days later, wrapping around the week.
+  public func advanced(by count: Int) -> Weekday {
+    Weekday(rawValue: ((rawValue + count) % 7 + 7) % 7)!
+  }
+
+  /// The seven days of a week that starts on `first`.
+  public static func week(startingOn first: Weekday) -> [Weekday] {
+    (0..<7).map { first.advanced(by: $0) }
+  }
+
+  /// Two-letter English abbreviations, as cal(1) heads its columns in the C locale.
+  public var englishAbbreviation: String {
+    ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"][rawValue]
+  }
+}

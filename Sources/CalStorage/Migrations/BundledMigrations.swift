@@ -1,0 +1,8 @@
+/// The migrations of `Migrations/`, compiled into the binary so that a copy of `cal` on its own can create
+/// and upgrade a database. A new file in `Migrations/` is added here and to `Package.swift`'s resources.
+public enum BundledMigrations {
+  /// Every shipped migration, in the order it applies.
+  public static let all: [Migration] = [
+    Migration(id: "0001_initial", sql: String(decoding: PackageResources._001_initial_sql, as: UTF8.self))
+  ]
+}

@@ -1,0 +1,64 @@
+/// Applies migrations in order, each in its own transaction together with the row that records it.
+public struct Migrator: Sendable {
+  /// The migrations this program knows, in the order they apply.
+  public let migrations: [Migration]
+
+  /// The table that records which migrations a database has had.
+  static let ledger = "schema_migrations"
+
+  /// - Precondition: ids are unique and sorted; anything else is a mistake in the program.
+  public init(migrations: [Migration]) {
+    let ids = migrations.map(\.id)
+    precondition(Set(ids).count == ids.count, "duplicate migration id in \(ids)")
+    precondition(ids == ids.sorted(), "migrations out of order: \(ids)")
+    self.migrations = migrations
+  }
+
+  /// Refuses a database that a newer program migrated, or that belongs to something else, without writing.
+  ///
+  /// - Returns: the migrations still to apply; none on every start but the first after an upgrade.
+  @discardableResult
+  public func checkCompatibility(of database: Database) throws -> [Migration] {
+    guard let applied = try appliedMigrations(in: database) else {
+      let hasTables = try database.fetchOne(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1"
+      ) { _ in true }
+      if hasTables == true { throw SchemaError.notACalendar(path: database.path) }
+      return migrations
+    }
+    let known = Set(migrations.map(\.id))
+    let unknown = applied.filter { !known.contains($0) }
+    if !unknown.isEmpty {
+      throw SchemaError.newerThanProgram(path: database.path, unknownMigrations: unknown)
+    }
+    let done = Set(applied)
+    return migrations.filter { !done.contains($0.id) }
+  }
+
+  /// Brings the schema up to date. Another process migrating at the same moment is harmless: each step
+  /// re-reads the ledger once it holds the write lock.
+  public func migrate(_ database: Database, now milliseconds: Int64) throws {
+    for migration in try checkCompatibility(of: database) {
+      try database.writeTransaction {
+        try database.execute(
+          "CREATE TABLE IF NOT EXISTS \(Self.ledger) (id TEXT PRIMARY KEY NOT NULL, applied_at INTEGER NOT NULL)")
+        let done = try database.fetchOne("SELECT 1 FROM \(Self.ledger) WHERE id = ?", [.text(migration.id)]) { _ in
+          true
+        }
+        guard done == nil else { return }
+        try database.executeScript(migration.sql)
+        try database.execute(
+          "INSERT INTO \(Self.ledger) (id, applied_at) VALUES (?, ?)", [.text(migration.id), .integer(milliseconds)])
+      }
+    }
+  }
+
+  /// The ids recorded in the ledger in order, or `nil` when there is no ledger yet.
+  public func appliedMigrations(in database: Database) throws -> [String]? {
+    let hasLedger = try database.fetchOne(
+      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(Self.ledger)]
+    ) { _ in true }
+    guard hasLedger == true else { return nil }
+    return try database.fetch("SELECT id FROM \(Self.ledger) ORDER BY id") { $0.text(0) }
+  }
+}

@@ -1,0 +1,45 @@
+/// Transactions and connection-wide settings.
+extension Database {
+  /// Runs `body` in a `BEGIN IMMEDIATE` transaction: commits when it returns, rolls back when it throws.
+  ///
+  /// Immediate, because a deferred transaction that reads first and writes later can fail with
+  /// `SQLITE_BUSY` that no busy timeout cures; an immediate one waits for the write lock up front.
+  public func writeTransaction<Value>(_ body: () throws -> Value) throws -> Value {
+    precondition(!isInTransaction, "write transactions do not nest")
+    try execute("BEGIN IMMEDIATE")
+    let value: Value
+    do {
+      value = try body()
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+    do {
+      try execute("COMMIT")
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+    return value
+  }
+
+  /// Switches the file to write-ahead logging and checks that SQLite really did.
+  ///
+  /// - Throws: `DatabaseError` when the journal mode stays something else (a file system without shared
+  ///   memory, for example): concurrent readers and writers rely on WAL.
+  public func enableWriteAheadLog() throws {
+    let mode = try fetchOne("PRAGMA journal_mode = WAL") { $0.text(0) }
+    guard mode?.lowercased() == "wal" else {
+      throw DatabaseError(
+        extendedResultCode: 1,
+        message: "could not switch to WAL journal mode (still \(mode ?? "unknown"))",
+        sql: "PRAGMA journal_mode = WAL")
+    }
+  }
+
+  /// Makes every commit durable: with WAL, `synchronous = FULL` syncs the log at each commit, so a committed
+  /// change survives a power cut (`NORMAL` would only survive a crash of the program).
+  public func requireDurableCommits() throws(DatabaseError) {
+    try execute("PRAGMA synchronous = FULL")
+  }
+}

@@ -1,0 +1,120 @@
+import CSQLite
+
+/// One connection to a SQLite database file.
+///
+/// Opening turns on extended result codes, foreign keys and a busy timeout, and reads `sqlite_master` at
+/// once, so that a file that is not a database fails here, before anything could write to it.
+public final class Database {
+  private let connection: OpaquePointer
+  private var statementCache: [String: Statement] = [:]
+  private var isClosed = false
+  /// The path the connection was opened with.
+  public let path: String
+
+  /// Opens (and creates, when missing) the database at `path`.
+  ///
+  /// - Parameter busyTimeoutMilliseconds: how long a statement waits for another process's lock
+  ///   before it fails with `SQLITE_BUSY`.
+  public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+    var connection: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &connection, flags, nil)
+    guard code == SQLITE_OK, let connection else {
+      let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+      let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
+      sqlite3_close_v2(connection)
+      throw DatabaseError(extendedResultCode: extended, message: message)
+    }
+    self.connection = connection
+    self.path = path
+    sqlite3_extended_result_codes(connection, 1)
+    sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
+    do {
+      // Fails with SQLITE_NOTADB for a file that is not a database, without touching it.
+      _ = try fetchOne("SELECT count(*) FROM sqlite_master") { $0.integer(0) }
+      try execute("PRAGMA foreign_keys = ON")
+    } catch {
+      close()
+      throw error
+    }
+  }
+
+  deinit {
+    close()
+  }
+
+  /// Finalizes every cached statement, then closes the connection. Safe to call twice.
+  public func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    statementCache.removeAll()
+    sqlite3_close_v2(connection)
+  }
+
+  /// Runs one statement to completion.
+  public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws(DatabaseError) {
+    let statement = try cachedStatement(sql)
+    defer { statement.reset() }
+    try statement.bind(arguments)
+    while try statement.step() {}
+  }
+
+  /// Runs a script of several statements, such as a migration. Takes no arguments.
+  public func executeScript(_ sql: String) throws(DatabaseError) {
+    var errorMessage: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(connection, sql, nil, nil, &errorMessage)
+    guard code == SQLITE_OK else {
+      let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+      sqlite3_free(errorMessage)
+      throw DatabaseError(extendedResultCode: sqlite3_extended_errcode(connection), message: message, sql: sql)
+    }
+  }
+
+  /// Runs a query and turns each row into a value.
+  public func fetch<Value>(
+    _ sql: String, _ arguments: [SQLiteValue] = [], _ read: (Row) throws -> Value
+  ) throws -> [Value] {
+    let statement = try cachedStatement(sql)
+    defer { statement.reset() }
+    try statement.bind(arguments)
+    var values: [Value] = []
+    while try statement.step() {
+      values.append(try read(Row(handle: statement.handle)))
+    }
+    return values
+  }
+
+  /// Runs a query and turns its first row into a value; `nil` when there is no row.
+  public func fetchOne<Value>(
+    _ sql: String, _ arguments: [SQLiteValue] = [], _ read: (Row) throws -> Value
+  ) throws -> Value? {
+    let statement = try cachedStatement(sql)
+    defer { statement.reset() }
+    try statement.bind(arguments)
+    guard try statement.step() else { return nil }
+    return try read(Row(handle: statement.handle))
+  }
+
+  /// The rowid of the last row this connection inserted.
+  public var lastInsertedRowID: Int64 {
+    sqlite3_last_insert_rowid(connection)
+  }
+
+  /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+  public var changedRowCount: Int {
+    Int(sqlite3_changes(connection))
+  }
+
+  /// Whether the connection is inside a transaction.
+  public var isInTransaction: Bool {
+    sqlite3_get_autocommit(connection) == 0
+  }
+
+  private func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
+    precondition(!isClosed, "statement run on a closed database: \(sql)")
+    if let statement = statementCache[sql] { return statement }
+    let statement = try Statement(connection: connection, sql: sql)
+    statementCache[sql] = statement
+    return statement
+  }
+}

@@ -1,0 +1,12 @@
+/// A problem with the file system around the database.
+public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A folder or the database file could not be created.
+  case cannotCreate(path: String, reason: String)
+
+  /// One line for the user.
+  public var description: String {
+    switch self {
+    case .cannotCreate(let path, let reason): return "cannot create \(path): \(reason)"
+    }
+  }
+}
