@@ -15,6 +15,12 @@ public struct ArgumentParser {
   /// Parses `words`, the command line after the command's name.
   public func parse(_ words: [String]) throws(UsageError) -> ParsedArguments {
     var parsed = ParsedArguments()
+    // Asking for help wins over every other mistake on the line.
+    let options = words.prefix { $0 != "--" }
+    if options.contains("-h") || options.contains("--help") {
+      parsed.flags.insert(OptionSpec.help.long)
+      return parsed
+    }
     var loose: [String] = []
     var index = 0
     var onlyPositionals = false
@@ -47,8 +53,6 @@ public struct ArgumentParser {
         throw UsageError("Missing value for '--\(option.long) <\(valueName)>'")
       }
     }
-    // Asking for help wins over every other mistake on the line.
-    if parsed.wantsHelp { return parsed }
     parsed.positionals = try assign(loose)
     return parsed
   }

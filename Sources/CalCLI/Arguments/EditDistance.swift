@@ -2,13 +2,13 @@
 enum EditDistance {
   /// The candidate nearest to `word`, if one is near enough to be a likely typo.
   static func closest(to word: String, among candidates: [String]) -> String? {
+    // A start such as `hist` of `history` says more than any near miss.
+    let extended = candidates.filter { $0.hasPrefix(word) && word.count >= 3 }
+    if extended.count == 1 { return extended[0] }
     let scored = candidates.map { ($0, distance(word, $0)) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     let allowed = max(1, min(3, best.0.count / 3))
-    if best.1 <= allowed { return best.0 }
-    // A prefix such as `--li` of `--limit` is also clear enough.
-    let prefixed = candidates.filter { $0.hasPrefix(word) && word.count >= 3 }
-    return prefixed.count == 1 ? prefixed[0] : nil
+    return best.1 <= allowed ? best.0 : nil
   }
 
   /// The optimal-string-alignment distance: insertions, deletions, substitutions and swaps of two

@@ -39,7 +39,7 @@ final class Statement {
       case .null: code = sqlite3_bind_null(handle, index)
       case .integer(let integer): code = sqlite3_bind_int64(handle, index, integer)
       case .real(let real): code = sqlite3_bind_double(handle, index, real)
-      case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, transientDestructor)
+      case .text(let text): code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), transientDestructor)
       }
       guard code == SQLITE_OK else { throw error(code) }
     }

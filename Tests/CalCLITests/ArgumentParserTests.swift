@@ -1,0 +1,63 @@
+@testable import CalCLI
+import Testing
+
+@Suite("Argument parsing")
+struct ArgumentParserTests {
+  let spec = CommandSpec(
+    name: "demo", abstract: "A demo.",
+    arguments: [ArgumentSpec("first", help: "First."), ArgumentSpec("rest", help: "Rest.", takesRest: true)],
+    options: [
+      OptionSpec("note", value: "note", help: "A note."), OptionSpec("swipe", value: "dx,dy", help: "Swipe."),
+      OptionSpec("limit", short: "n", value: "n", help: "Limit."), OptionSpec("json", help: "JSON."),
+    ])
+
+  private func parse(_ words: [String]) throws(UsageError) -> ParsedArguments {
+    try ArgumentParser(spec: spec).parse(words)
+  }
+
+  @Test("values attach with a space or =, and the last one wins")
+  func optionValues() throws {
+    let parsed = try parse(["a", "b", "--note", "x", "--note=y", "-n", "3"])
+    #expect(parsed.value("note") == "y")
+    #expect(parsed.value("limit") == "3")
+    #expect(try parse(["a", "b", "-n7"]).value("limit") == "7")
+  }
+
+  @Test("the word after an option is its value, even a negative number")
+  func negativeValues() throws {
+    #expect(try parse(["a", "b", "--swipe", "-5,-5"]).value("swipe") == "-5,-5")
+    #expect(try parse(["a", "b", "--swipe=-5,-5"]).value("swipe") == "-5,-5")
+    #expect(try parse(["a", "-5", "b"]).positionals == ["a", "-5 b"])
+  }
+
+  @Test("the last argument takes the remaining words; -- ends the options")
+  func restAndDoubleDash() throws {
+    #expect(try parse(["a", "dentist", "at", "noon", "--json"]).positionals == ["a", "dentist at noon"])
+    #expect(try parse(["a", "--", "--not-an-option"]).positionals == ["a", "--not-an-option"])
+  }
+
+  @Test("mistakes name the problem the way swift-argument-parser does")
+  func errors() {
+    #expect(throws: UsageError("Unknown option '--nite'. Did you mean '--note'?")) { try parse(["a", "b", "--nite", "x"]) }
+    #expect(throws: UsageError("Unknown option '--colour'")) { try parse(["a", "b", "--colour"]) }
+    #expect(throws: UsageError("Missing value for '--note <note>'")) { try parse(["a", "b", "--note"]) }
+    #expect(throws: UsageError("Missing expected argument '<rest>'")) { try parse(["a"]) }
+    #expect(throws: UsageError("The option '--json' takes no value")) { try parse(["a", "b", "--json=1"]) }
+  }
+
+  @Test("help wins over every other mistake")
+  func helpWins() throws {
+    #expect(try parse(["--nonsense", "-h"]).wantsHelp)
+    #expect(try parse(["a", "b"]).wantsHelp == false)
+    #expect(try parse(["-h"]).wantsHelp)
+    #expect(try parse(["a", "--help"]).wantsHelp)
+  }
+
+  @Test("suggestions need a near miss")
+  func suggestions() {
+    #expect(EditDistance.closest(to: "lsit", among: ["list", "show", "flip"]) == "list")
+    #expect(EditDistance.closest(to: "hist", among: ["list", "history"]) == "history")
+    #expect(EditDistance.closest(to: "zzzzzz", among: ["list", "show"]) == nil)
+    #expect(EditDistance.distance("flip", "filp") == 1)
+  }
+}
