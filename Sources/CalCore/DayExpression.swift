@@ -33,7 +33,8 @@ public enum DayExpression {
     case 3: return .day(try CivilDate(parsing: text))
     case 2: return .month(try YearMonth(parsing: text))
     default:
-      throw .malformed(text: text, expected: "a day or a month: expected YYYY-MM-DD, YYYY-MM, today, tomorrow or yesterday")
+      throw .malformed(
+        text: text, expected: "a day or a month: expected YYYY-MM-DD, YYYY-MM, today, tomorrow or yesterday")
     }
   }
 

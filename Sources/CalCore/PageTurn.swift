@@ -12,7 +12,8 @@ public struct PageTurn: Equatable, Sendable {
   /// - Throws: `DateError.beyondCalendar` past December 9999 or before January 1; nothing is turned.
   public init(from month: YearMonth, direction: CurlDirection) throws(DateError) {
     guard let target = month.adding(months: direction.monthStep) else {
-      throw .beyondCalendar(direction.monthStep > 0 ? "the page after \(month.englishName)" : "the page before \(month.englishName)")
+      throw .beyondCalendar(
+        direction.monthStep > 0 ? "the page after \(month.englishName)" : "the page before \(month.englishName)")
     }
     self.from = month
     self.to = target

@@ -1,5 +1,6 @@
-@testable import CalCLI
 import Testing
+
+@testable import CalCLI
 
 @Suite("Argument parsing")
 struct ArgumentParserTests {
@@ -38,7 +39,9 @@ struct ArgumentParserTests {
 
   @Test("mistakes name the problem the way swift-argument-parser does")
   func errors() {
-    #expect(throws: UsageError("Unknown option '--nite'. Did you mean '--note'?")) { try parse(["a", "b", "--nite", "x"]) }
+    #expect(throws: UsageError("Unknown option '--nite'. Did you mean '--note'?")) {
+      try parse(["a", "b", "--nite", "x"])
+    }
     #expect(throws: UsageError("Unknown option '--colour'")) { try parse(["a", "b", "--colour"]) }
     #expect(throws: UsageError("Missing value for '--note <note>'")) { try parse(["a", "b", "--note"]) }
     #expect(throws: UsageError("Missing expected argument '<rest>'")) { try parse(["a"]) }

@@ -29,7 +29,9 @@ struct CalProcess {
 
   /// Runs `cal` with `--db` pointing into the folder (unless `withDatabase` is false), in UTC, piped.
   @discardableResult
-  func run(_ arguments: [String], withDatabase: Bool = true, environment: [String: String] = [:], binary: String = binary)
+  func run(
+    _ arguments: [String], withDatabase: Bool = true, environment: [String: String] = [:], binary: String = binary
+  )
     throws -> Result
   {
     let process = launch(arguments, withDatabase: withDatabase, environment: environment, binary: binary)

@@ -34,7 +34,8 @@ struct EndToEndTests {
 
   @Test("--json prints events and transitions with the documented fields")
   func json() throws {
-    let added = try #require(try CalProcess.json(cal.run(["add", "2024-05-12", "dentist", "--json"]).stdout) as? [String: Any])
+    let added = try #require(
+      try CalProcess.json(cal.run(["add", "2024-05-12", "dentist", "--json"]).stdout) as? [String: Any])
     #expect(added["id"] as? Int == 1)
     #expect(added["date"] as? String == "2024-05-12")
     #expect(added["title"] as? String == "dentist")
@@ -170,7 +171,8 @@ struct EndToEndTests {
     try expectRefused(["add", "2024-05-12", ""], message: "The title is empty: give the event a title")
     try expectRefused(["add", "2024-05-12", "  \t "], message: "The title is empty: give the event a title")
     try expectRefused(
-      ["add", "12/05/2024", "x"], message: "'12/05/2024' is not a date: expected YYYY-MM-DD, today, tomorrow or yesterday")
+      ["add", "12/05/2024", "x"],
+      message: "'12/05/2024' is not a date: expected YYYY-MM-DD, today, tomorrow or yesterday")
     try expectRefused(
       ["flip", "sideways"],
       message: "Unknown direction 'sideways': use up-left, up-right, down-right or down-left.")
@@ -180,10 +182,12 @@ struct EndToEndTests {
     try expectRefused(
       ["flip", "--swipe", "5"], message: "Malformed swipe '5': expected two numbers DX,DY such as -5,-5 or 3.5,0")
     try expectRefused(
-      ["flip", "--swipe", "nan,1"], message: "Malformed swipe 'nan,1': expected two numbers DX,DY such as -5,-5 or 3.5,0")
+      ["flip", "--swipe", "nan,1"],
+      message: "Malformed swipe 'nan,1': expected two numbers DX,DY such as -5,-5 or 3.5,0")
     try expectRefused(["flip"], message: "Missing expected argument '<direction>' (or --swipe <dx,dy>)")
     try expectRefused(["goto", "2024-13"], message: "month 13 does not exist: months are numbered 01 to 12")
-    try expectRefused(["history", "--limit", "0"], message: "'0' is not a valid limit: expected a positive whole number")
+    try expectRefused(
+      ["history", "--limit", "0"], message: "'0' is not a valid limit: expected a positive whole number")
     try expectRefused(["rm", "abc"], message: "'abc' is not an event id: expected a positive whole number such as 3")
     try expectRefused(["rm", "99"], message: "there is no event #99", status: 1)
     try expectRefused(["frobnicate"], message: "Unknown command 'frobnicate'.")
@@ -193,9 +197,12 @@ struct EndToEndTests {
   @Test("flips past December 9999 or before January 1 are refused and leave no history row")
   func edgesOfTime() throws {
     try cal.run(["goto", "9999-12"])
-    try expectRefused(["flip", "up-left"], message: "cannot flip up-left: the page after December 9999 is outside the years 1 to 9999")
+    try expectRefused(
+      ["flip", "up-left"], message: "cannot flip up-left: the page after December 9999 is outside the years 1 to 9999")
     try cal.run(["goto", "0001-01"])
-    try expectRefused(["flip", "--swipe", "3,4"], message: "cannot flip down-right: the page before January 1 is outside the years 1 to 9999")
+    try expectRefused(
+      ["flip", "--swipe", "3,4"],
+      message: "cannot flip down-right: the page before January 1 is outside the years 1 to 9999")
     let history = try #require(try CalProcess.json(cal.run(["history", "--json"]).stdout) as? [[String: Any]])
     #expect(history.count == 2)
     #expect(history.allSatisfy { $0["kind"] as? String == "goto" })
@@ -226,7 +233,8 @@ struct EndToEndTests {
   @Test("a file that is not a database is refused and left untouched")
   func notADatabase() throws {
     try Data("not a calendar".utf8).write(to: URL(fileURLWithPath: cal.database))
-    try expectRefused(["list"], message: "the calendar file is not a SQLite database (it was left untouched)", status: 1)
+    try expectRefused(
+      ["list"], message: "the calendar file is not a SQLite database (it was left untouched)", status: 1)
   }
 
   @Test("without --db the calendar lives in CAL_DB, else XDG_DATA_HOME, else ~/.local/share")

@@ -53,7 +53,9 @@ struct CivilDateTests {
       message: "days are numbered from 01, not 0")
   }
 
-  @Test("text that is not YYYY-MM-DD is malformed", arguments: ["2024-5-12", "24-05-12", "2024/05/12", "", "2024-05-12x", "２０２４-05-12", "+024-05-12"])
+  @Test(
+    "text that is not YYYY-MM-DD is malformed",
+    arguments: ["2024-5-12", "24-05-12", "2024/05/12", "", "2024-05-12x", "２０２４-05-12", "+024-05-12"])
   func malformedDates(text: String) {
     #expect(throws: DateError.malformed(text: text, expected: "a date: expected YYYY-MM-DD, such as 2024-05-12")) {
       try CivilDate(parsing: text)

@@ -14,7 +14,9 @@ struct CalendarStoreTests {
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
     ) { $0.text(0) }
     #expect(tables == ["events", "schema_migrations", "transitions", "viewed_month"])
-    let ledger = try store.database.fetch("SELECT id, applied_at FROM schema_migrations") { ($0.text(0), $0.integer(1)) }
+    let ledger = try store.database.fetch("SELECT id, applied_at FROM schema_migrations") {
+      ($0.text(0), $0.integer(1))
+    }
     #expect(ledger.map(\.0) == BundledMigrations.all.map(\.id))
     #expect(ledger.allSatisfy { $0.1 == now })
   }

@@ -13,9 +13,10 @@ struct RepositoryTests {
 
   @Test("events list by day then id, within the range only")
   func eventsInRange() throws {
-    for (day, title) in [("2024-05-31", "late"), ("2024-05-01", "early"), ("2024-06-01", "next month"),
-      ("2024-05-01", "early too"), ("2024-04-30", "last month")]
-    {
+    for (day, title) in [
+      ("2024-05-31", "late"), ("2024-05-01", "early"), ("2024-06-01", "next month"),
+      ("2024-05-01", "early too"), ("2024-04-30", "last month"),
+    ] {
       _ = try store.events.insert(day: day, title: title, note: nil, at: 1)
     }
     let titles = try store.events.events(from: "2024-05-01", through: "2024-05-31").map(\.title)
@@ -67,7 +68,8 @@ struct RepositoryTests {
 
   @Test("transitions come back newest first, limited on request")
   func transitions() throws {
-    _ = try store.transitions.append(at: 1, kind: .flip, direction: "up-left", curl: "curl", from: "2024-05", to: "2024-06")
+    _ = try store.transitions.append(
+      at: 1, kind: .flip, direction: "up-left", curl: "curl", from: "2024-05", to: "2024-06")
     _ = try store.transitions.append(at: 2, kind: .goto, direction: nil, curl: nil, from: "2024-06", to: "2030-01")
     let all = try store.transitions.newestFirst()
     #expect(all.map(\.toMonth) == ["2030-01", "2024-06"])

@@ -5,7 +5,8 @@ struct StoreOptions {
   /// The option, for command specs.
   static let option = OptionSpec(
     "db", value: "path",
-    help: "The calendar file (default: $CAL_DB, else $XDG_DATA_HOME/cal/calendar.db, else ~/.local/share/cal/calendar.db).")
+    help:
+      "The calendar file (default: $CAL_DB, else $XDG_DATA_HOME/cal/calendar.db, else ~/.local/share/cal/calendar.db).")
 
   /// The path given with `--db`, if any.
   let path: String?

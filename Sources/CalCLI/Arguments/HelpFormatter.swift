@@ -6,7 +6,8 @@ enum HelpFormatter {
 
   /// `cal add <date> <title> ... [--note <note>] [--json]`
   static func usage(_ spec: CommandSpec) -> String {
-    let parts = spec.arguments.map(\.usage)
+    let parts =
+      spec.arguments.map(\.usage)
       + spec.options.filter { $0.long != OptionSpec.help.long }.map { "[\($0.usage)]" }
     return (["cal", spec.name] + parts).joined(separator: " ")
   }

@@ -35,6 +35,9 @@ struct AddCommand: Command {
     let event = try calendar.write {
       try calendar.events.insert(day: day.description, title: title, note: note, at: context.nowMilliseconds)
     }
-    context.print(json ? EventPresenter.json(event).serialized : "Added event #\(event.id) on \(event.day): \(TerminalText.sanitized(event.title))")
+    context.print(
+      json
+        ? EventPresenter.json(event).serialized
+        : "Added event #\(event.id) on \(event.day): \(TerminalText.sanitized(event.title))")
   }
 }

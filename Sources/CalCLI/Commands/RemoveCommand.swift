@@ -28,7 +28,8 @@ struct RemoveCommand: Command {
       throw CalError("there is no event #\(id)")
     }
     context.print(
-      json ? EventPresenter.json(event).serialized
+      json
+        ? EventPresenter.json(event).serialized
         : "Removed event #\(event.id) on \(event.day): \(TerminalText.sanitized(event.title))")
   }
 }

@@ -1,0 +1,103 @@
+"""Times whole `cal` processes: median wall time and peak memory over repeated runs, beside cal(1).
+
+Databases of 0, 100,000 and 1,000,000 events are made once in Benchmarks/.work/ (the schema by `cal`
+itself, the rows by SQLite in one transaction), then each command runs many times and the median is kept.
+"""
+
+import os
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+
+WORK = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".work")
+SIZES = [0, 100_000, 1_000_000]
+TARGETS_MS = {"add": 6.0, "flip": 6.0}
+LIST_TARGETS_MS = {100_000: 5.0, 1_000_000: 10.0}
+PEAK_MIB = 16.0
+
+
+MEASURE = os.path.join(WORK, "measure")
+
+
+def measure(argv, env, runs):
+    """Median wall milliseconds and the largest peak RSS (MiB) of `runs` runs of argv, by measure.c."""
+    result = subprocess.run([MEASURE, str(runs), *argv], env=env, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"failed: {' '.join(argv)}: {result.stderr.strip()}")
+    median_ms, peak_kib = result.stdout.split()
+    return float(median_ms), int(peak_kib) / 1024
+
+
+def make_database(cal, size, env):
+    path = os.path.join(WORK, f"events-{size}.db")
+    if os.path.exists(path):
+        return path
+    subprocess.run([cal, "goto", "2024-05", "--db", path], env=env, check=True, stdout=subprocess.DEVNULL)
+    rng = random.Random(size)
+    connection = sqlite3.connect(path)
+    with connection:
+        # Spread over a century, 1970-2069: about 830 events a month with a million rows.
+        connection.executemany(
+            "INSERT INTO events (day, title, note, created_at, updated_at) VALUES (?, ?, ?, 0, 0)",
+            (
+                (f"{rng.randint(1970, 2069):04d}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+                 f"event {i}", None if i % 3 else "a note")
+                for i in range(size)
+            ),
+        )
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+    return path
+
+
+def main():
+    cal, runs = os.path.abspath(sys.argv[1]), int(sys.argv[2])
+    os.makedirs(WORK, exist_ok=True)
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "measure.c")
+    subprocess.run([os.environ.get("CC", "cc"), "-O2", "-o", MEASURE, source], check=True)
+    env = {"PATH": "/usr/bin:/bin", "TZ": "UTC", "HOME": WORK}
+    reference = subprocess.run(["which", "ncal"], capture_output=True, text=True).stdout.strip()
+    reference = os.path.join(os.path.dirname(reference), "cal")
+    base_ms, base_mib = measure([reference, "5", "2024"], env, runs)
+    print(f"cal(1) `cal 5 2024`: {base_ms:.2f} ms, {base_mib:.1f} MiB peak ({runs} runs each, medians)\n")
+    print(f"{'events':>9}  {'command':<22} {'median':>9} {'vs cal(1)':>9} {'peak':>9}  target")
+    failures = 0
+    for size in SIZES:
+        db = make_database(cal, size, env)
+        cases = [
+            ("show", ["show", "2024-05"]),
+            ("list", ["list", "2024-05"]),
+            ("add", ["add", "2024-05-12", "benchmark"]),
+            ("flip", None),
+        ]
+        for name, args in cases:
+            if name == "flip":
+                # Alternate directions so the page stays near May 2024 however many runs there are.
+                ms_up, mib_up = measure([cal, "flip", "up-left", "--db", db], env, (runs + 1) // 2)
+                ms_down, mib_down = measure([cal, "flip", "down-right", "--db", db], env, runs // 2 or 1)
+                ms, mib = statistics.median([ms_up, ms_down]), max(mib_up, mib_down)
+                label = "flip up-left/down-right"
+            else:
+                ms, mib = measure([cal, *args, "--db", db], env, runs)
+                label = " ".join(args)
+            if name == "show":
+                limit, target = 3 * base_ms, "<= 3x cal(1)"
+            elif name == "list":
+                limit = LIST_TARGETS_MS.get(size)
+                target = f"<= {limit:.0f} ms" if limit else "-"
+            else:
+                limit, target = TARGETS_MS[name], f"<= {TARGETS_MS[name]:.0f} ms"
+            ok = (limit is None or ms <= limit) and mib <= PEAK_MIB
+            failures += not ok
+            print(
+                f"{size:>9,}  {label:<22} {ms:>6.2f} ms {ms / base_ms:>8.2f}x {mib:>5.1f} MiB  "
+                f"{target}, <= {PEAK_MIB:.0f} MiB {'ok' if ok else 'MISSED'}"
+            )
+    print(f"\n{'all targets met' if failures == 0 else f'{failures} target(s) missed'}")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
