@@ -50,6 +50,14 @@ public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible
   /// How many days the month has.
   public var numberOfDays: Int { Gregorian.numberOfDays(inMonth: month, ofYear: year) }
 
+  /// Day `day` of the month.
+  ///
+  /// - Precondition: `day` is in `1...numberOfDays`.
+  public func day(_ day: Int) -> CivilDate {
+    precondition((1...numberOfDays).contains(day), "\(self) has no day \(day)")
+    return CivilDate(validYear: year, month: month, day: day)
+  }
+
   /// The month's first day.
   public var firstDay: CivilDate { CivilDate(validYear: year, month: month, day: 1) }
   /// The month's last day.

@@ -23,13 +23,28 @@ let today =
   (try? CivilDate(year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday)))
   ?? CivilDate(daysSince1970: 0)!
 
+/// The locale's names and first weekday, from glibc: `LC_ALL`, `LC_TIME` or `LANG`; English in C/POSIX.
+func calendarLocale() -> CalendarLocale {
+  guard setlocale(LC_ALL, "") != nil else { return .english }
+  func item(_ item: Int32) -> String { String(cString: nl_langinfo(nl_item(item))) }
+  // _NL_TIME_WEEK_1STDAY is a date (YYYYMMDD) whose weekday is day 1; _NL_TIME_FIRST_WEEKDAY counts from it.
+  let reference = Int(
+    bitPattern: UInt(UInt32(truncatingIfNeeded: Int(bitPattern: nl_langinfo(nl_item(_NL_TIME_WEEK_1STDAY))))))
+  let referenceDay = try? CivilDate(year: reference / 10000, month: reference / 100 % 100, day: reference % 100)
+  let offset = Int(nl_langinfo(nl_item(_NL_TIME_FIRST_WEEKDAY))[0]) - 1
+  let first = (referenceDay?.weekday ?? .sunday).advanced(by: offset)
+  return CalendarLocale(
+    monthNames: (0..<12).map { item(Int32(__ALTMON_1) + $0) },
+    weekdayNames: (0..<7).map { item(Int32(ABDAY_1) + $0) }, firstWeekday: first)
+}
+
 var environment: [String: String] = [:]
-for name in ["CAL_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR"] {
+for name in ["CAL_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATION"] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 
 let context = CommandContext(
-  today: today, nowMilliseconds: nowMilliseconds, utcOffset: { Int(localTime($0).tm_gmtoff) },
+  today: today, locale: calendarLocale(), nowMilliseconds: nowMilliseconds, utcOffset: { Int(localTime($0).tm_gmtoff) },
   environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
   write: { print($0, terminator: "") })
 

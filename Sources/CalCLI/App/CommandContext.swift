@@ -5,11 +5,14 @@ public import CalCore
 public struct CommandContext {
   /// Today's date in the user's time zone.
   public let today: CivilDate
+  /// Month and weekday names and the first day of the week, from the user's locale.
+  public let locale: CalendarLocale
   /// The current instant, in Unix milliseconds.
   public let nowMilliseconds: Int64
   /// The user's offset from UTC, in seconds, at an instant given in Unix milliseconds.
   public let utcOffset: (Int64) -> Int
-  /// The environment variables `cal` reads (`CAL_DB`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`).
+  /// The environment variables `cal` reads (`CAL_DB`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`,
+  /// `CAL_ANIMATION`).
   public let environment: [String: String]
   /// Whether standard output is a terminal.
   public let outputIsTerminal: Bool
@@ -18,10 +21,12 @@ public struct CommandContext {
 
   /// Creates a context.
   public init(
-    today: CivilDate, nowMilliseconds: Int64, utcOffset: @escaping (Int64) -> Int, environment: [String: String],
+    today: CivilDate, locale: CalendarLocale = .english, nowMilliseconds: Int64, utcOffset: @escaping (Int64) -> Int,
+    environment: [String: String],
     outputIsTerminal: Bool, write: @escaping (String) -> Void
   ) {
     self.today = today
+    self.locale = locale
     self.nowMilliseconds = nowMilliseconds
     self.utcOffset = utcOffset
     self.environment = environment
@@ -34,10 +39,10 @@ public struct CommandContext {
     write(line + "\n")
   }
 
-  /// Whether output may carry attributes such as reverse video: only on a terminal, and never when
-  /// `NO_COLOR` is set to anything (no-color.org).
+  /// Whether output may carry attributes such as reverse video: only on a terminal that understands them,
+  /// and never when `NO_COLOR` is set to anything (no-color.org).
   var stylesOutput: Bool {
-    outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+    outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }
 
   /// How the instant `milliseconds` reads on the user's clock, as ISO 8601 with the offset.

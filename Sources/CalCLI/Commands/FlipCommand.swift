@@ -17,11 +17,14 @@ struct FlipCommand: Command {
     ],
     options: [
       OptionSpec("swipe", value: "dx,dy", help: "A swipe vector instead of a direction, such as -5,-5."),
-      JSONOption.option, StoreOptions.option,
-    ])
+      JSONOption.option,
+      OptionSpec("no-animation", help: "Do not animate the turn (nor does CAL_ANIMATION=off, nor piped output)."),
+    ] + PageOptions.all + [StoreOptions.option])
 
   let direction: CurlDirection
   let json: Bool
+  let animates: Bool
+  let page: PageOptions
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
@@ -38,6 +41,8 @@ struct FlipCommand: Command {
       throw UsageError("Give a direction or --swipe, not both")
     }
     json = arguments.flag(JSONOption.option.long)
+    animates = !arguments.flag("no-animation")
+    page = try PageOptions(arguments)
     store = try StoreOptions(arguments)
   }
 
@@ -77,8 +82,19 @@ struct FlipCommand: Command {
     let from = try YearMonth(parsing: transition.fromMonth)
     let to = try YearMonth(parsing: transition.toMonth)
     context.print(TransitionPresenter.describe(direction))
-    context.print(TransitionPresenter.movement(from: from, to: to) + "\n")
-    context.write(try PageRenderer.render(to, store: calendar, context: context))
+    context.print(TransitionPresenter.movement(from: from, to: to, locale: context.locale) + "\n")
+    let style = page.style(context)
+    let newPage = try PageRenderer.render([to], store: calendar, context: context, style: style)
+    // The turn is committed before it is drawn: an interrupted animation leaves it done, not half done.
+    if animates && context.outputIsTerminal && context.environment["CAL_ANIMATION"] != "off" {
+      var plain = style
+      plain.highlights = false
+      let sheet = { (month: YearMonth) in
+        MonthSheet(months: [month], today: context.today, markedDays: [], style: plain).lines()
+      }
+      Animator.play(CurlAnimation(oldPage: sheet(from), newPage: sheet(to), direction: direction), write: context.write)
+    }
+    context.write(newPage)
   }
 }
 

@@ -7,15 +7,17 @@ struct GotoCommand: Command {
     name: "goto", abstract: "Jump straight to a month.",
     discussion: "The jump is recorded in the history, like a page turn.",
     arguments: [ArgumentSpec("month", help: "The month: 2024-05, or today for the current month.")],
-    options: [JSONOption.option, StoreOptions.option])
+    options: [JSONOption.option] + PageOptions.all + [StoreOptions.option])
 
   let month: YearMonth
   let json: Bool
+  let page: PageOptions
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     month = try parseMonth(arguments.positional(0) ?? "", today: context.today)
     json = arguments.flag(JSONOption.option.long)
+    page = try PageOptions(arguments)
     store = try StoreOptions(arguments)
   }
 
@@ -27,7 +29,7 @@ struct GotoCommand: Command {
       return
     }
     let from = try YearMonth(parsing: transition.fromMonth)
-    context.print("Jumped " + TransitionPresenter.movement(from: from, to: month) + "\n")
-    context.write(try PageRenderer.render(month, store: calendar, context: context))
+    context.print("Jumped " + TransitionPresenter.movement(from: from, to: month, locale: context.locale) + "\n")
+    context.write(try PageRenderer.render([month], store: calendar, context: context, style: page.style(context)))
   }
 }

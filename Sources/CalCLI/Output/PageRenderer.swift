@@ -1,21 +1,29 @@
 import CalCore
 import CalStorage
 
-/// Prints a month page with its marks, for `show`, `flip` and `goto`.
+/// Prints month pages with their marks, for `show`, `flip` and `goto`.
 enum PageRenderer {
-  /// The page of `month`: styled on a terminal; otherwise cal(1)'s exact grid, followed by a line naming
-  /// the days that have events (marks cannot be shown without escape sequences).
-  static func render(_ month: YearMonth, store: CalendarStore, context: CommandContext) throws -> String {
-    let days = try store.events.days(
-      withEventsFrom: month.firstDay.description, through: month.lastDay.description)
-    let marked = Set(days.compactMap { try? CivilDate(parsing: $0).day })
-    let today = context.today.yearMonth == month ? context.today.day : nil
-    let page = MonthPage(
-      grid: MonthGrid(month: month, firstWeekday: .sunday), today: today, markedDays: marked)
-    let styled = context.stylesOutput
-    var text = page.lines(styled: styled).joined(separator: "\n") + "\n"
-    if !styled && !marked.isEmpty {
-      text += "\nDays with events: " + marked.sorted().map(String.init).joined(separator: ", ") + "\n"
+  /// The pages of `months`: highlighted on a terminal; otherwise cal(1)'s exact layout, followed by a line
+  /// naming the days that have events (marks cannot be shown without escape sequences). With `agenda`, the
+  /// events themselves follow.
+  static func render(
+    _ months: [YearMonth], store: CalendarStore, context: CommandContext, style: MonthSheet.Style,
+    agenda: Bool = false
+  ) throws -> String {
+    guard let first = months.first, let last = months.last else { return "" }
+    let from = first.firstDay.description
+    let through = last.lastDay.description
+    let marked = Set(
+      try store.events.days(withEventsFrom: from, through: through).compactMap { try? CivilDate(parsing: $0) })
+    let sheet = MonthSheet(months: months, today: context.today, markedDays: marked, style: style)
+    var text = sheet.lines().map { $0 + "\n" }.joined()
+    if !style.highlights && !marked.isEmpty {
+      let names = marked.sorted().map { months.count == 1 ? String($0.day) : $0.description }
+      text += "\nDays with events: " + names.joined(separator: ", ") + "\n"
+    }
+    if agenda {
+      let events = try store.events.events(from: from, through: through)
+      text += "\n" + (events.isEmpty ? "No events.\n" : events.map { EventPresenter.line($0) + "\n" }.joined())
     }
     return text
   }

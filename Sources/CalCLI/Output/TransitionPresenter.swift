@@ -34,9 +34,9 @@ enum TransitionPresenter {
       + (direction.isMirrored ? "mirrored" : "not mirrored")
   }
 
-  /// `May 2024 → June 2024`
-  static func movement(from: YearMonth, to: YearMonth) -> String {
-    "\(from.englishName) → \(to.englishName)"
+  /// `May 2024 → June 2024`, in the locale's month names.
+  static func movement(from: YearMonth, to: YearMonth, locale: CalendarLocale) -> String {
+    "\(locale.title(of: from)) → \(locale.title(of: to))"
   }
 
   /// `  7  2026-11-29T13:45:12+01:00  flip  ↖ up-left     curl    2024-05 → 2024-06`

@@ -1,0 +1,78 @@
+public import CalCore
+
+/// The frames of a page turn as text: a pure function of the two pages, the direction and the progress,
+/// so that tests can look at any frame.
+public struct CurlAnimation {
+  /// Drawn where the back of the lifted page shows.
+  public static let back = "░"
+
+  /// The page before the turn, one string per line, without escape sequences.
+  public let oldPage: [String]
+  /// The page after the turn.
+  public let newPage: [String]
+  /// The turn.
+  public let direction: CurlDirection
+
+  /// The animation from `oldPage` to `newPage`.
+  public init(oldPage: [String], newPage: [String], direction: CurlDirection) {
+    self.oldPage = oldPage
+    self.newPage = newPage
+    self.direction = direction
+  }
+
+  private var width: Int { (oldPage + newPage).map(DisplayWidth.of).max() ?? 0 }
+  private var height: Int { max(oldPage.count, newPage.count) }
+
+  /// The frame at `progress` from 0 (the old page) to 1 (the new page). Text is never mirrored: each cell
+  /// shows the character that stands there on its page.
+  public func frame(progress: Double) -> [String] {
+    let width = self.width
+    let old = Self.cells(oldPage, width: width, height: height)
+    let new = Self.cells(newPage, width: width, height: height)
+    let crease = direction.isMirrored ? "╲" : "╱"
+    let shape = PageCurl(width: width, height: height, direction: direction).frame(progress: progress)
+    return shape.enumerated().map { row, kinds in
+      var line = ""
+      var column = 0
+      while column < width {
+        let kind = kinds[column]
+        switch kind {
+        case .back: line += Self.back
+        case .fold: line += crease
+        case .oldPage, .newPage:
+          let source = kind == .oldPage ? old[row] : new[row]
+          let cell = source[column]
+          if cell.width == 2 {
+            // A wide character needs both of its cells from the same page; otherwise leave a gap.
+            if column + 1 < width, kinds[column + 1] == kind {
+              line += cell.text
+              column += 1
+            } else {
+              line += " "
+            }
+          } else {
+            line += cell.width == 0 ? " " : cell.text
+          }
+        }
+        column += 1
+      }
+      return line
+    }
+  }
+
+  /// Each line cut into terminal cells: a wide character's second cell has width 0.
+  private static func cells(_ lines: [String], width: Int, height: Int) -> [[(text: String, width: Int)]] {
+    (0..<height).map { row in
+      var cells: [(text: String, width: Int)] = []
+      for character in row < lines.count ? lines[row] : "" {
+        let text = String(character)
+        switch DisplayWidth.of(text) {
+        case 2: cells += [(text, 2), ("", 0)]
+        case 0: if let last = cells.popLast() { cells.append((last.text + text, last.width)) }
+        default: cells.append((text, 1))
+        }
+      }
+      return cells + Array(repeating: (" ", 1), count: max(0, width - cells.count))
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/// Week numbers for a calendar's rows.
+///
+/// With weeks starting on Monday they are ISO 8601 weeks: week 1 holds the year's first Thursday. With any
+/// other first day, week 1 is the week that holds 1 January (the United States' convention, as printed by
+/// Sunday-first calendars), and weeks start on that first day.
+public enum WeekNumber {
+  /// The number of the week, starting on `firstWeekday`, that holds `day`.
+  public static func ofWeek(containing day: CivilDate, firstWeekday: Weekday) -> Int {
+    let column = (day.weekday.rawValue - firstWeekday.rawValue + 7) % 7
+    if firstWeekday == .monday {
+      // An ISO week belongs to the year of its Thursday.
+      let thursday = day.adding(days: 3 - column) ?? day
+      return (dayOfYear(thursday) - 1) / 7 + 1
+    }
+    // A week that holds 1 January is week 1 of that year, even when it starts in December.
+    let lastDay = day.adding(days: 6 - column) ?? day
+    let january1 = CivilDate(validYear: lastDay.year, month: 1, day: 1)
+    let offset = (january1.weekday.rawValue - firstWeekday.rawValue + 7) % 7
+    return (dayOfYear(lastDay) - 1 + offset) / 7 + 1
+  }
+
+  private static func dayOfYear(_ date: CivilDate) -> Int {
+    date.daysSince1970 - CivilDate(validYear: date.year, month: 1, day: 1).daysSince1970 + 1
+  }
+}
