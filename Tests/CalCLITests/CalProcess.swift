@@ -1,13 +1,8 @@
 import Foundation
+import Glibc
 
 /// The built `cal`, run as a real process with its own calendar file in a temporary folder.
 struct CalProcess {
-  struct Result {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-  }
-
   /// The `cal` next to the test bundle: `swift test` builds it, since the test target depends on it.
   static let binary: String = {
     if let path = ProcessInfo.processInfo.environment["CAL_BINARY"] { return path }
@@ -32,36 +27,24 @@ struct CalProcess {
   func run(
     _ arguments: [String], withDatabase: Bool = true, environment: [String: String] = [:], binary: String = binary
   )
-    throws -> Result
+    throws -> Subprocess.Result
   {
-    let process = launch(arguments, withDatabase: withDatabase, environment: environment, binary: binary)
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+    try Subprocess.run(
+      commandLine(arguments, withDatabase: withDatabase, binary: binary), environment: variables(environment))
   }
 
-  /// A process ready to start, for running several at once.
-  func launch(
-    _ arguments: [String], withDatabase: Bool = true, environment: [String: String] = [:], binary: String = binary
-  ) -> Process {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments + (withDatabase ? ["--db", database] : [])
-    var variables = ["TZ": "UTC", "HOME": folder, "PATH": "/usr/bin:/bin"]
-    variables.merge(environment) { $1 }
-    process.environment = variables
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    return process
+  /// Starts `cal` without waiting for it, for running several at once; `Subprocess.wait` collects it.
+  func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> pid_t {
+    try Subprocess.spawn(
+      commandLine(arguments, withDatabase: true, binary: Self.binary), environment: variables(environment))
+  }
+
+  private func commandLine(_ arguments: [String], withDatabase: Bool, binary: String) -> [String] {
+    [binary] + arguments + (withDatabase ? ["--db", database] : [])
+  }
+
+  private func variables(_ extra: [String: String]) -> [String: String] {
+    ["TZ": "UTC", "HOME": folder, "PATH": "/usr/bin:/bin"].merging(extra) { $1 }
   }
 
   /// The calendar file's bytes, or nil when it does not exist: what "nothing changed" compares.

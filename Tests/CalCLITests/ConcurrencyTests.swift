@@ -8,10 +8,8 @@ struct ConcurrencyTests {
     let cal = try CalProcess()
     defer { cal.remove() }
     // The very first run creates the file; every one of these races to do it.
-    let processes = (0..<20).map { _ in cal.launch(["flip", "up-left"]) }
-    for process in processes { try process.run() }
-    for process in processes { process.waitUntilExit() }
-    #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+    let processes = try (0..<20).map { _ in try cal.launch(["flip", "up-left"]) }
+    #expect(processes.map(Subprocess.wait).allSatisfy { $0 == 0 })
 
     let history = try #require(try CalProcess.json(cal.run(["history", "--json"]).stdout) as? [[String: Any]])
     let chain = history.reversed().map { ($0["from"] as? String ?? "", $0["to"] as? String ?? "") }
@@ -32,11 +30,9 @@ struct ConcurrencyTests {
     let cal = try CalProcess()
     defer { cal.remove() }
     try cal.run(["goto", "2024-05"])
-    let adds = (0..<15).map { cal.launch(["add", "2024-05-\(10 + $0)", "event \($0)"]) }
-    let flips = (0..<5).map { _ in cal.launch(["flip", "down-right"]) }
-    for process in adds + flips { try process.run() }
-    for process in adds + flips { process.waitUntilExit() }
-    #expect((adds + flips).allSatisfy { $0.terminationStatus == 0 })
+    let adds = try (0..<15).map { try cal.launch(["add", "2024-05-\(10 + $0)", "event \($0)"]) }
+    let flips = try (0..<5).map { _ in try cal.launch(["flip", "down-right"]) }
+    #expect((adds + flips).map(Subprocess.wait).allSatisfy { $0 == 0 })
     let events = try #require(try CalProcess.json(cal.run(["list", "2024-05", "--json"]).stdout) as? [[String: Any]])
     #expect(events.count == 15)
     #expect(Set(events.compactMap { $0["id"] as? Int }).count == 15)

@@ -3,11 +3,15 @@ import Testing
 
 /// The real `cal`, run as a process against a real calendar file.
 @Suite("cal end to end")
-struct EndToEndTests {
+final class EndToEndTests {
   let cal: CalProcess
 
   init() throws {
     cal = try CalProcess()
+  }
+
+  deinit {
+    cal.remove()
   }
 
   @Test("add prints the new event; list shows it in date order with date, id and title")
@@ -124,7 +128,11 @@ struct EndToEndTests {
     let viaHelp = try cal.run(["help", "flip"], withDatabase: false)
     #expect(viaHelp.status == 0)
     #expect(viaHelp.stdout.hasPrefix("OVERVIEW: Turn the page from a corner.\n"))
-    #expect(viaHelp.stdout.contains("USAGE: cal flip [<direction>] [--swipe <dx,dy>] [--json] [--db <path>]\n"))
+    #expect(
+      viaHelp.stdout.contains(
+        "USAGE: cal flip [<direction>] [--swipe <dx,dy>] [--json] [--no-animation] [--monday] [--sunday]"
+          + " [--week-numbers] [--color <when>] [--db <path>]\n"))
+    #expect(viaHelp.stdout.split(separator: "\n").filter { !$0.hasPrefix("USAGE:") }.allSatisfy { $0.count <= 80 })
     #expect(viaHelp.stdout.contains("  -h, --help              Show help information.\n"))
     #expect(try cal.run(["flip", "--help"], withDatabase: false).stdout == viaHelp.stdout)
     #expect(try cal.run(["flip", "-h"], withDatabase: false).stdout == viaHelp.stdout)

@@ -19,8 +19,14 @@ public enum CalApp {
 
   nonisolated(unsafe) static let commands: [any Command.Type] = [
     ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, ListCommand.self, RemoveCommand.self,
-    HistoryCommand.self,
+    HistoryCommand.self, CompletionCommand.self,
   ]
+
+  /// `cal help`, which is handled here rather than as a command, described for completion and the manual.
+  static let helpSpec = CommandSpec(
+    name: "help", abstract: "Show help for a command.",
+    arguments: [ArgumentSpec("subcommand", help: "The command to explain.", isOptional: true)],
+    options: [OptionSpec("man", help: "Print the whole manual page, cal(1), in roff.")])
 
   static let abstract = "A persistent page-flip calendar."
   static let discussion = """
@@ -94,6 +100,14 @@ public enum CalApp {
   }
 
   private static func help(_ words: [String], context: CommandContext, writeError: (String) -> Void) -> Int32 {
+    if words == ["--man"] {
+      let date = "\(context.today.year)-\(context.today.description.dropFirst(5).prefix(2))"
+      context.write(
+        ManualPage.render(
+          abstract: abstract, discussion: discussion, commands: commands.map { $0.spec } + [helpSpec],
+          version: version, date: date))
+      return ExitStatus.success
+    }
     guard let name = words.first else {
       context.write(rootHelp)
       return ExitStatus.success

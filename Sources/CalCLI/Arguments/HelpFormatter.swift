@@ -15,7 +15,7 @@ enum HelpFormatter {
   /// The whole help page of one command.
   static func help(_ spec: CommandSpec) -> String {
     var text = "OVERVIEW: \(spec.abstract)\n\n"
-    if !spec.discussion.isEmpty { text += spec.discussion + "\n\n" }
+    if !spec.discussion.isEmpty { text += paragraphs(spec.discussion) + "\n\n" }
     text += "USAGE: \(usage(spec))\n"
     if !spec.arguments.isEmpty {
       text += "\nARGUMENTS:\n" + spec.arguments.map { entry("<\($0.name)>", $0.help) }.joined()
@@ -27,7 +27,7 @@ enum HelpFormatter {
   /// The help of `cal` itself, listing the commands.
   static func rootHelp(abstract: String, discussion: String, commands: [CommandSpec]) -> String {
     var text = "OVERVIEW: \(abstract)\n\n"
-    if !discussion.isEmpty { text += discussion + "\n\n" }
+    if !discussion.isEmpty { text += paragraphs(discussion) + "\n\n" }
     text += "USAGE: cal <subcommand>\n\nOPTIONS:\n"
     text += entry("--version", "Show the version.") + entry(OptionSpec.help.label, OptionSpec.help.help)
     text += "\nSUBCOMMANDS:\n" + commands.map { entry($0.name, $0.abstract) }.joined()
@@ -46,6 +46,12 @@ enum HelpFormatter {
       text += "\n" + indent
     }
     return text + lines.joined(separator: "\n" + indent) + "\n"
+  }
+
+  /// Each paragraph of `text` wrapped to the help's width.
+  static func paragraphs(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { wrap(String($0), width: width).joined(separator: "\n") }.joined(separator: "\n")
   }
 
   /// Breaks `text` into lines of at most `width` characters at spaces.

@@ -1,0 +1,66 @@
+/// The manual page, cal(1), in roff, written from the same command specs as `--help`.
+enum ManualPage {
+  static func render(
+    abstract: String, discussion: String, commands: [CommandSpec], version: String, date: String
+  ) -> String {
+    var page = [
+      ".TH CAL 1 \"\(date)\" \"cal \(version)\" \"User Commands\"",
+      ".SH NAME",
+      "cal \\- " + escaped(abstract.lowercasedFirst.dropLast(abstract.hasSuffix(".") ? 1 : 0)),
+      ".SH SYNOPSIS",
+      ".B cal",
+      "[\\fIsubcommand\\fR] [\\fIoptions\\fR]",
+      ".SH DESCRIPTION",
+      escaped(discussion),
+      ".SH COMMANDS",
+    ]
+    for spec in commands {
+      page.append(".SS \"" + escaped(HelpFormatter.usage(spec)) + "\"")
+      page.append(escaped(spec.abstract))
+      if !spec.discussion.isEmpty {
+        page += [".PP", escaped(spec.discussion)]
+      }
+      for argument in spec.arguments {
+        page += [".TP", "\\fI\(escaped(argument.name))\\fR", escaped(argument.help)]
+      }
+      for option in spec.options where option.long != OptionSpec.help.long {
+        var label = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
+        label += "\\fB\\-\\-\(escaped(option.long))\\fR"
+        if let value = option.valueName { label += " \\fI\(escaped(value))\\fR" }
+        page += [".TP", label, escaped(option.help)]
+      }
+    }
+    page += [
+      ".SH ENVIRONMENT",
+      ".TP", "\\fBCAL_DB\\fR", "The calendar file, when \\-\\-db is not given.",
+      ".TP", "\\fBXDG_DATA_HOME\\fR", "The calendar is \\fI$XDG_DATA_HOME/cal/calendar.db\\fR when CAL_DB is not set.",
+      ".TP", "\\fBTZ\\fR", "The time zone that decides today's date and how times are shown.",
+      ".TP", "\\fBLC_ALL\\fR, \\fBLC_TIME\\fR, \\fBLANG\\fR",
+      "Month and weekday names and the first day of the week.",
+      ".TP", "\\fBNO_COLOR\\fR", "When set to anything, no colour or highlighting unless \\-\\-color=always.",
+      ".TP", "\\fBCAL_ANIMATION\\fR", "\\fBoff\\fR turns the page-curl animation off.",
+      ".SH FILES",
+      ".TP", "\\fI~/.local/share/cal/calendar.db\\fR",
+      "The calendar: a SQLite database holding the events, the month on view and the history of page turns.",
+      ".SH EXIT STATUS",
+      "0 on success, 64 for a mistake in the command line, 1 for any other failure.",
+      ".SH SEE ALSO",
+      "\\fBcal\\fR(1) of util\\-linux and BSD, \\fBcalcurse\\fR(1), \\fBkhal\\fR(1)",
+    ]
+    return page.joined(separator: "\n") + "\n"
+  }
+
+  /// Text made safe for roff: backslashes doubled, hyphens as \-, and a line never starting with a dot or
+  /// an apostrophe (which roff would take as a request).
+  static func escaped<Text: StringProtocol>(_ text: Text) -> String {
+    String(text).replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
+      .split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : String($0) }
+      .joined(separator: "\n")
+  }
+}
+
+extension String {
+  /// The string with its first character in lower case: "A persistent ..." → "a persistent ...".
+  fileprivate var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+}
