@@ -68,6 +68,7 @@ def main():
         db = make_database(cal, size, env)
         cases = [
             ("show", ["show", "2024-05"]),
+            ("show", ["show", "-y", "2024"]),
             ("list", ["list", "2024-05"]),
             ("add", ["add", "2024-05-12", "benchmark"]),
             ("flip", None),

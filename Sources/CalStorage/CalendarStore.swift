@@ -23,6 +23,7 @@ public final class CalendarStore {
     let database = try Database(path: path)
     try migrator.checkCompatibility(of: database)
     try database.enableWriteAheadLog()
+    try database.keepWriteAheadLogFiles()
     try database.requireDurableCommits()
     try migrator.migrate(database, now: milliseconds)
     self.database = database

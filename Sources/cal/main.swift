@@ -25,7 +25,11 @@ let today =
 
 /// The locale's names and first weekday, from glibc: `LC_ALL`, `LC_TIME` or `LANG`; English in C/POSIX.
 func calendarLocale() -> CalendarLocale {
-  guard setlocale(LC_ALL, "") != nil else { return .english }
+  // Only LC_TIME matters; the C locales need no loading at all, which keeps start-up short.
+  let variables: [String] = ["LC_ALL", "LC_TIME", "LANG"]
+  let name = variables.lazy.compactMap { getenv($0).map { String(cString: $0) } }.first { !$0.isEmpty } ?? "C"
+  if ["C", "POSIX", "C.UTF-8", "C.utf8"].contains(name) { return .english }
+  guard setlocale(LC_TIME, "") != nil else { return .english }
   func item(_ item: Int32) -> String { String(cString: nl_langinfo(nl_item(item))) }
   // _NL_TIME_WEEK_1STDAY is a date (YYYYMMDD) whose weekday is day 1; _NL_TIME_FIRST_WEEKDAY counts from it.
   let reference = Int(

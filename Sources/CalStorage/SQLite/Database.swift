@@ -110,6 +110,12 @@ public final class Database {
     sqlite3_get_autocommit(connection) == 0
   }
 
+  /// Sets an integer file control of the main database, such as `SQLITE_FCNTL_PERSIST_WAL`.
+  func setFileControl(_ operation: Int32, _ value: Int32) {
+    var value = value
+    sqlite3_file_control(connection, "main", operation, &value)
+  }
+
   private func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
     precondition(!isClosed, "statement run on a closed database: \(sql)")
     if let statement = statementCache[sql] { return statement }
