@@ -1,0 +1,187 @@
+/// The days a recurring event happens on: its first day and its rule, expanded as RFC 5545 says.
+///
+/// Expansion is lazy: the occurrences in a window come from the rule's periods that overlap it, reached by
+/// arithmetic, so listing one month costs the same whether the series ends next week or never. COUNT is
+/// turned into the day of the last occurrence once (``lastDay``), when the event is stored.
+public struct Recurrence: Equatable, Sendable {
+  /// The first occurrence (DTSTART), always part of the set.
+  public let start: CivilDate
+  /// The rule.
+  public let rule: RecurrenceRule
+
+  /// A recurrence starting on `start`.
+  public init(start: CivilDate, rule: RecurrenceRule) {
+    self.start = start
+    self.rule = rule
+  }
+
+  /// The occurrences from `first` through `last`, in order.
+  ///
+  /// - Parameter lastDay: the day of the last occurrence when known (from ``lastDay()``); COUNT is not
+  ///   counted again here.
+  public func occurrences(from first: CivilDate, through last: CivilDate, lastDay: CivilDate? = nil) -> [CivilDate] {
+    let end = [last, rule.until, lastDay].compactMap { $0 }.min()!
+    let begin = max(first, start)
+    guard begin <= end else { return [] }
+    var result: [CivilDate] = []
+    if start >= first && start <= end { result.append(start) }
+    var period = firstPeriod(onOrAfter: begin)
+    while let periodFirst = periodStart(period), periodFirst <= end, let dates = candidates(inPeriod: period) {
+      for date in dates where date > start && date >= begin && date <= end { result.append(date) }
+      period += rule.interval
+    }
+    return result
+  }
+
+  /// The day of the last occurrence: from COUNT or UNTIL; `nil` when the series never ends (within the
+  /// years `cal` knows).
+  public func lastDay() -> CivilDate? {
+    guard let count = rule.count else {
+      guard let until = rule.until else { return nil }
+      // Walk back from UNTIL's period to the last occurrence, rather than listing the whole series.
+      var period = firstPeriod(onOrAfter: until)
+      while period >= 0 {
+        if let last = candidates(inPeriod: period)?.last(where: { $0 > start && $0 <= until }) { return last }
+        period -= rule.interval
+      }
+      return start
+    }
+    if count == 1 { return start }
+    // A plain daily rule needs no counting.
+    if rule.frequency == .daily && rule.byDay.isEmpty && rule.byMonth.isEmpty && rule.byMonthDay.isEmpty
+      && rule.bySetPosition.isEmpty
+    {
+      let (days, overflow) = (count - 1).multipliedReportingOverflow(by: rule.interval)
+      return overflow ? nil : start.adding(days: days)
+    }
+    var seen = 1
+    var last = start
+    var period = 0
+    while let dates = candidates(inPeriod: period) {
+      for date in dates where date > start {
+        seen += 1
+        last = date
+        if seen == count { return last }
+      }
+      period += rule.interval
+    }
+    return nil  // the series runs past December 9999
+  }
+
+  // MARK: Periods
+
+  /// The index, counted from the start's period, of the first period in step with the interval that can
+  /// hold `date`.
+  private func firstPeriod(onOrAfter date: CivilDate) -> Int {
+    let index: Int
+    switch rule.frequency {
+    case .daily: index = date.daysSince1970 - start.daysSince1970
+    case .weekly: index = (weekStartDay(of: date) - weekStartDay(of: start)) / 7
+    case .monthly: index = (date.year - start.year) * 12 + date.month - start.month
+    case .yearly: index = date.year - start.year
+    }
+    let steps = max(0, index) / rule.interval
+    return steps * rule.interval
+  }
+
+  private func weekStartDay(of date: CivilDate) -> Int {
+    date.daysSince1970 - (date.weekday.rawValue - rule.weekStart.rawValue + 7) % 7
+  }
+
+  /// The first day of period `index`; `nil` past December 9999.
+  private func periodStart(_ index: Int) -> CivilDate? {
+    switch rule.frequency {
+    case .daily: return start.adding(days: index)
+    case .weekly: return CivilDate(daysSince1970: weekStartDay(of: start) + 7 * index)
+    case .monthly: return start.yearMonth.adding(months: index)?.firstDay
+    case .yearly: return (try? YearMonth(year: start.year + index, month: 1))?.firstDay
+    }
+  }
+
+  /// The rule's dates in period `index`, sorted, BYSETPOS applied; `nil` once the period is past 9999.
+  func candidates(inPeriod index: Int) -> [CivilDate]? {
+    guard let periodFirst = periodStart(index) else { return nil }
+    var dates: [CivilDate]
+    switch rule.frequency {
+    case .daily:
+      dates = matchesFilters(periodFirst, checkDay: true) ? [periodFirst] : []
+    case .weekly:
+      let weekdays = rule.byDay.isEmpty ? [start.weekday] : rule.byDay.map(\.weekday)
+      dates = (0..<7).compactMap { periodFirst.adding(days: $0) }
+        .filter { weekdays.contains($0.weekday) && (rule.byMonth.isEmpty || rule.byMonth.contains($0.month)) }
+    case .monthly:
+      let month = periodFirst.yearMonth
+      dates = rule.byMonth.isEmpty || rule.byMonth.contains(month.month) ? daysOfMonth(month) : []
+    case .yearly:
+      dates = daysOfYear(periodFirst.year)
+    }
+    dates = Array(Set(dates)).sorted()
+    if !rule.bySetPosition.isEmpty {
+      let count = dates.count
+      dates = rule.bySetPosition.compactMap { position in
+        let index = position > 0 ? position - 1 : count + position
+        return dates.indices.contains(index) ? dates[index] : nil
+      }
+      dates = Array(Set(dates)).sorted()
+    }
+    return dates
+  }
+
+  private func matchesFilters(_ date: CivilDate, checkDay: Bool) -> Bool {
+    if !rule.byMonth.isEmpty && !rule.byMonth.contains(date.month) { return false }
+    if !rule.byMonthDay.isEmpty && !rule.byMonthDay.contains(where: { monthDay($0, of: date.yearMonth) == date.day }) {
+      return false
+    }
+    if checkDay && !rule.byDay.isEmpty && !rule.byDay.contains(where: { $0.weekday == date.weekday }) { return false }
+    return true
+  }
+
+  /// BYMONTHDAY's day in `month`: negative counts from the end; `nil` when the month is too short.
+  private func monthDay(_ value: Int, of month: YearMonth) -> Int? {
+    let day = value > 0 ? value : month.numberOfDays + 1 + value
+    return (1...month.numberOfDays).contains(day) ? day : nil
+  }
+
+  private func daysOfMonth(_ month: YearMonth) -> [CivilDate] {
+    if !rule.byMonthDay.isEmpty {
+      let days = rule.byMonthDay.compactMap { monthDay($0, of: month) }.map(month.day)
+      // With BYMONTHDAY, BYDAY only narrows.
+      return rule.byDay.isEmpty ? days : days.filter { date in rule.byDay.contains { $0.weekday == date.weekday } }
+    }
+    if !rule.byDay.isEmpty {
+      return rule.byDay.flatMap { weekdays($0, in: month.firstDay, through: month.lastDay) }
+    }
+    return start.day <= month.numberOfDays ? [month.day(start.day)] : []
+  }
+
+  private func daysOfYear(_ year: Int) -> [CivilDate] {
+    guard let january = try? YearMonth(year: year, month: 1) else { return [] }
+    let months = rule.byMonth.isEmpty
+      ? (rule.byMonthDay.isEmpty && rule.byDay.isEmpty ? [start.month] : Array(1...12)) : rule.byMonth
+    if !rule.byMonthDay.isEmpty || rule.byDay.isEmpty || !rule.byMonth.isEmpty {
+      return months.flatMap { month -> [CivilDate] in
+        let yearMonth = january.adding(months: month - 1)!
+        if rule.byMonthDay.isEmpty && rule.byDay.isEmpty {
+          return start.day <= yearMonth.numberOfDays ? [yearMonth.day(start.day)] : []
+        }
+        return daysOfMonth(yearMonth)
+      }
+    }
+    // BYDAY alone in a yearly rule counts its ordinals within the whole year.
+    let december = january.adding(months: 11)!
+    return rule.byDay.flatMap { weekdays($0, in: january.firstDay, through: december.lastDay) }
+  }
+
+  /// The days from `first` through `last` that are `occurrence`'s weekday: all of them, or the nth
+  /// (from the end when negative).
+  private func weekdays(_ occurrence: RecurrenceRule.WeekdayOccurrence, in first: CivilDate, through last: CivilDate)
+    -> [CivilDate]
+  {
+    let offset = (occurrence.weekday.rawValue - first.weekday.rawValue + 7) % 7
+    let firstDay = first.daysSince1970 + offset
+    let all = stride(from: firstDay, through: last.daysSince1970, by: 7).compactMap(CivilDate.init(daysSince1970:))
+    guard let ordinal = occurrence.ordinal else { return all }
+    let index = ordinal > 0 ? ordinal - 1 : all.count + ordinal
+    return all.indices.contains(index) ? [all[index]] : []
+  }
+}

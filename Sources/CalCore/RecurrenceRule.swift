@@ -1,0 +1,160 @@
+/// An RFC 5545 recurrence rule (`RRULE`), the parts `cal` supports: FREQ (DAILY, WEEKLY, MONTHLY, YEARLY),
+/// INTERVAL, COUNT or UNTIL, BYDAY (with ordinals), BYMONTHDAY, BYMONTH, BYSETPOS and WKST.
+public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
+  /// How often the rule's periods come round.
+  public enum Frequency: String, CaseIterable, Sendable {
+    case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
+  }
+
+  /// A weekday, optionally the nth (or nth from last, when negative) of its month or year: `2TU`, `-1FR`.
+  public struct WeekdayOccurrence: Equatable, Hashable, Sendable {
+    /// 1 for the first, -1 for the last; `nil` for every such weekday.
+    public let ordinal: Int?
+    /// The weekday.
+    public let weekday: Weekday
+
+    /// Creates a weekday occurrence.
+    public init(_ weekday: Weekday, ordinal: Int? = nil) {
+      self.weekday = weekday
+      self.ordinal = ordinal
+    }
+  }
+
+  /// The frequency.
+  public var frequency: Frequency
+  /// Every how many periods; at least 1.
+  public var interval: Int
+  /// How many occurrences in all, counting the first.
+  public var count: Int?
+  /// The last day an occurrence may fall on.
+  public var until: CivilDate?
+  /// BYDAY.
+  public var byDay: [WeekdayOccurrence]
+  /// BYMONTHDAY: 1...31 or -31...-1 (from the end of the month).
+  public var byMonthDay: [Int]
+  /// BYMONTH: 1...12.
+  public var byMonth: [Int]
+  /// BYSETPOS: which of each period's occurrences to keep, 1-based, negative from the end.
+  public var bySetPosition: [Int]
+  /// WKST: the day weeks start on, for WEEKLY rules with an interval.
+  public var weekStart: Weekday
+
+  /// A rule from its parts.
+  public init(
+    frequency: Frequency, interval: Int = 1, count: Int? = nil, until: CivilDate? = nil,
+    byDay: [WeekdayOccurrence] = [], byMonthDay: [Int] = [], byMonth: [Int] = [], bySetPosition: [Int] = [],
+    weekStart: Weekday = .monday
+  ) {
+    self.frequency = frequency
+    self.interval = interval
+    self.count = count
+    self.until = until
+    self.byDay = byDay
+    self.byMonthDay = byMonthDay
+    self.byMonth = byMonth
+    self.bySetPosition = bySetPosition
+    self.weekStart = weekStart
+  }
+
+  static let weekdayCodes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+
+  /// Parses RRULE text such as `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;COUNT=10`. UNTIL may be a DATE or a
+  /// DATE-TIME; only its date is kept.
+  public init(parsing text: String) throws(RecurrenceError) {
+    var frequency: Frequency?
+    var rule = RecurrenceRule(frequency: .daily)
+    for part in text.split(separator: ";") where !part.isEmpty {
+      let pieces = part.split(separator: "=", maxSplits: 1)
+      guard pieces.count == 2 else { throw .malformed("'\(part)' is not NAME=VALUE") }
+      let name = pieces[0].uppercased()
+      let value = String(pieces[1])
+      switch name {
+      case "FREQ":
+        guard let parsed = Frequency(rawValue: value.uppercased()) else { throw .unsupported("FREQ=\(value)") }
+        frequency = parsed
+      case "INTERVAL": rule.interval = try Self.integer(value, name, in: 1...100_000)
+      case "COUNT": rule.count = try Self.integer(value, name, in: 1...Int(Int32.max))
+      case "UNTIL":
+        let digits = value.prefix(8)
+        guard digits.count == 8, let date = try? CivilDate(parsing: "\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.suffix(2))")
+        else { throw .malformed("UNTIL=\(value) is not a date") }
+        rule.until = date
+      case "BYDAY":
+        rule.byDay = try value.split(separator: ",").map { item throws(RecurrenceError) in try Self.weekdayOccurrence(item) }
+      case "BYMONTHDAY":
+        rule.byMonthDay = try value.split(separator: ",").map { item throws(RecurrenceError) in
+          let day = try Self.integer(String(item), name, in: -31...31)
+          if day == 0 { throw .malformed("BYMONTHDAY=0 does not exist") }
+          return day
+        }
+      case "BYMONTH":
+        rule.byMonth = try value.split(separator: ",").map { item throws(RecurrenceError) in try Self.integer(String(item), name, in: 1...12) }
+      case "BYSETPOS":
+        rule.bySetPosition = try value.split(separator: ",").map { item throws(RecurrenceError) in
+          let position = try Self.integer(String(item), name, in: -366...366)
+          if position == 0 { throw .malformed("BYSETPOS=0 does not exist") }
+          return position
+        }
+      case "WKST":
+        guard let index = Self.weekdayCodes.firstIndex(of: value.uppercased()) else { throw .malformed("WKST=\(value)") }
+        rule.weekStart = Weekday(rawValue: index)!
+      default:
+        throw .unsupported(name)
+      }
+    }
+    guard let frequency else { throw .malformed("the rule has no FREQ") }
+    if rule.count != nil && rule.until != nil { throw .malformed("COUNT and UNTIL cannot both be given") }
+    rule.frequency = frequency
+    self = rule
+  }
+
+  private static func integer(_ text: String, _ name: String, in range: ClosedRange<Int>) throws(RecurrenceError) -> Int {
+    guard let value = Int(text), range.contains(value) else { throw .malformed("\(name)=\(text) is out of range") }
+    return value
+  }
+
+  private static func weekdayOccurrence(_ item: Substring) throws(RecurrenceError) -> WeekdayOccurrence {
+    let code = item.suffix(2).uppercased()
+    guard let index = weekdayCodes.firstIndex(of: code) else { throw .malformed("BYDAY=\(item)") }
+    let prefix = item.dropLast(2)
+    guard !prefix.isEmpty else { return WeekdayOccurrence(Weekday(rawValue: index)!) }
+    guard let ordinal = Int(prefix), ordinal != 0, (-53...53).contains(ordinal) else {
+      throw .malformed("BYDAY=\(item)")
+    }
+    return WeekdayOccurrence(Weekday(rawValue: index)!, ordinal: ordinal)
+  }
+
+  /// The RRULE text, parts in a fixed order.
+  public var description: String {
+    var parts = ["FREQ=\(frequency.rawValue)"]
+    if interval != 1 { parts.append("INTERVAL=\(interval)") }
+    if let count { parts.append("COUNT=\(count)") }
+    if let until { parts.append("UNTIL=" + until.description.split(separator: "-").joined()) }
+    if !byMonth.isEmpty { parts.append("BYMONTH=" + byMonth.map(String.init).joined(separator: ",")) }
+    if !byMonthDay.isEmpty { parts.append("BYMONTHDAY=" + byMonthDay.map(String.init).joined(separator: ",")) }
+    if !byDay.isEmpty {
+      parts.append(
+        "BYDAY=" + byDay.map { ($0.ordinal.map(String.init) ?? "") + Self.weekdayCodes[$0.weekday.rawValue] }
+          .joined(separator: ","))
+    }
+    if !bySetPosition.isEmpty { parts.append("BYSETPOS=" + bySetPosition.map(String.init).joined(separator: ",")) }
+    if weekStart != .monday { parts.append("WKST=" + Self.weekdayCodes[weekStart.rawValue]) }
+    return parts.joined(separator: ";")
+  }
+}
+
+/// A recurrence rule that cannot be used.
+public enum RecurrenceError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The rule is written wrongly.
+  case malformed(String)
+  /// The rule uses a part `cal` does not support (BYWEEKNO, BYYEARDAY, BYHOUR, FREQ=HOURLY ...).
+  case unsupported(String)
+
+  /// One line for the user.
+  public var description: String {
+    switch self {
+    case .malformed(let detail): return "malformed recurrence rule: \(detail)"
+    case .unsupported(let part): return "unsupported recurrence rule part \(part)"
+    }
+  }
+}
