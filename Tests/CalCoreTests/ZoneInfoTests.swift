@@ -1,0 +1,71 @@
+import CalCore
+import Foundation
+import Testing
+
+@Suite("Time zones")
+struct ZoneInfoTests {
+  static func zone(_ name: String) throws -> ZoneInfo {
+    let bytes = try #require(FileManager.default.contents(atPath: "/usr/share/zoneinfo/" + name))
+    return try ZoneInfo(name: name, tzif: Array(bytes))
+  }
+
+  static let names = [
+    "Europe/Berlin", "America/New_York", "Australia/Sydney", "Asia/Kolkata", "America/St_Johns", "Pacific/Chatham",
+    "Europe/London", "UTC", "America/Sao_Paulo", "Africa/Casablanca", "Asia/Tokyo", "America/Los_Angeles",
+  ]
+
+  @Test(
+    "offsets agree with the system's own zone code from 1900 to 2200",
+    .enabled(if: (try? shell("/usr/bin/python3 -c 'import zoneinfo'")) != nil))
+  func agreesWithSystem() throws {
+    let instants = stride(from: Int64(-2_208_988_800), to: 7_258_118_400, by: 1_296_001).map { $0 }
+    for name in Self.names {
+      let zone = try Self.zone(name)
+      let script = """
+        import datetime, zoneinfo
+        z = zoneinfo.ZoneInfo("\(name)")
+        for t in range(-2208988800, 7258118400, 1296001):
+            print(int(datetime.datetime.fromtimestamp(t, z).utcoffset().total_seconds()))
+        """
+      let theirs = try shell("/usr/bin/python3 -c '\(script)'").split(separator: "\n").compactMap { Int($0) }
+      let ours = instants.map { zone.offset(atUTC: $0) }
+      #expect(ours.count == theirs.count)
+      let firstDifference = zip(ours, theirs).enumerated().first { $0.element.0 != $0.element.1 }
+      #expect(firstDifference == nil, "\(name) differs at \(firstDifference.map { instants[$0.offset] } ?? 0)")
+    }
+  }
+
+  private func utc(_ zone: ZoneInfo, _ local: String) throws -> Int64 {
+    let parts = local.split(separator: "T")
+    let date = try CivilDate(parsing: String(parts[0]))
+    let time = parts[1].split(separator: ":").compactMap { Int64($0) }
+    return zone.utc(fromLocal: Int64(date.daysSince1970) * 86_400 + time[0] * 3600 + time[1] * 60)
+  }
+
+  @Test("a skipped wall time is read with the offset from before the gap; a repeated one means the first")
+  func gapsAndOverlaps() throws {
+    let berlin = try Self.zone("Europe/Berlin")
+    #expect(try utc(berlin, "2024-03-31T02:30") == 1_711_848_600)  // 01:30 UTC, which reads 03:30 CEST
+    #expect(try utc(berlin, "2024-10-27T02:30") == 1_729_989_000)  // 00:30 UTC: the first 02:30, in CEST
+    #expect(try utc(berlin, "2024-07-01T12:00") == 1_719_828_000)  // 10:00 UTC
+    #expect(try utc(berlin, "2024-01-15T12:00") == 1_705_316_400)  // 11:00 UTC
+  }
+
+  @Test("POSIX TZ strings work on their own, both hemispheres")
+  func posix() throws {
+    let europe = try ZoneInfo(name: "CET", posix: "CET-1CEST,M3.5.0,M10.5.0/3")
+    #expect(europe.offset(atUTC: 1_719_828_000) == 7200)
+    #expect(europe.offset(atUTC: 1_705_316_400) == 3600)
+    let sydney = try ZoneInfo(name: "AEST", posix: "AEST-10AEDT,M10.1.0,M4.1.0/3")
+    #expect(sydney.offset(atUTC: 1_705_316_400) == 39600)  // January: summer
+    #expect(sydney.offset(atUTC: 1_719_828_000) == 36000)
+    #expect(try ZoneInfo(name: "IST", posix: "<+0530>-5:30").offset(atUTC: 0) == 19800)
+    #expect(throws: ZoneError.self) { try ZoneInfo(name: "x", posix: "nonsense,") }
+  }
+
+  @Test("a file that is not TZif is refused")
+  func notTZif() {
+    #expect(throws: ZoneError.notTZif("bad")) { try ZoneInfo(name: "bad", tzif: Array("hello".utf8)) }
+    #expect(throws: ZoneError.notTZif("short")) { try ZoneInfo(name: "short", tzif: Array("TZif2".utf8)) }
+  }
+}
