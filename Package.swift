@@ -26,7 +26,8 @@ let package = Package(
       name: "CalStorage",
       dependencies: ["CSQLite"],
       resources: [
-        .embedInCode("../../Migrations/0001_initial.sql")
+        .embedInCode("../../Migrations/0001_initial.sql"),
+        .embedInCode("../../Migrations/0002_timed_and_recurring_events.sql"),
       ]
     ),
     // Service layer: pure calendar values and page-flip navigation.

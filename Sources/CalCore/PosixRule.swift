@@ -129,7 +129,8 @@ struct PosixRule: Equatable, Sendable {
     let day: TransitionDate.Day
     if dayText.hasPrefix("M") {
       let numbers = dayText.dropFirst().split(separator: ".").compactMap { Int($0) }
-      guard numbers.count == 3, (1...12).contains(numbers[0]), (1...5).contains(numbers[1]), (0...6).contains(numbers[2])
+      guard numbers.count == 3, (1...12).contains(numbers[0]), (1...5).contains(numbers[1]),
+        (0...6).contains(numbers[2])
       else { return nil }
       day = .monthWeekDay(month: numbers[0], week: numbers[1], weekday: numbers[2])
     } else if dayText.hasPrefix("J") {

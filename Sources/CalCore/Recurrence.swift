@@ -33,6 +33,11 @@ public struct Recurrence: Equatable, Sendable {
     return result
   }
 
+  /// Whether the rule itself produces the first day (RFC 5545 asks DTSTART to be in step with the rule).
+  public var startFollowsRule: Bool {
+    candidates(inPeriod: 0)?.contains(start) ?? false
+  }
+
   /// The day of the last occurrence: from COUNT or UNTIL; `nil` when the series never ends (within the
   /// years `cal` knows).
   public func lastDay() -> CivilDate? {
@@ -156,7 +161,8 @@ public struct Recurrence: Equatable, Sendable {
 
   private func daysOfYear(_ year: Int) -> [CivilDate] {
     guard let january = try? YearMonth(year: year, month: 1) else { return [] }
-    let months = rule.byMonth.isEmpty
+    let months =
+      rule.byMonth.isEmpty
       ? (rule.byMonthDay.isEmpty && rule.byDay.isEmpty ? [start.month] : Array(1...12)) : rule.byMonth
     if !rule.byMonthDay.isEmpty || rule.byDay.isEmpty || !rule.byMonth.isEmpty {
       return months.flatMap { month -> [CivilDate] in

@@ -76,11 +76,14 @@ public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
       case "COUNT": rule.count = try Self.integer(value, name, in: 1...Int(Int32.max))
       case "UNTIL":
         let digits = value.prefix(8)
-        guard digits.count == 8, let date = try? CivilDate(parsing: "\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.suffix(2))")
+        guard digits.count == 8,
+          let date = try? CivilDate(parsing: "\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.suffix(2))")
         else { throw .malformed("UNTIL=\(value) is not a date") }
         rule.until = date
       case "BYDAY":
-        rule.byDay = try value.split(separator: ",").map { item throws(RecurrenceError) in try Self.weekdayOccurrence(item) }
+        rule.byDay = try value.split(separator: ",").map { item throws(RecurrenceError) in
+          try Self.weekdayOccurrence(item)
+        }
       case "BYMONTHDAY":
         rule.byMonthDay = try value.split(separator: ",").map { item throws(RecurrenceError) in
           let day = try Self.integer(String(item), name, in: -31...31)
@@ -88,7 +91,9 @@ public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
           return day
         }
       case "BYMONTH":
-        rule.byMonth = try value.split(separator: ",").map { item throws(RecurrenceError) in try Self.integer(String(item), name, in: 1...12) }
+        rule.byMonth = try value.split(separator: ",").map { item throws(RecurrenceError) in
+          try Self.integer(String(item), name, in: 1...12)
+        }
       case "BYSETPOS":
         rule.bySetPosition = try value.split(separator: ",").map { item throws(RecurrenceError) in
           let position = try Self.integer(String(item), name, in: -366...366)
@@ -96,7 +101,9 @@ public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
           return position
         }
       case "WKST":
-        guard let index = Self.weekdayCodes.firstIndex(of: value.uppercased()) else { throw .malformed("WKST=\(value)") }
+        guard let index = Self.weekdayCodes.firstIndex(of: value.uppercased()) else {
+          throw .malformed("WKST=\(value)")
+        }
         rule.weekStart = Weekday(rawValue: index)!
       default:
         throw .unsupported(name)
@@ -108,7 +115,8 @@ public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
     self = rule
   }
 
-  private static func integer(_ text: String, _ name: String, in range: ClosedRange<Int>) throws(RecurrenceError) -> Int {
+  private static func integer(_ text: String, _ name: String, in range: ClosedRange<Int>) throws(RecurrenceError) -> Int
+  {
     guard let value = Int(text), range.contains(value) else { throw .malformed("\(name)=\(text) is out of range") }
     return value
   }
@@ -134,7 +142,8 @@ public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
     if !byMonthDay.isEmpty { parts.append("BYMONTHDAY=" + byMonthDay.map(String.init).joined(separator: ",")) }
     if !byDay.isEmpty {
       parts.append(
-        "BYDAY=" + byDay.map { ($0.ordinal.map(String.init) ?? "") + Self.weekdayCodes[$0.weekday.rawValue] }
+        "BYDAY="
+          + byDay.map { ($0.ordinal.map(String.init) ?? "") + Self.weekdayCodes[$0.weekday.rawValue] }
           .joined(separator: ","))
     }
     if !bySetPosition.isEmpty { parts.append("BYSETPOS=" + bySetPosition.map(String.init).joined(separator: ",")) }

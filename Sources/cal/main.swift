@@ -42,13 +42,59 @@ func calendarLocale() -> CalendarLocale {
     weekdayNames: (0..<7).map { item(Int32(ABDAY_1) + $0) }, firstWeekday: first)
 }
 
+/// The whole of a small file, or `nil` when it cannot be read.
+func readFile(_ path: String) -> [UInt8]? {
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  guard descriptor >= 0 else { return nil }
+  defer { close(descriptor) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 16_384)
+  while true {
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { continue }
+    guard count > 0 else { return count == 0 ? bytes : nil }
+    bytes += buffer[..<count]
+    guard bytes.count <= 1 << 20 else { return nil }
+  }
+}
+
+/// A zone of the system's time-zone database (`$TZDIR`, else /usr/share/zoneinfo) by name.
+func loadZone(_ name: String) throws(ZoneError) -> ZoneInfo {
+  let allowed = name.unicodeScalars.allSatisfy {
+    ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+      || "/_+-".unicodeScalars.contains($0)
+  }
+  guard allowed, !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+  else { throw .unknown(name) }
+  let folder = getenv("TZDIR").map { String(cString: $0) } ?? "/usr/share/zoneinfo"
+  guard let bytes = readFile(folder + "/" + name) else { throw .unknown(name) }
+  return try ZoneInfo(name: name, tzif: bytes)
+}
+
+/// The user's zone, read as glibc reads it: `TZ` (a zone name, a file, or a POSIX rule), else /etc/localtime.
+func localZone() -> ZoneInfo {
+  guard var value = getenv("TZ").map({ String(cString: $0) }) else {
+    guard let bytes = readFile("/etc/localtime") else { return .utc }
+    var link = [CChar](repeating: 0, count: 4096)
+    let length = readlink("/etc/localtime", &link, link.count - 1)
+    let target = length > 0 ? String(decoding: link[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    let name = target.split(separator: "zoneinfo/").last.map(String.init) ?? "localtime"
+    return (try? ZoneInfo(name: name, tzif: bytes)) ?? .utc
+  }
+  if value.hasPrefix(":") { value.removeFirst() }
+  if value.isEmpty { return .utc }
+  if value.hasPrefix("/") { return readFile(value).flatMap { try? ZoneInfo(name: value, tzif: $0) } ?? .utc }
+  return (try? loadZone(value)) ?? (try? ZoneInfo(name: value, posix: value)) ?? .utc
+}
+
 var environment: [String: String] = [:]
 for name in ["CAL_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATION"] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 
 let context = CommandContext(
-  today: today, locale: calendarLocale(), nowMilliseconds: nowMilliseconds, utcOffset: { Int(localTime($0).tm_gmtoff) },
+  today: today, locale: calendarLocale(), localZone: localZone(), loadZone: loadZone, nowMilliseconds: nowMilliseconds,
+  utcOffset: { Int(localTime($0).tm_gmtoff) },
   environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
   write: { print($0, terminator: "") })
 

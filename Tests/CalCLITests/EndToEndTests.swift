@@ -18,13 +18,15 @@ final class EndToEndTests {
   func addAndList() throws {
     let added = try cal.run(["add", "2024-05-12", "dentist"])
     #expect(added.status == 0)
-    #expect(added.stdout == "Added event #1 on 2024-05-12: dentist\n")
+    #expect(added.stdout == "Added: 2024-05-12  all day      #1  dentist\n")
     try cal.run(["add", "2024-05-03", "team", "lunch", "--note", "the new place"])
     try cal.run(["add", "2024-06-01", "june"])
     let listed = try cal.run(["list", "2024-05"])
     #expect(listed.status == 0)
-    #expect(listed.stdout == "2024-05-03  #2  team lunch\n            the new place\n2024-05-12  #1  dentist\n")
-    #expect(try cal.run(["list", "2024-05-12"]).stdout == "2024-05-12  #1  dentist\n")
+    #expect(
+      listed.stdout
+        == "2024-05-03  all day      #2  team lunch\n            the new place\n2024-05-12  all day      #1  dentist\n")
+    #expect(try cal.run(["list", "2024-05-12"]).stdout == "2024-05-12  all day      #1  dentist\n")
     #expect(try cal.run(["list", "2024-05-13"]).stdout == "No events on 2024-05-13.\n")
     #expect(try cal.run(["list", "2023-01"]).stdout == "No events in January 2023.\n")
   }
@@ -33,7 +35,7 @@ final class EndToEndTests {
   func listViewedMonth() throws {
     try cal.run(["add", "2024-05-12", "dentist"])
     try cal.run(["goto", "2024-05"])
-    #expect(try cal.run(["list"]).stdout == "2024-05-12  #1  dentist\n")
+    #expect(try cal.run(["list"]).stdout == "2024-05-12  all day      #1  dentist\n")
   }
 
   @Test("--json prints events and transitions with the documented fields")
@@ -149,7 +151,7 @@ final class EndToEndTests {
     #expect(
       result.stderr == """
         Error: Unknown option '--nite'. Did you mean '--note'?
-        Usage: cal add <date> <title> ... [--note <note>] [--json] [--db <path>]
+        Usage: cal add <date> <title> ... [--at <time>] [--for <length>] [--end <time>] [--to <date>] [--tz <zone>] [--note <note>] [--location <place>] [--repeat <how>] [--every <n>] [--count <n>] [--until <date>] [--on <days>] [--json] [--db <path>]
           See 'cal add --help' for more information.
 
         """)
@@ -199,7 +201,7 @@ final class EndToEndTests {
     try expectRefused(["rm", "abc"], message: "'abc' is not an event id: expected a positive whole number such as 3")
     try expectRefused(["rm", "99"], message: "there is no event #99", status: 1)
     try expectRefused(["frobnicate"], message: "Unknown command 'frobnicate'.")
-    #expect(try cal.run(["list", "2024-05"]).stdout == "2024-05-12  #1  dentist\n")
+    #expect(try cal.run(["list", "2024-05"]).stdout == "2024-05-12  all day      #1  dentist\n")
   }
 
   @Test("flips past December 9999 or before January 1 are refused and leave no history row")
@@ -221,8 +223,8 @@ final class EndToEndTests {
     try cal.run(["add", "2024-05-12", "dentist"])
     try cal.run(["add", "2024-05-12", "haircut"])
     let removed = try cal.run(["rm", "1"])
-    #expect(removed.status == 0 && removed.stdout == "Removed event #1 on 2024-05-12: dentist\n")
-    #expect(try cal.run(["list", "2024-05-12"]).stdout == "2024-05-12  #2  haircut\n")
+    #expect(removed.status == 0 && removed.stdout == "Removed: 2024-05-12  all day      #1  dentist\n")
+    #expect(try cal.run(["list", "2024-05-12"]).stdout == "2024-05-12  all day      #2  haircut\n")
   }
 
   @Test("history lists turns newest first and honours --limit")
@@ -253,7 +255,9 @@ final class EndToEndTests {
     #expect(FileManager.default.fileExists(atPath: cal.folder + "/xdg/cal/calendar.db"))
     let env = ["CAL_DB": cal.folder + "/env.db", "XDG_DATA_HOME": cal.folder + "/xdg"]
     try cal.run(["add", "2024-05-12", "env"], withDatabase: false, environment: env)
-    #expect(try cal.run(["list", "2024-05"], withDatabase: false, environment: env).stdout == "2024-05-12  #1  env\n")
+    #expect(
+      try cal.run(["list", "2024-05"], withDatabase: false, environment: env).stdout
+        == "2024-05-12  all day      #1  env\n")
   }
 
   @Test("a copy of the binary alone in another folder creates a calendar")
@@ -263,7 +267,7 @@ final class EndToEndTests {
     try FileManager.default.copyItem(atPath: CalProcess.binary, toPath: copy)
     let result = try cal.run(["add", "2024-05-12", "portable"], binary: copy)
     #expect(result.status == 0)
-    #expect(try cal.run(["list", "2024-05"], binary: copy).stdout == "2024-05-12  #1  portable\n")
+    #expect(try cal.run(["list", "2024-05"], binary: copy).stdout == "2024-05-12  all day      #1  portable\n")
   }
 
   @Test("escape sequences in titles are shown harmlessly, never sent to the terminal")
@@ -271,7 +275,7 @@ final class EndToEndTests {
     try cal.run(["add", "2024-05-12", "evil\u{1B}]0;pwned\u{07}title"])
     let listed = try cal.run(["list", "2024-05"]).stdout
     #expect(!listed.contains("\u{1B}") && !listed.contains("\u{07}"))
-    #expect(listed == "2024-05-12  #1  evil^[]0;pwned^Gtitle\n")
+    #expect(listed == "2024-05-12  all day      #1  evil^[]0;pwned^Gtitle\n")
     let json = try #require(try CalProcess.json(cal.run(["list", "2024-05", "--json"]).stdout) as? [[String: Any]])
     #expect(json.first?["title"] as? String == "evil\u{1B}]0;pwned\u{07}title")
   }

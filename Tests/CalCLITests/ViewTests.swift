@@ -98,7 +98,7 @@ final class ViewTests {
   func agenda() throws {
     try cal.run(["add", "2024-05-12", "dentist"])
     let page = try cal.run(["show", "2024-05", "--agenda"]).stdout
-    #expect(page.hasSuffix("Days with events: 12\n\n2024-05-12  #1  dentist\n"))
+    #expect(page.hasSuffix("Days with events: 12\n\n2024-05-12  all day      #1  dentist\n"))
   }
 
   @Test("cal with no arguments shows the month on view")

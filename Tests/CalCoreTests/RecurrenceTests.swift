@@ -59,10 +59,12 @@ struct RecurrenceTests {
     #expect(recurrence.lastDay()?.description == "2024-01-10")
   }
 
-  @Test("RRULE text round-trips", arguments: [
-    "FREQ=DAILY", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;WKST=SU", "FREQ=MONTHLY;COUNT=5;BYDAY=-1FR",
-    "FREQ=YEARLY;UNTIL=20301231;BYMONTH=11;BYDAY=4TH", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
-  ])
+  @Test(
+    "RRULE text round-trips",
+    arguments: [
+      "FREQ=DAILY", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;WKST=SU", "FREQ=MONTHLY;COUNT=5;BYDAY=-1FR",
+      "FREQ=YEARLY;UNTIL=20301231;BYMONTH=11;BYDAY=4TH", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
+    ])
   func roundTrip(text: String) throws {
     #expect(try RecurrenceRule(parsing: text).description == text)
   }

@@ -13,7 +13,7 @@ struct CalendarStoreTests {
     let tables = try store.database.fetch(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
     ) { $0.text(0) }
-    #expect(tables == ["events", "schema_migrations", "transitions", "viewed_month"])
+    #expect(tables == ["event_exceptions", "events", "schema_migrations", "transitions", "viewed_month"])
     let ledger = try store.database.fetch("SELECT id, applied_at FROM schema_migrations") {
       ($0.text(0), $0.integer(1))
     }
@@ -27,13 +27,15 @@ struct CalendarStoreTests {
     let path = folder.file("cal.db")
     do {
       let store = try CalendarStore(path: path, now: now)
-      _ = try store.write { try store.events.insert(day: "2024-05-12", title: "dentist", note: nil, at: now) }
+      _ = try store.write {
+        try store.events.insert(EventFields(day: "2024-05-12", title: "dentist", note: nil), at: now)
+      }
       try store.write { try store.viewedMonth.setMonth("2024-05") }
     }
     let store = try CalendarStore(path: path, now: now + 1)
     #expect(try store.events.count() == 1)
     #expect(try store.viewedMonth.month() == "2024-05")
-    #expect(try store.database.fetchOne("SELECT count(*) FROM schema_migrations") { $0.integer(0) } == 1)
+    #expect(try store.database.fetchOne("SELECT count(*) FROM schema_migrations") { $0.integer(0) } == 2)
   }
 
   @Test("the connection runs in WAL mode with durable commits and foreign keys on")

@@ -18,7 +18,8 @@ public enum CalApp {
   }
 
   nonisolated(unsafe) static let commands: [any Command.Type] = [
-    ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, ListCommand.self, RemoveCommand.self,
+    ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
+    SearchCommand.self, RemoveCommand.self,
     HistoryCommand.self, CompletionCommand.self,
   ]
 

@@ -7,6 +7,10 @@ public struct CommandContext {
   public let today: CivilDate
   /// Month and weekday names and the first day of the week, from the user's locale.
   public let locale: CalendarLocale
+  /// The user's time zone (`TZ`, else `/etc/localtime`), for events with times.
+  public let localZone: ZoneInfo
+  /// Loads a zone of the system's time-zone database by name, such as `Europe/Berlin`.
+  public let loadZone: (String) throws(ZoneError) -> ZoneInfo
   /// The current instant, in Unix milliseconds.
   public let nowMilliseconds: Int64
   /// The user's offset from UTC, in seconds, at an instant given in Unix milliseconds.
@@ -21,12 +25,17 @@ public struct CommandContext {
 
   /// Creates a context.
   public init(
-    today: CivilDate, locale: CalendarLocale = .english, nowMilliseconds: Int64, utcOffset: @escaping (Int64) -> Int,
+    today: CivilDate, locale: CalendarLocale = .english, localZone: ZoneInfo = .utc,
+    loadZone: @escaping (String) throws(ZoneError) -> ZoneInfo = { (name: String) throws(ZoneError) in
+      throw ZoneError.unknown(name)
+    }, nowMilliseconds: Int64, utcOffset: @escaping (Int64) -> Int,
     environment: [String: String],
     outputIsTerminal: Bool, write: @escaping (String) -> Void
   ) {
     self.today = today
     self.locale = locale
+    self.localZone = localZone
+    self.loadZone = loadZone
     self.nowMilliseconds = nowMilliseconds
     self.utcOffset = utcOffset
     self.environment = environment

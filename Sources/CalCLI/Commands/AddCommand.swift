@@ -1,43 +1,45 @@
 import CalCore
 import CalStorage
 
-/// `cal add DATE TITLE [--note TEXT]`
+/// `cal add DATE TITLE [--at TIME] [--for LENGTH|--end TIME] [--to DATE] [--tz ZONE] [--repeat ...]`
 struct AddCommand: Command {
   static let spec = CommandSpec(
     name: "add", abstract: "Add an event.",
-    discussion: "The title may be several words; quote it or not. Put -- before a title that starts with a dash.",
+    discussion: """
+      Without --at the event lasts all day (--to makes it several days); with --at it starts at that time, \
+      on your clock or, with --tz, on the clock of its own time zone, and is shown converted to yours.
+      Repeats follow RFC 5545: a monthly event on the 31st skips months without a 31st, and a yearly \
+      event on 29 February happens only in leap years. A series starts on its first day, which must be one \
+      of the days it repeats on.
+      The title may be several words; quote it or not. Put -- before a title that starts with a dash.
+      """,
     arguments: [
       ArgumentSpec("date", help: "The day: 2024-05-12, today, tomorrow or yesterday."),
       ArgumentSpec("title", help: "What happens that day.", takesRest: true),
     ],
-    options: [
-      OptionSpec("note", value: "note", help: "A longer description."),
-      JSONOption.option, StoreOptions.option,
-    ])
+    options: ScheduleOptions.all(repeatDays: "on").filter { $0.long != ScheduleOptions.allDay.long }
+      + [JSONOption.option, StoreOptions.option])
 
-  let day: CivilDate
-  let title: String
-  let note: String?
+  let fields: EventFields
   let json: Bool
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-    day = try parseDay(arguments.positional(0) ?? "", today: context.today)
-    title = arguments.positional(1) ?? ""
+    let day = try parseDay(arguments.positional(0) ?? "", today: context.today)
+    let title = arguments.positional(1) ?? ""
     if title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
-    note = arguments.value("note")
+    let options = ScheduleOptions(arguments: arguments, today: context.today)
+    let schedule = try options.apply(to: EventSchedule(startDay: day), newDay: nil, context: context)
+    fields = EventFields(
+      schedule: schedule, title: title, note: options.text(ScheduleOptions.note) ?? nil,
+      location: options.text(ScheduleOptions.location) ?? nil)
     json = arguments.flag(JSONOption.option.long)
     store = try StoreOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context)
-    let event = try calendar.write {
-      try calendar.events.insert(day: day.description, title: title, note: note, at: context.nowMilliseconds)
-    }
-    context.print(
-      json
-        ? EventPresenter.json(event).serialized
-        : "Added event #\(event.id) on \(event.day): \(TerminalText.sanitized(event.title))")
+    let event = try calendar.write { try calendar.events.insert(fields, at: context.nowMilliseconds) }
+    context.print(try EventPresenter.report("Added", event, asJSON: json, context: context))
   }
 }

@@ -1,34 +1,78 @@
 import CalCore
 import CalStorage
 
-/// `cal list [DAY|MONTH]`
+/// `cal list [DAY|MONTH|FROM..TO|week] [--from DATE --to DATE]`
 struct ListCommand: Command {
+  static let from = OptionSpec("from", value: "date", help: "The first day to list.")
+  static let to = OptionSpec("to", value: "date", help: "The last day to list (with --from alone: 30 days).")
+
   static let spec = CommandSpec(
-    name: "list", abstract: "List events, in date order.",
-    discussion: "Without an argument, lists the events of the month on view.",
+    name: "list", abstract: "List events, in date and time order.",
+    discussion: """
+      Without an argument, lists the events of the month on view. Each line shows the day, the time (or \
+      "all day"), the id, and the title; a repeating event's id carries the occurrence's own day \
+      (#5@2024-05-13), which rm --on and edit --on take.
+      """,
     arguments: [
       ArgumentSpec(
-        "day-or-month", help: "A day (2024-05-12, today, tomorrow, yesterday) or a month (2024-05).",
+        "when",
+        help: "A day (2024-05-12, today, tomorrow), a month (2024-05), a range (2024-05-01..2024-06-15) or week.",
         isOptional: true)
     ],
-    options: [JSONOption.option, StoreOptions.option])
+    options: [from, to, JSONOption.option, StoreOptions.option])
 
-  let range: DayExpression.DayOrMonth?
+  /// What to list.
+  enum Window {
+    case days(CivilDate, CivilDate)
+    case month(YearMonth)
+    case viewedMonth
+  }
+
+  let window: Window
   let json: Bool
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+    let today = context.today
+    let from = try arguments.value(Self.from.long).map { text throws(UsageError) in try parseDay(text, today: today) }
+    let to = try arguments.value(Self.to.long).map { text throws(UsageError) in try parseDay(text, today: today) }
     if let text = arguments.positional(0) {
-      do {
-        range = try DayExpression.dayOrMonth(text, today: context.today)
-      } catch {
-        throw UsageError(error.description)
+      guard from == nil && to == nil else {
+        throw UsageError("Give a day, month or range, or --from and --to, not both")
       }
+      window = try Self.window(text, today: today, firstWeekday: context.locale.firstWeekday)
+    } else if let from {
+      window = .days(from, to ?? from.adding(days: 29) ?? from)
+    } else if to != nil {
+      throw UsageError("--to needs --from")
     } else {
-      range = nil
+      window = .viewedMonth
+    }
+    if case .days(let first, let last) = window, last < first {
+      throw UsageError("the range ends (\(last)) before it starts (\(first))")
     }
     json = arguments.flag(JSONOption.option.long)
     store = try StoreOptions(arguments)
+  }
+
+  static func window(_ text: String, today: CivilDate, firstWeekday: Weekday) throws(UsageError) -> Window {
+    if text.lowercased() == "week" {
+      let start = today.adding(days: -((today.weekday.rawValue - firstWeekday.rawValue + 7) % 7)) ?? today
+      return .days(start, start.adding(days: 6) ?? today)
+    }
+    if let separator = text.range(of: "..") {
+      let first = try parseDay(String(text[..<separator.lowerBound]), today: today)
+      let last = try parseDay(String(text[separator.upperBound...]), today: today)
+      return .days(first, last)
+    }
+    do {
+      switch try DayExpression.dayOrMonth(text, today: today) {
+      case .day(let day): return .days(day, day)
+      case .month(let month): return .month(month)
+      }
+    } catch {
+      throw UsageError(error.description)
+    }
   }
 
   func run(_ context: CommandContext) throws {
@@ -36,22 +80,35 @@ struct ListCommand: Command {
     let first: CivilDate
     let last: CivilDate
     let emptyMessage: String
-    switch range {
-    case .day(let day):
-      (first, last, emptyMessage) = (day, day, "No events on \(day).")
+    switch window {
+    case .days(let start, let end):
+      (first, last) = (start, end)
+      emptyMessage = start == end ? "No events on \(start)." : "No events from \(start) to \(end)."
     case .month(let month):
       (first, last, emptyMessage) = (month.firstDay, month.lastDay, "No events in \(month.englishName).")
-    case nil:
+    case .viewedMonth:
       let month = try Navigator(store: calendar, context: context).viewedMonth()
       (first, last, emptyMessage) = (month.firstDay, month.lastDay, "No events in \(month.englishName).")
     }
-    let events = try calendar.events.events(from: first.description, through: last.description)
+    let items = try Agenda(store: calendar, context: context).items(from: first, through: last)
     if json {
-      context.print(JSONValue.array(events.map(EventPresenter.json)).serialized)
-    } else if events.isEmpty {
+      context.print(JSONValue.array(items.map { EventPresenter.json($0, context: context) }).serialized)
+    } else if items.isEmpty {
       context.print(emptyMessage)
     } else {
-      context.write(events.map { EventPresenter.line($0) + "\n" }.joined())
+      context.write(items.map { EventPresenter.line($0, context: context) + "\n" }.joined())
     }
+  }
+}
+
+extension StringProtocol {
+  /// The range of the first occurrence of `target` (Foundation's `range(of:)`, without Foundation).
+  func range(of target: String) -> Range<Index>? {
+    var index = startIndex
+    while index < endIndex {
+      if self[index...].hasPrefix(target) { return index..<(self.index(index, offsetBy: target.count)) }
+      index = self.index(after: index)
+    }
+    return nil
   }
 }

@@ -80,6 +80,6 @@ struct ShowCommand: Command {
     case .year: shown = (1...12).compactMap { try? YearMonth(year: anchor.year, month: $0) }
     }
     context.write(
-      try PageRenderer.render(shown, store: calendar, context: context, style: page.style(context), agenda: agenda))
+      try PageRenderer.render(shown, store: calendar, context: context, style: page.style(context), withAgenda: agenda))
   }
 }

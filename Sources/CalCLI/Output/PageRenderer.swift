@@ -8,22 +8,22 @@ enum PageRenderer {
   /// events themselves follow.
   static func render(
     _ months: [YearMonth], store: CalendarStore, context: CommandContext, style: MonthSheet.Style,
-    agenda: Bool = false
+    withAgenda: Bool = false
   ) throws -> String {
     guard let first = months.first, let last = months.last else { return "" }
-    let from = first.firstDay.description
-    let through = last.lastDay.description
-    let marked = Set(
-      try store.events.days(withEventsFrom: from, through: through).compactMap { try? CivilDate(parsing: $0) })
+    let agenda = Agenda(store: store, context: context)
+    let marked = try agenda.markedDays(from: first.firstDay, through: last.lastDay)
     let sheet = MonthSheet(months: months, today: context.today, markedDays: marked, style: style)
     var text = sheet.lines().map { $0 + "\n" }.joined()
     if !style.highlights && !marked.isEmpty {
       let names = marked.sorted().map { months.count == 1 ? String($0.day) : $0.description }
       text += "\nDays with events: " + names.joined(separator: ", ") + "\n"
     }
-    if agenda {
-      let events = try store.events.events(from: from, through: through)
-      text += "\n" + (events.isEmpty ? "No events.\n" : events.map { EventPresenter.line($0) + "\n" }.joined())
+    if withAgenda {
+      let items = try agenda.items(from: first.firstDay, through: last.lastDay)
+      text +=
+        "\n"
+        + (items.isEmpty ? "No events.\n" : items.map { EventPresenter.line($0, context: context) + "\n" }.joined())
     }
     return text
   }

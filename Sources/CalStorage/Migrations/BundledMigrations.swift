@@ -3,6 +3,9 @@
 public enum BundledMigrations {
   /// Every shipped migration, in the order it applies.
   public static let all: [Migration] = [
-    Migration(id: "0001_initial", sql: String(decoding: PackageResources._001_initial_sql, as: UTF8.self))
+    Migration(id: "0001_initial", sql: String(decoding: PackageResources._001_initial_sql, as: UTF8.self)),
+    Migration(
+      id: "0002_timed_and_recurring_events",
+      sql: String(decoding: PackageResources._002_timed_and_recurring_events_sql, as: UTF8.self)),
   ]
 }

@@ -1,25 +1,75 @@
-/// An event as stored: its day as `YYYY-MM-DD` text and times as Unix milliseconds.
-public struct EventRecord: Equatable, Sendable {
-  /// The id, never reused after a deletion.
-  public let id: Int64
-  /// The day, `YYYY-MM-DD`.
-  public let day: String
+/// What an event holds, as stored: days as `YYYY-MM-DD` text, times as minutes.
+public struct EventFields: Equatable, Sendable {
+  /// The first day, `YYYY-MM-DD` (in the event's own zone, for a zoned event).
+  public var day: String
   /// The title: never empty.
-  public let title: String
+  public var title: String
   /// An optional longer description.
-  public let note: String?
-  /// When it was added, in Unix milliseconds.
-  public let createdAt: Int64
-  /// When it last changed, in Unix milliseconds.
-  public let updatedAt: Int64
+  public var note: String?
+  /// Where it happens.
+  public var location: String?
+  /// Minutes after midnight the event starts; `nil` for an all-day event.
+  public var startMinute: Int?
+  /// How long a timed event lasts, in minutes.
+  public var lengthMinutes: Int?
+  /// The last day an all-day event covers, inclusive.
+  public var endDay: String?
+  /// The event's own IANA time zone; `nil` for the user's clock.
+  public var timeZone: String?
+  /// The RFC 5545 RRULE, for a series.
+  public var rrule: String?
+  /// How many days after `day` one occurrence reaches.
+  public var spanDays: Int
+  /// The last day any occurrence covers; `nil` for a series without end.
+  public var lastDay: String?
+  /// For an edited occurrence: the series it belongs to, and the occurrence it replaces.
+  public var parentID: Int64?
+  public var recurrenceDay: String?
 
-  /// Creates a record from its fields.
-  public init(id: Int64, day: String, title: String, note: String?, createdAt: Int64, updatedAt: Int64) {
-    self.id = id
+  /// Fields of an event.
+  public init(
+    day: String, title: String, note: String? = nil, location: String? = nil, startMinute: Int? = nil,
+    lengthMinutes: Int? = nil, endDay: String? = nil, timeZone: String? = nil, rrule: String? = nil, spanDays: Int = 0,
+    lastDay: String? = nil, parentID: Int64? = nil, recurrenceDay: String? = nil
+  ) {
     self.day = day
     self.title = title
     self.note = note
+    self.location = location
+    self.startMinute = startMinute
+    self.lengthMinutes = lengthMinutes
+    self.endDay = endDay
+    self.timeZone = timeZone
+    self.rrule = rrule
+    self.spanDays = spanDays
+    self.lastDay = lastDay ?? (rrule == nil ? day : nil)
+    self.parentID = parentID
+    self.recurrenceDay = recurrenceDay
+  }
+}
+
+/// A stored event: its id, its fields and when it was added and last changed (Unix milliseconds).
+@dynamicMemberLookup
+public struct EventRecord: Equatable, Sendable {
+  /// The id, never reused after a deletion.
+  public let id: Int64
+  /// What the event holds.
+  public let fields: EventFields
+  /// When it was added.
+  public let createdAt: Int64
+  /// When it last changed.
+  public let updatedAt: Int64
+
+  /// A record from its parts.
+  public init(id: Int64, fields: EventFields, createdAt: Int64, updatedAt: Int64) {
+    self.id = id
+    self.fields = fields
     self.createdAt = createdAt
     self.updatedAt = updatedAt
+  }
+
+  /// The fields, read straight off the record: `event.title`.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<EventFields, Value>) -> Value {
+    fields[keyPath: keyPath]
   }
 }

@@ -1,37 +1,79 @@
-/// Reads and writes the `events` table.
+/// Reads and writes the `events` and `event_exceptions` tables.
 public struct EventRepository {
   let database: Database
 
-  private static let columns = "id, day, title, note, created_at, updated_at"
+  private static let columns = """
+    id, day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule, span_days, last_day, \
+    parent_id, recurrence_day, created_at, updated_at
+    """
 
   /// Adds an event and returns it with its new id.
-  public func insert(day: String, title: String, note: String?, at milliseconds: Int64) throws -> EventRecord {
+  public func insert(_ fields: EventFields, at milliseconds: Int64) throws -> EventRecord {
     try database.execute(
-      "INSERT INTO events (day, title, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-      [.text(day), .text(title), .optionalText(note), .integer(milliseconds), .integer(milliseconds)])
-    return EventRecord(
-      id: database.lastInsertedRowID, day: day, title: title, note: note,
-      createdAt: milliseconds, updatedAt: milliseconds)
+      """
+      INSERT INTO events (day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule,
+        span_days, last_day, parent_id, recurrence_day, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """, Self.values(fields) + [.integer(milliseconds), .integer(milliseconds)])
+    return EventRecord(id: database.lastInsertedRowID, fields: fields, createdAt: milliseconds, updatedAt: milliseconds)
   }
 
-  /// The events from `firstDay` through `lastDay` (both `YYYY-MM-DD`, inclusive), by day, then by id.
-  public func events(from firstDay: String, through lastDay: String) throws -> [EventRecord] {
+  /// Replaces the fields of event `id`; `nil` when there is no such event.
+  public func update(id: Int64, _ fields: EventFields, at milliseconds: Int64) throws -> EventRecord? {
+    try database.fetchOne(
+      """
+      UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
+        end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
+        updated_at = ?
+      WHERE id = ? RETURNING \(Self.columns)
+      """, Self.values(fields) + [.integer(milliseconds), .integer(id)], Self.record)
+  }
+
+  private static func values(_ fields: EventFields) -> [SQLiteValue] {
+    [
+      .text(fields.day), .text(fields.title), .optionalText(fields.note), .optionalText(fields.location),
+      .optionalInteger(fields.startMinute), .optionalInteger(fields.lengthMinutes), .optionalText(fields.endDay),
+      .optionalText(fields.timeZone), .optionalText(fields.rrule), .integer(Int64(fields.spanDays)),
+      .optionalText(fields.lastDay), fields.parentID.map(SQLiteValue.integer) ?? .null,
+      .optionalText(fields.recurrenceDay),
+    ]
+  }
+
+  /// One-day events on the user's clock starting from `firstDay` through `lastDay`, by day, then id.
+  public func simpleEvents(from firstDay: String, through lastDay: String) throws -> [EventRecord] {
     try database.fetch(
-      "SELECT \(Self.columns) FROM events WHERE day BETWEEN ? AND ? ORDER BY day, id",
-      [.text(firstDay), .text(lastDay)], Self.record)
+      """
+      SELECT \(Self.columns) FROM events INDEXED BY events_simple
+      WHERE rrule IS NULL AND span_days = 0 AND time_zone IS NULL AND day BETWEEN ? AND ? ORDER BY day, id
+      """, [.text(firstDay), .text(lastDay)], Self.record)
   }
 
-  /// The distinct days from `firstDay` through `lastDay` that have at least one event, in order.
+  /// Series, spans and zoned events that may cover a day from `firstDay` through `lastDay`: those that
+  /// start by `lastDay` and have not ended before `firstDay`.
+  public func otherEvents(from firstDay: String, through lastDay: String) throws -> [EventRecord] {
+    try database.fetch(
+      """
+      SELECT \(Self.columns) FROM events INDEXED BY events_other
+      WHERE (rrule IS NOT NULL OR span_days <> 0 OR time_zone IS NOT NULL) AND day <= ?
+        AND (last_day IS NULL OR last_day >= ?)
+      ORDER BY day, id
+      """, [.text(lastDay), .text(firstDay)], Self.record)
+  }
+
+  /// The distinct start days of one-day events on the user's clock from `firstDay` through `lastDay`.
   ///
   /// A skip-scan: one index seek per day that has events, however many events each day holds, so a year
   /// of a million-event calendar costs at most 366 seeks rather than a scan of its 80,000 rows.
-  public func days(withEventsFrom firstDay: String, through lastDay: String) throws -> [String] {
+  public func simpleDays(from firstDay: String, through lastDay: String) throws -> [String] {
     try database.fetch(
       """
       WITH RECURSIVE marked(day) AS (
-        SELECT min(day) FROM events WHERE day >= ?1
+        SELECT min(day) FROM events INDEXED BY events_simple
+        WHERE rrule IS NULL AND span_days = 0 AND time_zone IS NULL AND day >= ?1
         UNION ALL
-        SELECT (SELECT min(day) FROM events WHERE day > marked.day) FROM marked WHERE marked.day <= ?2
+        SELECT (SELECT min(day) FROM events INDEXED BY events_simple
+                WHERE rrule IS NULL AND span_days = 0 AND time_zone IS NULL AND day > marked.day)
+        FROM marked WHERE marked.day <= ?2
       )
       SELECT day FROM marked WHERE day <= ?2
       """,
@@ -39,15 +81,20 @@ public struct EventRepository {
     ) { $0.text(0) }
   }
 
+  /// Every event, for searching.
+  public func all() throws -> [EventRecord] {
+    try database.fetch("SELECT \(Self.columns) FROM events ORDER BY day DESC, id DESC", [], Self.record)
+  }
+
   /// The event with `id`, if there is one.
   public func event(id: Int64) throws -> EventRecord? {
     try database.fetchOne("SELECT \(Self.columns) FROM events WHERE id = ?", [.integer(id)], Self.record)
   }
 
-  /// Deletes the event with `id` and returns what it was; `nil` when there was none.
+  /// Deletes the event with `id` (a series with its exceptions and edited occurrences) and returns what it
+  /// was; `nil` when there was none.
   public func delete(id: Int64) throws -> EventRecord? {
-    try database.fetchOne(
-      "DELETE FROM events WHERE id = ? RETURNING \(Self.columns)", [.integer(id)], Self.record)
+    try database.fetchOne("DELETE FROM events WHERE id = ? RETURNING \(Self.columns)", [.integer(id)], Self.record)
   }
 
   /// How many events there are.
@@ -55,9 +102,69 @@ public struct EventRepository {
     try database.fetchOne("SELECT count(*) FROM events") { $0.integer(0) } ?? 0
   }
 
+  // MARK: Exceptions and edited occurrences
+
+  /// Removes the occurrence of series `eventID` on `day`.
+  public func addException(eventID: Int64, day: String) throws {
+    try database.execute(
+      "INSERT OR IGNORE INTO event_exceptions (event_id, day) VALUES (?, ?)", [.integer(eventID), .text(day)])
+  }
+
+  /// Occurrence days from `firstDay` through `lastDay` that are removed (exceptions) or replaced (edited
+  /// occurrences), by series.
+  public func skippedDays(from firstDay: String, through lastDay: String) throws -> [Int64: Set<String>] {
+    var skipped: [Int64: Set<String>] = [:]
+    let rows = try database.fetch(
+      """
+      SELECT event_id, day FROM event_exceptions WHERE day BETWEEN ?1 AND ?2
+      UNION ALL
+      SELECT parent_id, recurrence_day FROM events WHERE parent_id IS NOT NULL AND recurrence_day BETWEEN ?1 AND ?2
+      """, [.text(firstDay), .text(lastDay)]
+    ) { ($0.integer(0), $0.text(1)) }
+    for (id, day) in rows { skipped[id, default: []].insert(day) }
+    return skipped
+  }
+
+  /// The removed occurrences of series `eventID`, in order.
+  public func exceptions(eventID: Int64) throws -> [String] {
+    try database.fetch("SELECT day FROM event_exceptions WHERE event_id = ? ORDER BY day", [.integer(eventID)]) {
+      $0.text(0)
+    }
+  }
+
+  /// The occurrence days of series `eventID` that are replaced by edited rows, in order.
+  public func overriddenDays(eventID: Int64) throws -> [String] {
+    try database.fetch(
+      "SELECT recurrence_day FROM events WHERE parent_id = ? ORDER BY recurrence_day", [.integer(eventID)]
+    ) { $0.text(0) }
+  }
+
+  /// The edited occurrence of series `parentID` on `day`, if there is one.
+  public func override(of parentID: Int64, on day: String) throws -> EventRecord? {
+    try database.fetchOne(
+      "SELECT \(Self.columns) FROM events WHERE parent_id = ? AND recurrence_day = ?",
+      [.integer(parentID), .text(day)],
+      Self.record)
+  }
+
+  /// Hands the exceptions and edited occurrences of series `from` on or after `day` to series `to`, when a
+  /// series is split in two.
+  public func moveExceptions(from: Int64, to: Int64, onOrAfter day: String) throws {
+    try database.execute(
+      "UPDATE event_exceptions SET event_id = ? WHERE event_id = ? AND day >= ?",
+      [.integer(to), .integer(from), .text(day)])
+    try database.execute(
+      "UPDATE events SET parent_id = ? WHERE parent_id = ? AND recurrence_day >= ?",
+      [.integer(to), .integer(from), .text(day)])
+  }
+
   private static func record(_ row: Row) -> EventRecord {
-    EventRecord(
-      id: row.integer(0), day: row.text(1), title: row.text(2), note: row.optionalText(3),
-      createdAt: row.integer(4), updatedAt: row.integer(5))
+    let fields = EventFields(
+      day: row.text(1), title: row.text(2), note: row.optionalText(3), location: row.optionalText(4),
+      startMinute: row.optionalInteger(5).map(Int.init), lengthMinutes: row.optionalInteger(6).map(Int.init),
+      endDay: row.optionalText(7), timeZone: row.optionalText(8), rrule: row.optionalText(9),
+      spanDays: Int(row.integer(10)), lastDay: row.optionalText(11), parentID: row.optionalInteger(12),
+      recurrenceDay: row.optionalText(13))
+    return EventRecord(id: row.integer(0), fields: fields, createdAt: row.integer(14), updatedAt: row.integer(15))
   }
 }

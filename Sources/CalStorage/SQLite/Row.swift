@@ -14,6 +14,11 @@ public struct Row {
     sqlite3_column_int64(handle, index)
   }
 
+  /// The integer in column `index`, or `nil` for `NULL`.
+  public func optionalInteger(_ index: Int32) -> Int64? {
+    isNull(index) ? nil : integer(index)
+  }
+
   /// The text in column `index`; the empty string for `NULL`.
   public func text(_ index: Int32) -> String {
     optionalText(index) ?? ""

@@ -5,6 +5,11 @@ public enum SQLiteValue: Equatable, Sendable {
   case real(Double)
   case text(String)
 
+  /// An integer, or `NULL` when absent.
+  public static func optionalInteger(_ value: Int?) -> SQLiteValue {
+    value.map { .integer(Int64($0)) } ?? .null
+  }
+
   /// Text, or `NULL` when the string is absent.
   public static func optionalText(_ string: String?) -> SQLiteValue {
     string.map(SQLiteValue.text) ?? .null

@@ -1,0 +1,233 @@
+import CalCore
+import CalStorage
+
+/// The options that say when an event happens, shared by `add` and `edit`: each is applied to a draft
+/// (a new event's, or the stored one's), and the result is checked as a whole.
+struct ScheduleOptions {
+  static let at = OptionSpec("at", value: "time", help: "The start time, HH:MM; without it the event lasts all day.")
+  static let length = OptionSpec("for", value: "length", help: "How long a timed event lasts: 45m, 1h30m, 2d.")
+  static let end = OptionSpec("end", value: "time", help: "When a timed event ends, HH:MM, the same day.")
+  static let to = OptionSpec("to", value: "date", help: "The last day of an all-day event (inclusive).")
+  static let allDay = OptionSpec("all-day", help: "Make a timed event an all-day one.")
+  static let timeZone = OptionSpec(
+    "tz", value: "zone",
+    help: "The event's own time zone, such as Europe/Berlin; it is shown converted to yours (local: none).")
+  static let note = OptionSpec("note", value: "note", help: "A longer description (\"\" removes it).")
+  static let location = OptionSpec("location", value: "place", help: "Where it happens (\"\" removes it).")
+  static let repeats = OptionSpec(
+    "repeat", value: "how", help: "daily, weekly, monthly or yearly (none ends the repetition).")
+  static let every = OptionSpec("every", value: "n", help: "Repeat every N days, weeks, months or years.")
+  static let count = OptionSpec("count", value: "n", help: "Repeat N times in all.")
+  static let until = OptionSpec("until", value: "date", help: "Repeat up to this day.")
+  /// `--on` for `add`; `edit` takes the same as `--repeat-on`, since its `--on` picks an occurrence.
+  static func repeatDays(_ name: String) -> OptionSpec {
+    OptionSpec(
+      name, value: "days",
+      help: "Weekly: mon,wed,fri. Monthly: 2nd-tue, last-fri, or days of the month such as 1,15 or last.")
+  }
+
+  /// The options, for command specs.
+  static func all(repeatDays name: String) -> [OptionSpec] {
+    [at, length, end, to, allDay, timeZone, note, location, repeats, every, count, until, repeatDays(name)]
+  }
+
+  let arguments: ParsedArguments
+  let today: CivilDate
+  /// The name of the option that gives the days of a weekly or monthly repeat.
+  var repeatDaysName = "on"
+
+  /// Whether any option that changes the schedule was given.
+  var changesSchedule: Bool {
+    [
+      Self.at, Self.length, Self.end, Self.to, Self.allDay, Self.timeZone, Self.repeats, Self.every, Self.count,
+      Self.until, Self.repeatDays(repeatDaysName),
+    ].contains { arguments.value($0.long) != nil || arguments.flag($0.long) }
+  }
+
+  /// A note or location option: `nil` when not given, `.some(nil)` when given empty (to remove it).
+  func text(_ option: OptionSpec) -> String?? {
+    guard let value = arguments.value(option.long) else { return nil }
+    return .some(value.isEmpty ? nil : value)
+  }
+
+  /// `draft` with the options applied, checked. `newDay` moves the start (and an all-day span with it).
+  func apply(to draft: EventSchedule, newDay: CivilDate?, context: CommandContext) throws(UsageError) -> EventSchedule {
+    var schedule = draft
+    if let newDay {
+      if let endDay = schedule.endDay {
+        schedule.endDay = endDay.adding(days: newDay.daysSince1970 - schedule.startDay.daysSince1970)
+      }
+      schedule.startDay = newDay
+    }
+    if arguments.flag(Self.allDay.long) {
+      if arguments.value(Self.at.long) != nil { throw UsageError("Give --at or --all-day, not both") }
+      (schedule.startTime, schedule.lengthMinutes, schedule.timeZone) = (nil, nil, nil)
+    }
+    if let text = arguments.value(Self.at.long) {
+      schedule.startTime = try time(text, Self.at)
+      schedule.endDay = nil
+    }
+    if arguments.value(Self.length.long) != nil && arguments.value(Self.end.long) != nil {
+      throw UsageError("Give --for or --end, not both")
+    }
+    if let text = arguments.value(Self.length.long) {
+      do {
+        schedule.lengthMinutes = try EventLength.minutes(parsing: text)
+      } catch {
+        throw UsageError("--for: \(error)")
+      }
+    }
+    if let text = arguments.value(Self.end.long) {
+      let end = try time(text, Self.end)
+      guard let start = schedule.startTime else { throw UsageError("--end needs a start time: give --at too") }
+      guard end > start else { throw UsageError("--end \(end) is not after the start \(start)") }
+      schedule.lengthMinutes = end.minutes - start.minutes
+    }
+    if let text = arguments.value(Self.to.long) {
+      guard schedule.startTime == nil else {
+        throw UsageError("--to is for all-day events; give a timed event a length with --for, such as --for 2d")
+      }
+      let endDay = try parseDay(text, today: today)
+      guard endDay >= schedule.startDay else {
+        throw UsageError("--to \(endDay) is before the start \(schedule.startDay)")
+      }
+      schedule.endDay = endDay == schedule.startDay ? nil : endDay
+    }
+    if let zone = arguments.value(Self.timeZone.long) {
+      if zone == "local" || zone.isEmpty {
+        schedule.timeZone = nil
+      } else {
+        do {
+          _ = try context.loadZone(zone)
+        } catch {
+          throw UsageError(error.description)
+        }
+        schedule.timeZone = zone
+      }
+    }
+    if schedule.startTime == nil {
+      if schedule.lengthMinutes != nil { throw UsageError("--for and --end need a start time: give --at too") }
+      if schedule.timeZone != nil { throw UsageError("--tz is for events with a time: give --at too") }
+    }
+    schedule.rule = try rule(for: schedule)
+    return schedule
+  }
+
+  private func time(_ text: String, _ option: OptionSpec) throws(UsageError) -> TimeOfDay {
+    do {
+      return try TimeOfDay(parsing: text)
+    } catch {
+      throw UsageError("--\(option.long): \(error)")
+    }
+  }
+
+  private func positive(_ option: OptionSpec) throws(UsageError) -> Int? {
+    guard let text = arguments.value(option.long) else { return nil }
+    guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= 1, value <= 1_000_000_000
+    else { throw UsageError("--\(option.long) \(text): expected a whole number of at least 1") }
+    return value
+  }
+
+  /// The recurrence rule after the options, or the draft's own.
+  private func rule(for schedule: EventSchedule) throws(UsageError) -> RecurrenceRule? {
+    let every = try positive(Self.every)
+    let count = try positive(Self.count)
+    let until = try arguments.value(Self.until.long).map { text throws(UsageError) in try parseDay(text, today: today) }
+    let on = arguments.value(repeatDaysName)
+    var rule = schedule.rule
+    if let text = arguments.value(Self.repeats.long) {
+      if text == "none" {
+        if every != nil || count != nil || until != nil || on != nil {
+          throw UsageError("--repeat none cannot take --every, --count, --until or --\(repeatDaysName)")
+        }
+        return nil
+      }
+      guard
+        let frequency = ["daily": .daily, "weekly": .weekly, "monthly": .monthly, "yearly": .yearly][text]
+          as RecurrenceRule.Frequency?
+      else { throw UsageError("Unknown repeat '\(text)': use daily, weekly, monthly, yearly or none") }
+      rule = RecurrenceRule(frequency: frequency)
+    }
+    guard var rule else {
+      if every != nil || count != nil || until != nil || on != nil {
+        throw UsageError("--every, --count, --until and --\(repeatDaysName) need --repeat")
+      }
+      return nil
+    }
+    if let every { rule.interval = every }
+    if count != nil && until != nil { throw UsageError("Give --count or --until, not both") }
+    if let count { (rule.count, rule.until) = (count, nil) }
+    if let until {
+      guard until >= schedule.startDay else {
+        throw UsageError("--until \(until) is before the start \(schedule.startDay)")
+      }
+      (rule.until, rule.count) = (until, nil)
+    }
+    if let on {
+      (rule.byDay, rule.byMonthDay) = try Self.days(on, frequency: rule.frequency, option: repeatDaysName)
+    } else if arguments.value(Self.repeats.long) != nil {
+      (rule.byDay, rule.byMonthDay) = ([], [])
+    }
+    // DTSTART must be an occurrence, as RFC 5545 asks; otherwise the series would start on a day it
+    // does not repeat on.
+    if let on, !Recurrence(start: schedule.startDay, rule: rule).startFollowsRule {
+      throw UsageError("\(schedule.startDay) is not one of the days '\(on)': start the series on a day it repeats on")
+    }
+    return rule
+  }
+
+  static let weekdayNames: [String: Weekday] = [
+    "sun": .sunday, "mon": .monday, "tue": .tuesday, "wed": .wednesday, "thu": .thursday, "fri": .friday,
+    "sat": .saturday, "sunday": .sunday, "monday": .monday, "tuesday": .tuesday, "wednesday": .wednesday,
+    "thursday": .thursday, "friday": .friday, "saturday": .saturday,
+  ]
+  static let ordinals = [
+    "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "last": -1, "first": 1, "second": 2, "third": 3, "fourth": 4,
+  ]
+
+  /// `--on` for weekly (weekdays) or monthly (nth weekdays or days of the month) repeats.
+  static func days(_ text: String, frequency: RecurrenceRule.Frequency, option: String) throws(UsageError)
+    -> ([RecurrenceRule.WeekdayOccurrence], [Int])
+  {
+    let items = text.lowercased().split(separator: ",").map { $0.trimmingWhitespace() }
+    guard !items.isEmpty, items.allSatisfy({ !$0.isEmpty }) else {
+      throw UsageError("--\(option) needs at least one day")
+    }
+    switch frequency {
+    case .weekly:
+      return (
+        try items.map { item throws(UsageError) in
+          guard let weekday = weekdayNames[String(item)] else {
+            throw UsageError("--\(option) \(item): expected weekdays such as mon,wed,fri")
+          }
+          return RecurrenceRule.WeekdayOccurrence(weekday)
+        }, []
+      )
+    case .monthly:
+      var weekdays: [RecurrenceRule.WeekdayOccurrence] = []
+      var monthDays: [Int] = []
+      for item in items {
+        if item == "last" {
+          monthDays.append(-1)
+        } else if let day = Int(item), (1...31).contains(day) {
+          monthDays.append(day)
+        } else {
+          let parts = item.split(separator: "-")
+          guard parts.count == 2, let ordinal = ordinals[String(parts[0])], let weekday = weekdayNames[String(parts[1])]
+          else {
+            throw UsageError(
+              "--\(option) \(item): expected 1st, 2nd, 3rd, 4th or last with a weekday (2nd-tue, last-fri), or a day of the month (15, last)"
+            )
+          }
+          weekdays.append(RecurrenceRule.WeekdayOccurrence(weekday, ordinal: ordinal))
+        }
+      }
+      if !weekdays.isEmpty && !monthDays.isEmpty {
+        throw UsageError("--\(option) takes weekdays such as 2nd-tue or days of the month such as 15, not both")
+      }
+      return (weekdays, monthDays)
+    case .daily, .yearly:
+      throw UsageError("--\(option) is for weekly and monthly repeats")
+    }
+  }
+}

@@ -1,0 +1,65 @@
+/// When an event happens: all day (over one or more days) or at a time for a length, in the user's zone
+/// or a zone of its own, once or by a recurrence rule.
+public struct EventSchedule: Equatable, Sendable {
+  /// The first day (in the event's own zone, for a zoned event).
+  public var startDay: CivilDate
+  /// The start time; `nil` for an all-day event.
+  public var startTime: TimeOfDay?
+  /// How long a timed event lasts, in minutes; `nil` when it has no end.
+  public var lengthMinutes: Int?
+  /// The last day an all-day event covers (inclusive); `nil` for one day.
+  public var endDay: CivilDate?
+  /// The event's own time zone; `nil` for times on the user's own clock.
+  public var timeZone: String?
+  /// The recurrence rule; `nil` for a one-off event.
+  public var rule: RecurrenceRule?
+
+  /// A schedule from its parts.
+  public init(
+    startDay: CivilDate, startTime: TimeOfDay? = nil, lengthMinutes: Int? = nil, endDay: CivilDate? = nil,
+    timeZone: String? = nil, rule: RecurrenceRule? = nil
+  ) {
+    self.startDay = startDay
+    self.startTime = startTime
+    self.lengthMinutes = lengthMinutes
+    self.endDay = endDay
+    self.timeZone = timeZone
+    self.rule = rule
+  }
+
+  /// Whether the event lasts whole days.
+  public var isAllDay: Bool { startTime == nil }
+
+  /// How many days after its start day one occurrence can reach, in its own zone.
+  public var spanDays: Int {
+    if let startTime {
+      return (startTime.minutes + (lengthMinutes ?? 0)) / 1440
+    }
+    return (endDay?.daysSince1970 ?? startDay.daysSince1970) - startDay.daysSince1970
+  }
+
+  /// The recurrence, if the event repeats.
+  public var recurrence: Recurrence? { rule.map { Recurrence(start: startDay, rule: $0) } }
+
+  /// The last day any occurrence covers, in the event's own zone; `nil` for a series without end.
+  public func lastDay() -> CivilDate? {
+    guard let recurrence else { return startDay.adding(days: spanDays) ?? startDay }
+    guard let last = recurrence.lastDay() else { return nil }
+    return last.adding(days: spanDays) ?? last
+  }
+
+  /// The days on which occurrences start, among `days` (a window in the event's own zone), with the
+  /// occurrences that `excluded` names left out.
+  public func occurrenceDays(from first: CivilDate, through last: CivilDate, lastOccurrence: CivilDate?)
+    -> [CivilDate]
+  {
+    guard let recurrence else { return startDay >= first && startDay <= last ? [startDay] : [] }
+    return recurrence.occurrences(from: first, through: last, lastDay: lastOccurrence)
+  }
+
+  /// Whether `day` is an occurrence of this schedule.
+  public func hasOccurrence(on day: CivilDate) -> Bool {
+    let last = rule == nil ? startDay : recurrence?.lastDay()
+    return occurrenceDays(from: day, through: day, lastOccurrence: last) == [day]
+  }
+}

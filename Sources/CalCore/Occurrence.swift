@@ -1,0 +1,62 @@
+/// One occurrence of an event as the user sees it: on their own clock, over the days it covers.
+public struct Occurrence: Equatable, Sendable {
+  /// The occurrence's own day (RFC 5545's RECURRENCE-ID), in the event's zone.
+  public let occurrenceDay: CivilDate
+  /// The first day it covers on the user's clock.
+  public let firstDay: CivilDate
+  /// The last day it covers on the user's clock (the same as `firstDay` for most events).
+  public let lastDay: CivilDate
+  /// For a timed event, the start and end instants in Unix seconds; `nil` for an all-day one.
+  public let startInstant: Int64?
+  public let endInstant: Int64?
+
+  /// Every occurrence of `schedule` that covers a day from `first` through `last` on the user's clock.
+  ///
+  /// - Parameters:
+  ///   - eventZone: the event's own zone, or `nil` for times on the user's clock.
+  ///   - localZone: the user's zone.
+  ///   - lastOccurrence: the schedule's last occurrence day, when known, so COUNT is not counted again.
+  ///   - skipped: occurrence days removed from a series (exceptions and edited occurrences).
+  public static func occurrences(
+    of schedule: EventSchedule, from first: CivilDate, through last: CivilDate, eventZone: ZoneInfo?,
+    localZone: ZoneInfo, lastOccurrence: CivilDate?, skipped: Set<CivilDate> = []
+  ) -> [Occurrence] {
+    // A zone shift moves an occurrence by at most a day; the span reaches back from the window.
+    let margin = schedule.isAllDay ? 0 : 2
+    guard let searchFirst = first.adding(days: -(schedule.spanDays + margin)) ?? CivilDate(daysSince1970: -719_162),
+      let searchLast = last.adding(days: margin) ?? CivilDate(daysSince1970: 2_932_896)
+    else { return [] }
+    let lastStart = schedule.rule == nil ? schedule.startDay : lastOccurrence
+    return schedule.occurrenceDays(from: searchFirst, through: searchLast, lastOccurrence: lastStart)
+      .filter { !skipped.contains($0) }
+      .compactMap { day in
+        occurrence(of: schedule, on: day, eventZone: eventZone, localZone: localZone)
+      }
+      .filter { $0.lastDay >= first && $0.firstDay <= last }
+  }
+
+  /// The occurrence of `schedule` that starts on `day` (in the event's zone).
+  public static func occurrence(
+    of schedule: EventSchedule, on day: CivilDate, eventZone: ZoneInfo?, localZone: ZoneInfo
+  ) -> Occurrence? {
+    guard let time = schedule.startTime else {
+      let end = day.adding(days: schedule.spanDays) ?? day
+      return Occurrence(occurrenceDay: day, firstDay: day, lastDay: end, startInstant: nil, endInstant: nil)
+    }
+    let wall = Int64(day.daysSince1970) * 86_400 + Int64(time.minutes) * 60
+    let zone = eventZone ?? localZone
+    let start = zone.utc(fromLocal: wall)
+    let length = Int64(schedule.lengthMinutes ?? 0) * 60
+    // A length is elapsed time, across any clock change.
+    let end = start + length
+    func localDay(_ instant: Int64) -> CivilDate? {
+      let local = instant + Int64(localZone.offset(atUTC: instant))
+      return CivilDate(daysSince1970: Int((local - (local < 0 ? 86_399 : 0)) / 86_400))
+    }
+    guard let firstDay = localDay(start) else { return nil }
+    // An event that ends exactly at midnight does not cover the next day.
+    let lastDay = length > 0 ? (localDay(end - 1) ?? firstDay) : firstDay
+    return Occurrence(
+      occurrenceDay: day, firstDay: firstDay, lastDay: max(firstDay, lastDay), startInstant: start, endInstant: end)
+  }
+}
