@@ -48,8 +48,7 @@ public struct EventSchedule: Equatable, Sendable {
     return last.adding(days: spanDays) ?? last
   }
 
-  /// The days on which occurrences start, among `days` (a window in the event's own zone), with the
-  /// occurrences that `excluded` names left out.
+  /// The days from `first` through `last` (in the event's own zone) on which occurrences start.
   public func occurrenceDays(from first: CivilDate, through last: CivilDate, lastOccurrence: CivilDate?)
     -> [CivilDate]
   {

@@ -6,8 +6,9 @@ public struct Occurrence: Equatable, Sendable {
   public let firstDay: CivilDate
   /// The last day it covers on the user's clock (the same as `firstDay` for most events).
   public let lastDay: CivilDate
-  /// For a timed event, the start and end instants in Unix seconds; `nil` for an all-day one.
+  /// For a timed event, the start instant in Unix seconds; `nil` for an all-day one.
   public let startInstant: Int64?
+  /// For a timed event, the end instant in Unix seconds; `nil` for an all-day one.
   public let endInstant: Int64?
 
   /// Every occurrence of `schedule` that covers a day from `first` through `last` on the user's clock.

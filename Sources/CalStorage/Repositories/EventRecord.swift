@@ -22,8 +22,9 @@ public struct EventFields: Equatable, Sendable {
   public var spanDays: Int
   /// The last day any occurrence covers; `nil` for a series without end.
   public var lastDay: String?
-  /// For an edited occurrence: the series it belongs to, and the occurrence it replaces.
+  /// For an edited occurrence: the series it belongs to.
   public var parentID: Int64?
+  /// For an edited occurrence: the day of the series' occurrence it replaces.
   public var recurrenceDay: String?
 
   /// Fields of an event.
