@@ -73,7 +73,18 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   public var yearMonth: YearMonth { YearMonth(validYear: year, month: month) }
 
   /// `YYYY-MM-DD`.
-  public var description: String { pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) }
+  public var description: String {
+    guard year <= 9999 else { return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) }
+    return String(unsafeUninitializedCapacity: 10) { buffer in
+      let digits = [
+        year / 1000, year / 100 % 10, year / 10 % 10, year % 10, -1, month / 10, month % 10, -1, day / 10, day % 10,
+      ]
+      for (index, digit) in digits.enumerated() {
+        buffer[index] = digit < 0 ? UInt8(ascii: "-") : UInt8(ascii: "0") + UInt8(digit)
+      }
+      return 10
+    }
+  }
 
   /// Earlier dates sort first.
   public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

@@ -9,8 +9,22 @@ func parseDigits(_ text: Substring, minimumCount: Int, maximumCount: Int = 9) ->
   return value
 }
 
-/// `value` in decimal, zero-padded on the left to `width` digits.
+/// `value` (not negative) in decimal, zero-padded on the left to `width` digits. Written straight into
+/// the string's storage: dates are printed by the thousand in a long listing.
 func pad(_ value: Int, _ width: Int) -> String {
-  let digits = String(value)
-  return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+  var digits = 1
+  var rest = value / 10
+  while rest > 0 {
+    digits += 1
+    rest /= 10
+  }
+  let count = max(digits, width)
+  return String(unsafeUninitializedCapacity: count) { buffer in
+    var remaining = value
+    for index in stride(from: count - 1, through: 0, by: -1) {
+      buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+      remaining /= 10
+    }
+    return count
+  }
 }

@@ -28,12 +28,16 @@ public struct Occurrence: Equatable, Sendable {
       let searchLast = last.adding(days: margin) ?? CivilDate(daysSince1970: 2_932_896)
     else { return [] }
     let lastStart = schedule.rule == nil ? schedule.startDay : lastOccurrence
-    return schedule.occurrenceDays(from: searchFirst, through: searchLast, lastOccurrence: lastStart)
-      .filter { !skipped.contains($0) }
-      .compactMap { day in
-        occurrence(of: schedule, on: day, eventZone: eventZone, localZone: localZone)
-      }
-      .filter { $0.lastDay >= first && $0.firstDay <= last }
+    let days = schedule.occurrenceDays(from: searchFirst, through: searchLast, lastOccurrence: lastStart)
+    var result: [Occurrence] = []
+    result.reserveCapacity(days.count)
+    for day in days where skipped.isEmpty || !skipped.contains(day) {
+      guard let occurrence = occurrence(of: schedule, on: day, eventZone: eventZone, localZone: localZone),
+        occurrence.lastDay >= first && occurrence.firstDay <= last
+      else { continue }
+      result.append(occurrence)
+    }
+    return result
   }
 
   /// The occurrence of `schedule` that starts on `day` (in the event's zone).

@@ -112,24 +112,34 @@ public struct Recurrence: Equatable, Sendable {
       dates = matchesFilters(periodFirst, checkDay: true) ? [periodFirst] : []
     case .weekly:
       let weekdays = rule.byDay.isEmpty ? [start.weekday] : rule.byDay.map(\.weekday)
-      dates = (0..<7).compactMap { periodFirst.adding(days: $0) }
-        .filter { weekdays.contains($0.weekday) && (rule.byMonth.isEmpty || rule.byMonth.contains($0.month)) }
+      let firstWeekday = periodFirst.weekday.rawValue
+      dates = weekdays.compactMap { periodFirst.adding(days: ($0.rawValue - firstWeekday + 7) % 7) }
+        .filter { rule.byMonth.isEmpty || rule.byMonth.contains($0.month) }
     case .monthly:
       let month = periodFirst.yearMonth
       dates = rule.byMonth.isEmpty || rule.byMonth.contains(month.month) ? daysOfMonth(month) : []
     case .yearly:
       dates = daysOfYear(periodFirst.year)
     }
-    dates = Array(Set(dates)).sorted()
+    dates = Self.sortedUnique(dates)
     if !rule.bySetPosition.isEmpty {
       let count = dates.count
-      dates = rule.bySetPosition.compactMap { position in
-        let index = position > 0 ? position - 1 : count + position
-        return dates.indices.contains(index) ? dates[index] : nil
-      }
-      dates = Array(Set(dates)).sorted()
+      dates = Self.sortedUnique(
+        rule.bySetPosition.compactMap { position in
+          let index = position > 0 ? position - 1 : count + position
+          return dates.indices.contains(index) ? dates[index] : nil
+        })
     }
     return dates
+  }
+
+  /// `dates` in order, each once; most periods hold one date or a few, already in order.
+  private static func sortedUnique(_ dates: [CivilDate]) -> [CivilDate] {
+    guard dates.count > 1 else { return dates }
+    var result: [CivilDate] = []
+    result.reserveCapacity(dates.count)
+    for date in dates.sorted() where result.last != date { result.append(date) }
+    return result
   }
 
   private func matchesFilters(_ date: CivilDate, checkDay: Bool) -> Bool {

@@ -31,7 +31,8 @@ final class EventTests {
     try run(["add", "2024-05-12", "birthday"])
     #expect(
       try run(["list", "2024-05-12"]).stdout
-        == "2024-05-12  all day      #3  birthday\n2024-05-12  12:00-13:15  #2  lunch\n2024-05-12  14:30-15:15  #1  dentist @ Praxis\n")
+        == "2024-05-12  all day      #3  birthday\n2024-05-12  12:00-13:15  #2  lunch\n2024-05-12  14:30-15:15  #1  dentist @ Praxis\n"
+    )
     let event = try #require(try listed(["list", "2024-05-12"]).last)
     #expect(event["start"] as? String == "2024-05-12T14:30:00+02:00")
     #expect(event["end"] as? String == "2024-05-12T15:15:00+02:00")
@@ -49,7 +50,8 @@ final class EventTests {
     #expect(days.map { $0["date"] as? String } == (1...14).map { String(format: "2024-07-%02d", $0) })
     #expect(days.allSatisfy { $0["start"] as? String == "2024-07-01" && $0["end"] as? String == "2024-07-14" })
     #expect(try run(["list", "2024-07-02"]).stdout == "2024-07-02  all day      #1  holiday (day 2 of 14)\n")
-    #expect(try run(["show", "2024-07"]).stdout.contains("Days with events: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14\n"))
+    #expect(
+      try run(["show", "2024-07"]).stdout.contains("Days with events: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14\n"))
   }
 
   @Test("an event in its own zone is shown on the user's clock, across daylight-saving changes")
@@ -64,7 +66,8 @@ final class EventTests {
     #expect(event["timeZone"] as? String == "America/New_York")
     #expect(event["start"] as? String == "2024-03-11T14:00:00+01:00")
     // The same events for someone in Tokyo.
-    #expect(try run(["list", "2024-03-11..2024-03-12"], zone: "Asia/Tokyo").stdout == "2024-03-11  22:00-23:00  #1  call\n")
+    #expect(
+      try run(["list", "2024-03-11..2024-03-12"], zone: "Asia/Tokyo").stdout == "2024-03-11  22:00-23:00  #1  call\n")
   }
 
   @Test("an event that no longer fits its day after conversion moves to the right day")
@@ -72,7 +75,9 @@ final class EventTests {
     try run(["add", "2024-05-13", "early meeting", "--at", "07:30", "--tz", "Asia/Tokyo"])
     // 07:30 in Tokyo is 00:30 in Berlin the same day, and 18:30 the day before in New York.
     #expect(try run(["list", "2024-05-13"]).stdout == "2024-05-13  00:30        #1  early meeting\n")
-    #expect(try run(["list", "2024-05-12"], zone: "America/New_York").stdout == "2024-05-12  18:30        #1  early meeting\n")
+    #expect(
+      try run(["list", "2024-05-12"], zone: "America/New_York").stdout == "2024-05-12  18:30        #1  early meeting\n"
+    )
     #expect(try run(["list", "2024-05-13"], zone: "America/New_York").stdout == "No events on 2024-05-13.\n")
   }
 
@@ -86,7 +91,9 @@ final class EventTests {
 
   @Test("weekly on chosen days, monthly on the 2nd Tuesday, the 31st and 29 February, with every, count and until")
   func repeats() throws {
-    try run(["add", "2024-05-13", "standup", "--at", "09:00", "--repeat", "weekly", "--on", "mon,wed,fri", "--count", "4"])
+    try run([
+      "add", "2024-05-13", "standup", "--at", "09:00", "--repeat", "weekly", "--on", "mon,wed,fri", "--count", "4",
+    ])
     try run(["add", "2024-05-14", "board", "--repeat", "monthly", "--on", "2nd-tue", "--until", "2024-08-31"])
     try run(["add", "2024-01-31", "rent", "--repeat", "monthly"])
     try run(["add", "2024-02-29", "leap", "--repeat", "yearly"])
@@ -97,7 +104,8 @@ final class EventTests {
     let boards = try listed(["list", "2024-01-01..2024-12-31"]).filter { $0["title"] as? String == "board" }
     #expect(boards.map { $0["date"] as? String } == ["2024-05-14", "2024-06-11", "2024-07-09", "2024-08-13"])
     let rent = try listed(["list", "2024-01-01..2024-08-31"]).filter { $0["title"] as? String == "rent" }
-    #expect(rent.map { $0["date"] as? String } == ["2024-01-31", "2024-03-31", "2024-05-31", "2024-07-31", "2024-08-31"])
+    #expect(
+      rent.map { $0["date"] as? String } == ["2024-01-31", "2024-03-31", "2024-05-31", "2024-07-31", "2024-08-31"])
     let leap = try listed(["list", "2024-01-01..2032-12-31"]).filter { $0["title"] as? String == "leap" }
     #expect(leap.map { $0["date"] as? String } == ["2024-02-29", "2028-02-29", "2032-02-29"])
     let other = try listed(["list", "2024-05-01..2024-05-31"]).filter { $0["title"] as? String == "every other day" }
@@ -118,9 +126,13 @@ final class EventTests {
     try run(["add", "2024-05-13", "standup", "--repeat", "daily", "--count", "5"])
     let removed = try run(["rm", "1", "--on", "2024-05-15"])
     #expect(removed.status == 0)
-    #expect(try listed(["list", "2024-05"]).map { $0["date"] as? String } == ["2024-05-13", "2024-05-14", "2024-05-16", "2024-05-17"])
+    #expect(
+      try listed(["list", "2024-05"]).map { $0["date"] as? String } == [
+        "2024-05-13", "2024-05-14", "2024-05-16", "2024-05-17",
+      ])
     let again = try run(["rm", "1", "--on", "2024-05-15"])
-    #expect(again.status == 1 && again.stderr == "Error: the occurrence of event #1 on 2024-05-15 was already removed\n")
+    #expect(
+      again.status == 1 && again.stderr == "Error: the occurrence of event #1 on 2024-05-15 was already removed\n")
     let notOne = try run(["rm", "1", "--on", "2024-05-20"])
     #expect(notOne.status == 64 && notOne.stderr.hasPrefix("Error: event #1 has no occurrence on 2024-05-20\n"))
     try run(["rm", "1"])
@@ -129,7 +141,10 @@ final class EventTests {
 
   @Test("edit --on changes one occurrence; --from-here this and the following ones; the rest stays")
   func editOccurrences() throws {
-    try run(["add", "2024-05-13", "standup", "--at", "09:00", "--for", "15m", "--repeat", "weekly", "--on", "mon,wed,fri", "--count", "10"])
+    try run([
+      "add", "2024-05-13", "standup", "--at", "09:00", "--for", "15m", "--repeat", "weekly", "--on", "mon,wed,fri",
+      "--count", "10",
+    ])
     try run(["edit", "1", "--on", "2024-05-15", "--at", "10:00", "--title", "late standup"])
     var items = try listed(["list", "2024-05-13..2024-05-17"])
     #expect(items.map { $0["title"] as? String } == ["standup", "late standup", "standup"])
@@ -154,7 +169,9 @@ final class EventTests {
     #expect(try listed(["list", "today"]).map { $0["title"] as? String } == ["c"])
     #expect(try listed(["list", "week"]).map { $0["title"] as? String } == ["c"])
     let backwards = try run(["list", "2024-06-01..2024-05-01"])
-    #expect(backwards.status == 64 && backwards.stderr.hasPrefix("Error: the range ends (2024-05-01) before it starts (2024-06-01)\n"))
+    #expect(
+      backwards.status == 64
+        && backwards.stderr.hasPrefix("Error: the range ends (2024-05-01) before it starts (2024-06-01)\n"))
   }
 
   @Test("search finds title, note and location in any case, Müller finds müller, newest first")
@@ -163,8 +180,12 @@ final class EventTests {
     try run(["add", "2024-06-12", "müller's birthday"])
     try run(["add", "2024-07-12", "lunch", "--location", "Café Müller"])
     try run(["add", "2024-08-12", "unrelated"])
-    #expect(try listed(["search", "Müller"]).map { $0["title"] as? String } == ["lunch", "müller's birthday", "Treffen"])
-    #expect(try listed(["search", "müller", "--from", "2024-06-01", "--to", "2024-06-30"]).map { $0["title"] as? String } == ["müller's birthday"])
+    #expect(
+      try listed(["search", "Müller"]).map { $0["title"] as? String } == ["lunch", "müller's birthday", "Treffen"])
+    #expect(
+      try listed(["search", "müller", "--from", "2024-06-01", "--to", "2024-06-30"]).map { $0["title"] as? String } == [
+        "müller's birthday"
+      ])
     #expect(try run(["search", "nobody"]).stdout == "No events match.\n")
   }
 
@@ -181,29 +202,49 @@ final class EventTests {
   @Test("bad times, lengths, repeats and zones are refused precisely and change nothing")
   func badInput() throws {
     try run(["add", "2024-05-13", "standup", "--at", "09:00"])
-    try expectRefused(["add", "2024-05-14", "x", "--at", "25:00"], message: "--at: '25:00' is not a time: hours are 00 to 23")
-    try expectRefused(["add", "2024-05-14", "x", "--at", "9"], message: "--at: '9' is not a time: expected HH:MM, such as 14:30")
     try expectRefused(
-      ["add", "2024-05-14", "x", "--at", "10:00", "--for", "-5m"], message: "--for: '-5m' is not a length: it must be longer than zero")
-    try expectRefused(["add", "2024-05-14", "x", "--at", "10:00", "--end", "09:00"], message: "--end 09:00 is not after the start 10:00")
+      ["add", "2024-05-14", "x", "--at", "25:00"], message: "--at: '25:00' is not a time: hours are 00 to 23")
     try expectRefused(
-      ["add", "2024-05-14", "x", "--repeat", "daily", "--until", "2024-05-01"], message: "--until 2024-05-01 is before the start 2024-05-14")
-    try expectRefused(["add", "2024-05-14", "x", "--to", "2024-05-01"], message: "--to 2024-05-01 is before the start 2024-05-14")
+      ["add", "2024-05-14", "x", "--at", "9"], message: "--at: '9' is not a time: expected HH:MM, such as 14:30")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--at", "10:00", "--for", "-5m"],
+      message: "--for: '-5m' is not a length: it must be longer than zero")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--at", "10:00", "--end", "09:00"], message: "--end 09:00 is not after the start 10:00"
+    )
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "daily", "--until", "2024-05-01"],
+      message: "--until 2024-05-01 is before the start 2024-05-14")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--to", "2024-05-01"], message: "--to 2024-05-01 is before the start 2024-05-14")
     try expectRefused(
       ["add", "2024-05-14", "x", "--repeat", "monthly", "--on", "5th-mon"],
-      message: "--on 5th-mon: expected 1st, 2nd, 3rd, 4th or last with a weekday (2nd-tue, last-fri), or a day of the month (15, last)")
-    try expectRefused(["add", "2024-05-14", "x", "--repeat", "daily", "--every", "0"], message: "--every 0: expected a whole number of at least 1")
+      message:
+        "--on 5th-mon: expected 1st, 2nd, 3rd, 4th or last with a weekday (2nd-tue, last-fri), or a day of the month (15, last)"
+    )
     try expectRefused(
-      ["add", "2024-05-14", "x", "--at", "10:00", "--tz", "Mars/Olympus"], message: "unknown time zone 'Mars/Olympus': use a name such as Europe/Berlin")
+      ["add", "2024-05-14", "x", "--repeat", "daily", "--every", "0"],
+      message: "--every 0: expected a whole number of at least 1")
     try expectRefused(
-      ["add", "2024-05-14", "x", "--at", "10:00", "--tz", "../../etc/passwd"], message: "unknown time zone '../../etc/passwd': use a name such as Europe/Berlin")
-    try expectRefused(["add", "2024-05-14", "x", "--repeat", "hourly"], message: "Unknown repeat 'hourly': use daily, weekly, monthly, yearly or none")
+      ["add", "2024-05-14", "x", "--at", "10:00", "--tz", "Mars/Olympus"],
+      message: "unknown time zone 'Mars/Olympus': use a name such as Europe/Berlin")
     try expectRefused(
-      ["add", "2024-05-14", "x", "--repeat", "weekly", "--on", "mon"], message: "2024-05-14 is not one of the days 'mon': start the series on a day it repeats on")
-    try expectRefused(["add", "2024-05-14", "x", "--count", "3"], message: "--every, --count, --until and --on need --repeat")
-    try expectRefused(["add", "2024-05-14", "x", "--tz", "Europe/Berlin"], message: "--tz is for events with a time: give --at too")
+      ["add", "2024-05-14", "x", "--at", "10:00", "--tz", "../../etc/passwd"],
+      message: "unknown time zone '../../etc/passwd': use a name such as Europe/Berlin")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "hourly"],
+      message: "Unknown repeat 'hourly': use daily, weekly, monthly, yearly or none")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "weekly", "--on", "mon"],
+      message: "2024-05-14 is not one of the days 'mon': start the series on a day it repeats on")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--count", "3"], message: "--every, --count, --until and --on need --repeat")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--tz", "Europe/Berlin"], message: "--tz is for events with a time: give --at too")
     try expectRefused(["edit", "42", "--title", "y"], message: "there is no event #42", status: 1)
-    try expectRefused(["edit", "1"], message: "Nothing to change: give --title, --date, --at, --note or another option")
-    try expectRefused(["edit", "1", "--on", "2024-05-13", "--title", "y"], message: "event #1 does not repeat: edit it without --on")
+    try expectRefused(
+      ["edit", "1"], message: "Nothing to change: give --title, --date, --at, --note or another option")
+    try expectRefused(
+      ["edit", "1", "--on", "2024-05-13", "--title", "y"], message: "event #1 does not repeat: edit it without --on")
   }
 }

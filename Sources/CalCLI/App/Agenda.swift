@@ -5,13 +5,37 @@ import CalStorage
 /// expanded lazily, spans and zoned events placed on the days they cover, edited and removed occurrences
 /// of a series taken into account.
 struct Agenda {
+  /// An event with its schedule read, shared by all the items of its occurrences (a class, so that sorting
+  /// thousands of items moves references, not records).
+  final class Entry {
+    let event: EventRecord
+    let schedule: EventSchedule
+
+    init(event: EventRecord, schedule: EventSchedule) {
+      self.event = event
+      self.schedule = schedule
+    }
+  }
+
   /// One event on one day of the window.
   struct Item {
     /// The day it is listed on.
     let day: CivilDate
-    let event: EventRecord
-    let schedule: EventSchedule
+    let entry: Entry
     let occurrence: Occurrence
+
+    init(day: CivilDate, entry: Entry, occurrence: Occurrence) {
+      self.day = day
+      self.entry = entry
+      self.occurrence = occurrence
+    }
+
+    init(day: CivilDate, event: EventRecord, schedule: EventSchedule, occurrence: Occurrence) {
+      self.init(day: day, entry: Entry(event: event, schedule: schedule), occurrence: occurrence)
+    }
+
+    var event: EventRecord { entry.event }
+    var schedule: EventSchedule { entry.schedule }
   }
 
   let store: CalendarStore
@@ -29,47 +53,68 @@ struct Agenda {
       else { continue }
       items.append(Item(day: occurrence.firstDay, event: event, schedule: schedule, occurrence: occurrence))
     }
-    items += try otherItems(from: first, through: last)
-    return items.sorted(by: Self.order)
+    for (entry, occurrence) in try otherOccurrences(from: first, through: last) {
+      var day = max(occurrence.firstDay, first)
+      while day <= min(occurrence.lastDay, last) {
+        items.append(Item(day: day, entry: entry, occurrence: occurrence))
+        guard let next = day.adding(days: 1) else { break }
+        day = next
+      }
+    }
+    return Self.sorted(items)
   }
 
   /// The days from `first` through `last` that have at least one event, for marking a month page.
   func markedDays(from first: CivilDate, through last: CivilDate) throws -> Set<CivilDate> {
-    var days = Set(
-      try store.events.simpleDays(from: first.description, through: last.description).compactMap {
-        try? CivilDate(parsing: $0)
-      })
-    for item in try otherItems(from: first, through: last) { days.insert(item.day) }
-    return days
+    let base = first.daysSince1970
+    var marked = [Bool](repeating: false, count: last.daysSince1970 - base + 1)
+    for text in try store.events.simpleDays(from: first.description, through: last.description) {
+      if let day = try? CivilDate(parsing: text) { marked[day.daysSince1970 - base] = true }
+    }
+    var unmarked = marked.count { !$0 }
+    // Series are expanded one by one, and only until every day of the window is marked.
+    _ = try otherOccurrences(from: first, through: last) { occurrence in
+      let from = max(occurrence.firstDay.daysSince1970, base)
+      let through = min(occurrence.lastDay.daysSince1970, last.daysSince1970)
+      if from <= through {
+        for index in from...through where !marked[index - base] {
+          marked[index - base] = true
+          unmarked -= 1
+        }
+      }
+      return unmarked > 0
+    }
+    return Set(marked.indices.filter { marked[$0] }.compactMap { CivilDate(daysSince1970: base + $0) })
   }
 
-  /// Series, spans and zoned events, expanded.
-  private func otherItems(from first: CivilDate, through last: CivilDate) throws -> [Item] {
+  /// Series, spans and zoned events, expanded into the occurrences that touch the window.
+  ///
+  /// - Parameter keepGoing: sees each event's occurrences as they are found; returning false stops early.
+  private func otherOccurrences(
+    from first: CivilDate, through last: CivilDate, keepGoing: (Occurrence) -> Bool = { _ in true }
+  ) throws -> [(Entry, Occurrence)] {
     let searchFirst = first.adding(days: -2) ?? first
     let searchLast = last.adding(days: 2) ?? last
     let events = try store.events.otherEvents(from: searchFirst.description, through: searchLast.description)
     guard !events.isEmpty else { return [] }
-    let schedules = try events.map { try $0.fields.schedule() }
-    let widest = schedules.map(\.spanDays).max() ?? 0
+    let widest = events.map(\.spanDays).max() ?? 0
     let skipped = try store.events.skippedDays(
       from: (searchFirst.adding(days: -widest) ?? searchFirst).description, through: searchLast.description)
-    var items: [Item] = []
-    for (event, schedule) in zip(events, schedules) {
+    var found: [(Entry, Occurrence)] = []
+    let rules = RuleCache()
+    for event in events {
+      let schedule = try event.fields.schedule(rules: rules)
       let eventZone = try schedule.timeZone.map { name in try zone(name) }
       let occurrences = Occurrence.occurrences(
         of: schedule, from: first, through: last, eventZone: eventZone, localZone: context.localZone,
         lastOccurrence: event.fields.lastOccurrenceDay(of: schedule),
-        skipped: Set((skipped[event.id] ?? []).compactMap { try? CivilDate(parsing: $0) }))
-      for occurrence in occurrences {
-        var day = max(occurrence.firstDay, first)
-        while day <= min(occurrence.lastDay, last) {
-          items.append(Item(day: day, event: event, schedule: schedule, occurrence: occurrence))
-          guard let next = day.adding(days: 1) else { break }
-          day = next
-        }
-      }
+        skipped: skipped[event.id].map { Set($0.compactMap { try? CivilDate(parsing: $0) }) } ?? [])
+      guard !occurrences.isEmpty else { continue }
+      let entry = Entry(event: event, schedule: schedule)
+      for occurrence in occurrences { found.append((entry, occurrence)) }
+      if !occurrences.allSatisfy(keepGoing) { break }
     }
-    return items
+    return found
   }
 
   private func zone(_ name: String) throws -> ZoneInfo {
@@ -80,12 +125,15 @@ struct Agenda {
     }
   }
 
-  static func order(_ a: Item, _ b: Item) -> Bool {
-    if a.day != b.day { return a.day < b.day }
-    let aStart = a.occurrence.startInstant ?? Int64.min
-    let bStart = b.occurrence.startInstant ?? Int64.min
-    if aStart != bStart { return aStart < bStart }
-    if a.event.id != b.event.id { return a.event.id < b.event.id }
-    return a.occurrence.occurrenceDay < b.occurrence.occurrenceDay
+  /// By day, then all-day events first, then by start, then by id and occurrence. Sorts small keys and
+  /// moves each item once: sorting the items themselves copied them over and over.
+  static func sorted(_ items: [Item]) -> [Item] {
+    let keys = items.map { item in
+      (
+        item.day.daysSince1970, item.occurrence.startInstant ?? Int64.min, item.event.id,
+        item.occurrence.occurrenceDay.daysSince1970
+      )
+    }
+    return keys.indices.sorted { keys[$0] < keys[$1] }.map { items[$0] }
   }
 }

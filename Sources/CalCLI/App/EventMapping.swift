@@ -20,13 +20,20 @@ extension EventFields {
     return fields
   }
 
-  /// The schedule the fields describe.
-  func schedule() throws -> EventSchedule {
+  /// The schedule the fields describe. `rules` remembers rules already read, since many series share one
+  /// (every birthday is FREQ=YEARLY).
+  func schedule(rules: RuleCache? = nil) throws -> EventSchedule {
     do {
+      let rule = try rrule.map { text throws(RecurrenceError) in
+        if let known = rules?.rules[text] { return known }
+        let parsed = try RecurrenceRule(parsing: text)
+        rules?.rules[text] = parsed
+        return parsed
+      }
       return EventSchedule(
         startDay: try CivilDate(parsing: day), startTime: startMinute.flatMap(TimeOfDay.init(minutes:)),
         lengthMinutes: lengthMinutes, endDay: try endDay.map { text throws(DateError) in try CivilDate(parsing: text) },
-        timeZone: timeZone, rule: try rrule.map { text throws(RecurrenceError) in try RecurrenceRule(parsing: text) })
+        timeZone: timeZone, rule: rule)
     } catch {
       throw CalError("the calendar file holds an event that cannot be read (\(error))")
     }
@@ -37,4 +44,9 @@ extension EventFields {
     guard let lastDay, let last = try? CivilDate(parsing: lastDay) else { return nil }
     return last.adding(days: -schedule.spanDays) ?? last
   }
+}
+
+/// Recurrence rules already read, by their RRULE text.
+final class RuleCache {
+  var rules: [String: RecurrenceRule] = [:]
 }

@@ -16,7 +16,7 @@ enum EventPresenter {
       ("start", .string(start)),
       ("end", .string(end)),
       ("timeZone", .optional(item.schedule.timeZone)),
-      ("repeat", .optional(item.schedule.rule?.description)),
+      ("repeat", .optional(item.event.rrule)),
       ("occurrence", item.schedule.rule == nil ? .null : .string(item.occurrence.occurrenceDay.description)),
     ])
   }

@@ -15,6 +15,7 @@ public enum JSONValue: Equatable, Sendable {
   /// The compact serialization, on one line.
   public var serialized: String {
     var output = ""
+    if case .array(let values) = self { output.reserveCapacity(values.count * 320) }
     write(to: &output)
     return output
   }
@@ -47,6 +48,16 @@ public enum JSONValue: Equatable, Sendable {
   /// RFC 8259 escaping: quotes, backslashes and every control character.
   private static func writeString(_ string: String, to output: inout String) {
     output += "\""
+    // Most strings need no escaping at all: append them whole.
+    // 0xE2 starts U+2028 and U+2029, which are escaped for JavaScript's sake.
+    let plain = string.utf8.allSatisfy {
+      $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0x7F && $0 != 0xE2
+    }
+    if plain {
+      output += string
+      output += "\""
+      return
+    }
     for scalar in string.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""

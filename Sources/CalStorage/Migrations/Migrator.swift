@@ -19,11 +19,12 @@ public struct Migrator: Sendable {
   /// - Returns: the migrations still to apply; none on every start but the first after an upgrade.
   @discardableResult
   public func checkCompatibility(of database: Database) throws -> [Migration] {
-    guard let applied = try appliedMigrations(in: database) else {
-      let hasTables = try database.fetchOne(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1"
-      ) { _ in true }
-      if hasTables == true { throw SchemaError.notACalendar(path: database.path) }
+    // One statement, so one snapshot: another process may be creating the schema at this very moment.
+    let tables = try database.fetch(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    ) { $0.text(0) }
+    guard tables.contains(Self.ledger), let applied = try appliedMigrations(in: database) else {
+      if !tables.isEmpty { throw SchemaError.notACalendar(path: database.path) }
       return migrations
     }
     let known = Set(migrations.map(\.id))

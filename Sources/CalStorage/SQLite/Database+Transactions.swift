@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// Transactions and connection-wide settings.
 extension Database {
@@ -30,7 +31,19 @@ extension Database {
   /// - Throws: `DatabaseError` when the journal mode stays something else (a file system without shared
   ///   memory, for example): concurrent readers and writers rely on WAL.
   public func enableWriteAheadLog() throws {
-    let mode = try fetchOne("PRAGMA journal_mode = WAL") { $0.text(0) }
+    // Switching a new file to WAL needs a lock that SQLite does not wait for (the busy handler is not
+    // called), so concurrent first starts retry here, for as long as the busy timeout would have waited.
+    var mode: String?
+    var waited: UInt32 = 0
+    while true {
+      do {
+        mode = try fetchOne("PRAGMA journal_mode = WAL") { $0.text(0) }
+        break
+      } catch let error as DatabaseError where error.primaryResultCode == SQLITE_BUSY && waited < 5_000_000 {
+        usleep(2_000)
+        waited += 2_000
+      }
+    }
     guard mode?.lowercased() == "wal" else {
       throw DatabaseError(
         extendedResultCode: 1,
