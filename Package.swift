@@ -28,6 +28,7 @@ let package = Package(
       resources: [
         .embedInCode("../../Migrations/0001_initial.sql"),
         .embedInCode("../../Migrations/0002_timed_and_recurring_events.sql"),
+        .embedInCode("../../Migrations/0003_uids.sql"),
       ]
     ),
     // Service layer: pure calendar values and page-flip navigation.

@@ -17,6 +17,7 @@ extension EventFields {
     var fields = EventFields(schedule: schedule, title: title, note: note, location: location)
     fields.parentID = parentID
     fields.recurrenceDay = recurrenceDay
+    fields.uid = uid
     return fields
   }
 

@@ -105,6 +105,7 @@ struct EditCommand: Command {
     var fields = event.fields.with(schedule: single)
     fields.parentID = id
     fields.recurrenceDay = day.description
+    fields.uid = nil
     let updated = try update(fields, newDay: newDay, context: context)
     let saved = try calendar.events.insert(updated, at: context.nowMilliseconds)
     return try EventPresenter.report(
@@ -133,6 +134,7 @@ struct EditCommand: Command {
     }
     following.rule?.count = rule.count.map { $0 - earlier }
     var fields = event.fields.with(schedule: following)
+    fields.uid = nil  // a series of its own, with a UID of its own
     fields = try update(fields, newDay: newDay, context: context)
     let saved = try calendar.events.insert(fields, at: context.nowMilliseconds)
     try calendar.events.moveExceptions(from: id, to: saved.id, onOrAfter: day.description)

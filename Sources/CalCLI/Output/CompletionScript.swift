@@ -1,6 +1,10 @@
+import CalCore
+
 /// Completion scripts for bash, zsh and fish, generated from the same command specs as the help, so that
 /// they never fall behind the commands. Months complete as `today` and the twelve months of the year being
 /// typed (or of the current year), computed by the shell when completing.
+import CalCore
+
 enum CompletionScript {
   enum Shell: String, CaseIterable {
     case bash, zsh, fish
@@ -200,13 +204,5 @@ enum CompletionScript {
 
   private static func fishEscaped(_ text: String) -> String {
     text.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'")
-  }
-}
-
-extension String {
-  /// The string with every occurrence of `target` replaced (Foundation's `replacingOccurrences`, without
-  /// Foundation).
-  func replacingAll(_ target: String, with replacement: String) -> String {
-    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }

@@ -1,3 +1,5 @@
+import CalCore
+
 /// The manual page, cal(1), in roff, written from the same command specs as `--help`.
 enum ManualPage {
   static func render(

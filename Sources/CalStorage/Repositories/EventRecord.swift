@@ -24,14 +24,18 @@ public struct EventFields: Equatable, Sendable {
   public var lastDay: String?
   /// For an edited occurrence: the series it belongs to.
   public var parentID: Int64?
-  /// For an edited occurrence: the day of the series' occurrence it replaces.
+  /// For an edited occurrence: the day of the series' occurrence it replaces. A child row without one is
+  /// an extra date of the series (RDATE).
   public var recurrenceDay: String?
+  /// The iCalendar UID; `nil` for a child row (it shares its series'), and generated when an event is added
+  /// without one.
+  public var uid: String?
 
   /// Fields of an event.
   public init(
     day: String, title: String, note: String? = nil, location: String? = nil, startMinute: Int? = nil,
     lengthMinutes: Int? = nil, endDay: String? = nil, timeZone: String? = nil, rrule: String? = nil, spanDays: Int = 0,
-    lastDay: String? = nil, parentID: Int64? = nil, recurrenceDay: String? = nil
+    lastDay: String? = nil, parentID: Int64? = nil, recurrenceDay: String? = nil, uid: String? = nil
   ) {
     self.day = day
     self.title = title
@@ -46,6 +50,7 @@ public struct EventFields: Equatable, Sendable {
     self.lastDay = lastDay ?? (rrule == nil ? day : nil)
     self.parentID = parentID
     self.recurrenceDay = recurrenceDay
+    self.uid = uid
   }
 }
 

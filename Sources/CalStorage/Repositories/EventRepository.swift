@@ -4,18 +4,45 @@ public struct EventRepository {
 
   private static let columns = """
     id, day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule, span_days, last_day, \
-    parent_id, recurrence_day, created_at, updated_at
+    parent_id, recurrence_day, created_at, updated_at, uid
     """
 
   /// Adds an event and returns it with its new id.
   public func insert(_ fields: EventFields, at milliseconds: Int64) throws -> EventRecord {
-    try database.execute(
+    // An event of its own gets a random UID unless it brings one; child rows share their series'.
+    try database.fetchOne(
       """
       INSERT INTO events (day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule,
-        span_days, last_day, parent_id, recurrence_day, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """, Self.values(fields) + [.integer(milliseconds), .integer(milliseconds)])
-    return EventRecord(id: database.lastInsertedRowID, fields: fields, createdAt: milliseconds, updatedAt: milliseconds)
+        span_days, last_day, parent_id, recurrence_day, created_at, updated_at, uid)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
+        coalesce(?16, CASE WHEN ?12 IS NULL THEN lower(hex(randomblob(16))) || '@cal' END))
+      RETURNING \(Self.columns)
+      """, Self.values(fields) + [.integer(milliseconds), .integer(milliseconds), .optionalText(fields.uid)],
+      Self.record)!
+  }
+
+  /// The event (not an edited occurrence) with `uid`, if there is one.
+  public func event(uid: String) throws -> EventRecord? {
+    try database.fetchOne(
+      "SELECT \(Self.columns) FROM events WHERE uid = ? AND parent_id IS NULL", [.text(uid)], Self.record)
+  }
+
+  /// The edited occurrences and extra dates of series `parentID`.
+  public func children(of parentID: Int64) throws -> [EventRecord] {
+    try database.fetch(
+      "SELECT \(Self.columns) FROM events WHERE parent_id = ? ORDER BY day, id", [.integer(parentID)], Self.record)
+  }
+
+  /// Removes the exceptions, edited occurrences and extra dates of series `eventID`, before an import
+  /// writes them anew.
+  public func clearSeriesDetails(eventID: Int64) throws {
+    try database.execute("DELETE FROM event_exceptions WHERE event_id = ?", [.integer(eventID)])
+    try database.execute("DELETE FROM events WHERE parent_id = ?", [.integer(eventID)])
+  }
+
+  /// Events that are not edited occurrences or extra dates, by day.
+  public func topLevel() throws -> [EventRecord] {
+    try database.fetch("SELECT \(Self.columns) FROM events WHERE parent_id IS NULL ORDER BY day, id", [], Self.record)
   }
 
   /// Replaces the fields of event `id`; `nil` when there is no such event.
@@ -24,9 +51,9 @@ public struct EventRepository {
       """
       UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
         end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
-        updated_at = ?
+        updated_at = ?, uid = coalesce(?, uid)
       WHERE id = ? RETURNING \(Self.columns)
-      """, Self.values(fields) + [.integer(milliseconds), .integer(id)], Self.record)
+      """, Self.values(fields) + [.integer(milliseconds), .optionalText(fields.uid), .integer(id)], Self.record)
   }
 
   private static func values(_ fields: EventFields) -> [SQLiteValue] {
@@ -164,7 +191,7 @@ public struct EventRepository {
       startMinute: row.optionalInteger(5).map(Int.init), lengthMinutes: row.optionalInteger(6).map(Int.init),
       endDay: row.optionalText(7), timeZone: row.optionalText(8), rrule: row.optionalText(9),
       spanDays: Int(row.integer(10)), lastDay: row.optionalText(11), parentID: row.optionalInteger(12),
-      recurrenceDay: row.optionalText(13))
+      recurrenceDay: row.optionalText(13), uid: row.optionalText(16))
     return EventRecord(id: row.integer(0), fields: fields, createdAt: row.integer(14), updatedAt: row.integer(15))
   }
 }

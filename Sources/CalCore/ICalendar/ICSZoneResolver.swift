@@ -1,0 +1,110 @@
+/// Finds the IANA zone a TZID means: the name itself, an IANA name at the end of a longer TZID
+/// (`/mozilla.org/20050126_1/Europe/Berlin`), a Windows name (`W. Europe Standard Time`), or, for a
+/// made-up name, the IANA zone whose offsets agree with the file's own VTIMEZONE definition.
+struct ICSZoneResolver {
+  /// What a TZID resolves to.
+  enum Resolution: Equatable {
+    /// An IANA zone of the system's database.
+    case named(String, ZoneInfo)
+    /// Only the file's VTIMEZONE describes it: times convert through it, but the event is kept in UTC.
+    case custom(ZoneInfo)
+  }
+
+  let loadZone: (String) throws(ZoneError) -> ZoneInfo
+  /// The file's VTIMEZONE components, by TZID.
+  let definitions: [String: ICSComponent]
+  private var cache: [String: Resolution?] = [:]
+
+  init(loadZone: @escaping (String) throws(ZoneError) -> ZoneInfo, definitions: [String: ICSComponent]) {
+    self.loadZone = loadZone
+    self.definitions = definitions
+  }
+
+  /// IANA zones tried against a VTIMEZONE that names none.
+  static let candidates = Array(Set(WindowsZones.iana.values)).sorted() + [
+    "Europe/Amsterdam", "Europe/Zurich", "Europe/Vienna", "Europe/Rome", "Europe/Madrid", "Europe/Stockholm",
+    "Europe/Dublin", "Europe/Lisbon", "Europe/Helsinki", "Europe/Athens", "America/Toronto", "America/Vancouver",
+  ]
+
+  mutating func resolve(_ tzid: String) -> Resolution? {
+    if let known = cache[tzid] { return known }
+    let result = lookUp(tzid)
+    cache[tzid] = result
+    return result
+  }
+
+  private func lookUp(_ tzid: String) -> Resolution? {
+    let trimmed = tzid.trimmingSpaces()
+    if let zone = try? loadZone(trimmed) { return .named(trimmed, zone) }
+    let parts = trimmed.split(separator: "/").map(String.init)
+    for count in [3, 2] where parts.count > count {
+      let name = parts.suffix(count).joined(separator: "/")
+      if let zone = try? loadZone(name) { return .named(name, zone) }
+    }
+    if let name = WindowsZones.iana[trimmed] ?? WindowsZones.iana[trimmed.replacingAll("\"", with: "")],
+      let zone = try? loadZone(name)
+    {
+      return .named(name, zone)
+    }
+    guard let definition = definitions[tzid], let zone = Self.zone(from: definition, name: tzid) else { return nil }
+    // The first candidate that keeps the same offsets over a span of years is the zone meant.
+    let samples = stride(from: Int64(1_104_537_600), to: 2_145_916_800, by: 1_209_600)  // 2005-2038, fortnightly
+    for name in Self.candidates {
+      guard let candidate = try? loadZone(name) else { continue }
+      if samples.allSatisfy({ candidate.offset(atUTC: $0) == zone.offset(atUTC: $0) }) {
+        return .named(name, candidate)
+      }
+    }
+    return .custom(zone)
+  }
+
+  /// A zone from a VTIMEZONE's STANDARD and DAYLIGHT observances, their RRULEs expanded from 1900 to 2100.
+  static func zone(from definition: ICSComponent, name: String) -> ZoneInfo? {
+    var changes: [(instant: Int64, to: Int, from: Int)] = []
+    for observance in definition.components where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
+      guard let start = observance.property("DTSTART").flatMap({ ICSDateTime($0.value) }),
+        let from = observance.property("TZOFFSETFROM").flatMap({ offset($0.value) }),
+        let to = observance.property("TZOFFSETTO").flatMap({ offset($0.value) })
+      else { continue }
+      var days = [start.date]
+      if let text = observance.property("RRULE")?.value,
+        let rule = try? RecurrenceRule(parsing: text.replacingAll(" ", with: ""))
+      {
+        let recurrence = Recurrence(start: start.date, rule: rule)
+        let last = (try? CivilDate(year: 2100, month: 12, day: 31)) ?? start.date
+        days = recurrence.occurrences(from: start.date, through: last, lastDay: recurrence.lastDay())
+      }
+      for property in observance.properties("RDATE") {
+        days += property.value.split(separator: ",").compactMap { ICSDateTime(String($0))?.date }
+      }
+      for day in days {
+        let wall = Int64(day.daysSince1970) * 86_400 + Int64(start.secondOfDay ?? 0)
+        changes.append((wall - Int64(from), to, from))
+      }
+    }
+    guard !changes.isEmpty else { return nil }
+    changes.sort { $0.instant < $1.instant }
+    return ZoneInfo(
+      name: name, transitions: changes.map(\.instant), offsets: changes.map(\.to), initialOffset: changes[0].from,
+      rule: nil)
+  }
+
+  /// `+0100`, `-0530`, `+013000`.
+  static func offset(_ text: String) -> Int? {
+    let value = text.trimmingSpaces()
+    guard let sign = value.first, sign == "+" || sign == "-" else { return nil }
+    let digits = Array(value.dropFirst())
+    guard digits.count == 4 || digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    let numbers = stride(from: 0, to: digits.count, by: 2).map { Int(String(digits[$0...$0 + 1]))! }
+    let seconds = numbers[0] * 3600 + numbers[1] * 60 + (numbers.count > 2 ? numbers[2] : 0)
+    return sign == "-" ? -seconds : seconds
+  }
+}
+
+extension String {
+  /// The string with every occurrence of `target` replaced (Foundation's `replacingOccurrences`, without
+  /// Foundation).
+  public func replacingAll(_ target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}
