@@ -264,7 +264,9 @@ final class EndToEndTests {
   func copiedBinary() throws {
     let copy = cal.folder + "/bin/cal"
     try FileManager.default.createDirectory(atPath: cal.folder + "/bin", withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: CalProcess.binary, toPath: copy)
+    // cp in a process of its own: a copy written from here could leave its descriptor open in a process
+    // that another test spawns at the same moment, and running the copy would fail with ETXTBSY.
+    _ = try Subprocess.run(["/bin/cp", CalProcess.binary, copy], environment: [:])
     let result = try cal.run(["add", "2024-05-12", "portable"], binary: copy)
     #expect(result.status == 0)
     #expect(try cal.run(["list", "2024-05"], binary: copy).stdout == "2024-05-12  all day      #1  portable\n")
