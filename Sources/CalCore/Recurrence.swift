@@ -51,7 +51,7 @@ public struct Recurrence: Equatable, Sendable {
       }
       return start
     }
-    if count == 1 { return start }
+    if count == 1 && startFollowsRule { return start }
     // A plain daily rule needs no counting.
     if rule.frequency == .daily && rule.byDay.isEmpty && rule.byMonth.isEmpty && rule.byMonthDay.isEmpty
       && rule.bySetPosition.isEmpty
@@ -59,7 +59,9 @@ public struct Recurrence: Equatable, Sendable {
       let (days, overflow) = (count - 1).multipliedReportingOverflow(by: rule.interval)
       return overflow ? nil : start.adding(days: days)
     }
-    var seen = 1
+    // A start out of step with the rule is an occurrence, but COUNT counts what the rule makes (as
+    // python-dateutil and recurring-ical-events count).
+    var seen = startFollowsRule ? 1 : 0
     var last = start
     var period = 0
     while let dates = candidates(inPeriod: period) {

@@ -92,17 +92,25 @@ for name in ["CAL_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATI
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 
-let context = CommandContext(
-  today: today, locale: calendarLocale(), localZone: localZone(), loadZone: loadZone, nowMilliseconds: nowMilliseconds,
-  utcOffset: { Int(localTime($0).tm_gmtoff) },
-  environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-  write: { print($0, terminator: "") })
-
 /// Writes to standard error at once, unbuffered, as stderr is.
 func writeError(_ text: String) {
   var text = text
   text.withUTF8 { bytes in _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
 }
+
+/// Milliseconds on the monotonic clock.
+func monotonicMilliseconds() -> Int64 {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+}
+
+let context = CommandContext(
+  today: today, locale: calendarLocale(), localZone: localZone(), loadZone: loadZone, nowMilliseconds: nowMilliseconds,
+  utcOffset: { Int(localTime($0).tm_gmtoff) },
+  environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+  write: { print($0, terminator: "") }, writeError: writeError, errorIsTerminal: isatty(STDERR_FILENO) == 1,
+  elapsedMilliseconds: monotonicMilliseconds)
 
 // exit() flushes what print buffered.
 exit(CalApp.run(Array(CommandLine.arguments.dropFirst()), context: context, writeError: writeError))

@@ -19,7 +19,7 @@ public enum CalApp {
 
   nonisolated(unsafe) static let commands: [any Command.Type] = [
     ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
-    SearchCommand.self, RemoveCommand.self,
+    SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
     HistoryCommand.self, CompletionCommand.self,
   ]
 

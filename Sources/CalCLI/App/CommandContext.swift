@@ -22,6 +22,12 @@ public struct CommandContext {
   public let outputIsTerminal: Bool
   /// Writes to standard output.
   public let write: (String) -> Void
+  /// Writes to standard error (progress and warnings).
+  public let writeError: (String) -> Void
+  /// Whether standard error is a terminal (for progress bars).
+  public let errorIsTerminal: Bool
+  /// A monotonic clock in milliseconds, for progress: how long something has taken so far.
+  public let elapsedMilliseconds: () -> Int64
 
   /// Creates a context.
   public init(
@@ -30,7 +36,8 @@ public struct CommandContext {
       throw ZoneError.unknown(name)
     }, nowMilliseconds: Int64, utcOffset: @escaping (Int64) -> Int,
     environment: [String: String],
-    outputIsTerminal: Bool, write: @escaping (String) -> Void
+    outputIsTerminal: Bool, write: @escaping (String) -> Void, writeError: @escaping (String) -> Void = { _ in },
+    errorIsTerminal: Bool = false, elapsedMilliseconds: @escaping () -> Int64 = { 0 }
   ) {
     self.today = today
     self.locale = locale
@@ -41,6 +48,9 @@ public struct CommandContext {
     self.environment = environment
     self.outputIsTerminal = outputIsTerminal
     self.write = write
+    self.writeError = writeError
+    self.errorIsTerminal = errorIsTerminal
+    self.elapsedMilliseconds = elapsedMilliseconds
   }
 
   /// Writes `line` and a newline to standard output.

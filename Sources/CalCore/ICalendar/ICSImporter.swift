@@ -9,8 +9,8 @@ public struct ImportedEvent: Equatable, Sendable {
   public var schedule: EventSchedule
   /// Occurrence days removed from the series (EXDATE, and cancelled occurrences).
   public var exceptions: [CivilDate] = []
-  /// Extra occurrence days (RDATE).
-  public var additions: [CivilDate] = []
+  /// Extra occurrences (RDATE), each with its own day and, for a timed event, its own time and zone.
+  public var additions: [EventSchedule] = []
   /// Occurrences changed on their own (RECURRENCE-ID), by the day of the occurrence they replace.
   public var overrides: [(day: CivilDate, event: ImportedEvent)] = []
   /// The line of its BEGIN:VEVENT.
@@ -61,7 +61,18 @@ public struct ICSImporter {
     for (calendar, children) in calendars {
       var definitions: [String: ICSComponent] = [:]
       for child in children where child.name == "VTIMEZONE" {
-        if let tzid = child.property("TZID")?.value { definitions[tzid.trimmingSpaces()] = child }
+        // Outlook escapes the comma in the TZID property but quotes it in parameters: know it both ways.
+        if let tzid = child.property("TZID") {
+          definitions[tzid.value.trimmingSpaces()] = child
+          definitions[tzid.text.trimmingSpaces()] = child
+        }
+        for observance in child.components {
+          for property in observance.properties where property.name.hasPrefix("TZOFFSET") {
+            if ICSZoneResolver.offset(property.value) == nil {
+              result.skipped.append(("\(property.name)", property.line, "'\(property.value)' is not a UTC offset; the observance is left out"))
+            }
+          }
+        }
       }
       var context = Context(
         resolver: ICSZoneResolver(loadZone: loadZone, definitions: definitions),
@@ -114,7 +125,7 @@ public struct ICSImporter {
         guard let index = masters[uid] else {
           // An occurrence whose series is not in the file: keep it as an event of its own.
           do {
-            if var event = try context.event(component, uid: uid, result: &result) {
+            if var event = try context.event(component, uid: uid, result: &result, singleOccurrence: true) {
               event.uid = uid + "-" + recurrence.value
               result.events.append(event)
             }
@@ -129,7 +140,7 @@ public struct ICSImporter {
           let day = try context.occurrenceDay(recurrence, of: master.schedule)
           if component.property("STATUS")?.value.uppercased().trimmingSpaces() == "CANCELLED" {
             result.events[index].exceptions.append(day)
-          } else if let event = try context.event(component, uid: uid, result: &result) {
+          } else if let event = try context.event(component, uid: uid, result: &result, singleOccurrence: true) {
             if recurrence.parameter("RANGE")?.uppercased() == "THISANDFUTURE" {
               result.approximations.append((component.line, "RANGE=THISANDFUTURE read as this occurrence only"))
             }
@@ -175,16 +186,20 @@ public struct ICSImporter {
       guard let value = ICSDateTime(text) else {
         throw ICSError(line: property.line, "\(property.name) '\(text)' is not a date or a date-time")
       }
-      guard let second = value.secondOfDay, property.parameter("VALUE")?.uppercased() != "DATE" else {
-        return Moment(date: value.date, minute: nil, zoneName: nil, instant: nil)
-      }
+      let tzid = property.parameter("TZID")
+      // A bare date with a TZID (and no VALUE=DATE) is that day's midnight in the zone, as icalendar reads it.
+      // A value with a time is a date-time even under VALUE=DATE, as products that write that mean it.
+      let dateOnly = value.secondOfDay == nil && (property.parameter("VALUE")?.uppercased() == "DATE" || tzid == nil)
+      guard !dateOnly else { return Moment(date: value.date, minute: nil, zoneName: nil, instant: nil) }
+      let second = value.secondOfDay ?? 0
       var zoneName: String?
       var zone: ZoneInfo?
-      if value.isUTC {
+      if value.isUTC && tzid == nil {
         zoneName = "UTC"
         zone = .utc
-      } else if let tzid = property.parameter("TZID") {
-        switch resolver.resolve(tzid) {
+      } else if let tzid {
+        // A TZID wins over a stray Z.
+        switch resolver.resolve(tzid, near: value.wallSeconds) {
         case .named(let name, let info): (zoneName, zone) = (name, info)
         case .custom(let info):
           // Convert through the file's definition and keep the event in UTC.
@@ -198,7 +213,7 @@ public struct ICSImporter {
         // Google's X-WR-TIMEZONE: floating times are on the calendar's clock.
         (zoneName, zone) = (name, info)
       }
-      if value.isUTC, let calendarZone, case .named(let name, let info) = resolver.resolve(calendarZone) {
+      if value.isUTC && tzid == nil, let calendarZone, case .named(let name, let info) = resolver.resolve(calendarZone) {
         // ... and so are UTC times, so that a series keeps its wall time across daylight-saving changes.
         return moment(atUTC: value.wallSeconds - Int64(second % 60), in: name, zone: info)
       }
@@ -226,6 +241,8 @@ public struct ICSImporter {
       var scratch = ImportResult()
       return try property.value.split(separator: ",").map { item throws(ICSError) in
         let text = String(item.split(separator: "/").first ?? item)  // a PERIOD's start
+        // An all-day series names its occurrences by the date as written, whatever time or zone follows.
+        if schedule.isAllDay, let value = ICSDateTime(text) { return value.date }
         let moment = try moment(text, parameters: property, result: &scratch)
         guard let instant = moment.instant, let zoneName = schedule.timeZone,
           case .named(_, let zone)? = resolver.resolve(zoneName) ?? (zoneName == "UTC" ? .named("UTC", .utc) : nil)
@@ -236,13 +253,21 @@ public struct ICSImporter {
     }
 
     /// One VEVENT as an event; `nil` (and a skip) when `cal` cannot represent it.
-    mutating func event(_ component: ICSComponent, uid: String, result: inout ImportResult) throws(ICSError)
-      -> ImportedEvent?
-    {
+    mutating func event(
+      _ component: ICSComponent, uid: String, result: inout ImportResult, singleOccurrence: Bool = false
+    ) throws(ICSError) -> ImportedEvent? {
       guard let startProperty = component.property("DTSTART") else {
         throw ICSError(line: component.line, "an event without DTSTART")
       }
-      let start = try moment(startProperty.value, parameters: startProperty, result: &result)
+      var start = try moment(startProperty.value, parameters: startProperty, result: &result)
+      if start.minute != nil && start.zoneName == nil, let end = component.property("DTEND"), end.parameter("TZID") != nil,
+        let moment = try? moment(end.value, parameters: end, result: &result), let name = moment.zoneName,
+        case .named(_, let zone)? = resolver.resolve(name)
+      {
+        // A floating start with a zoned end: both on the end's clock, as recurring-ical-events reads it.
+        start.zoneName = name
+        start.instant = zone.utc(fromLocal: Int64(start.date.daysSince1970) * 86_400 + Int64(start.minute!) * 60)
+      }
       var schedule = EventSchedule(startDay: start.date)
       if let minute = start.minute {
         schedule.startTime = TimeOfDay(minutes: minute)
@@ -265,14 +290,20 @@ public struct ICSImporter {
         var lastDay = start.date
         if let end = component.property("DTEND"), let value = ICSDateTime(end.value) {
           lastDay = value.secondOfDay == nil ? (value.date.adding(days: -1) ?? value.date) : value.date
-        } else if let duration = component.property("DURATION"), let seconds = ICSDuration.seconds(duration.value) {
+        } else if let duration = component.property("DURATION") {
+          guard let seconds = ICSDuration.seconds(duration.value) else {
+            throw ICSError(line: duration.line, "DURATION '\(duration.value)' is not a duration")
+          }
           lastDay = start.date.adding(days: max(1, Int(seconds / 86_400)) - 1) ?? start.date
         }
         if lastDay > start.date { schedule.endDay = lastDay }
       }
-      if let rruleProperty = component.property("RRULE") {
+      if let rruleProperty = component.property("RRULE"), !singleOccurrence {
         // Some products write spaces after the commas; the parts themselves have none.
         let text = rruleProperty.value.replacingAll(" ", with: "")
+        if text != rruleProperty.value {
+          result.approximations.append((rruleProperty.line, "RRULE written with spaces, read without them"))
+        }
         var rule: RecurrenceRule
         do {
           rule = try RecurrenceRule(parsing: text)
@@ -291,11 +322,27 @@ public struct ICSImporter {
         note: component.property("DESCRIPTION")?.text.nonEmpty, location: component.property("LOCATION")?.text.nonEmpty,
         schedule: schedule, line: component.line)
       if event.title.allSatisfy(\.isWhitespace) { event.title = "(no title)" }
+      // An edited occurrence is that one occurrence: its own RRULE, EXDATE and RDATE mean nothing.
+      if singleOccurrence { return event }
       for property in component.properties("EXDATE") {
         event.exceptions += try days(property, of: schedule)
       }
       for property in component.properties("RDATE") {
-        event.additions += try days(property, of: schedule)
+        for item in property.value.split(separator: ",") {
+          let text = String(item.split(separator: "/").first ?? item)  // a PERIOD's start
+          let moment = try moment(text, parameters: property, result: &result)
+          var extra = EventSchedule(startDay: moment.date, lengthMinutes: schedule.lengthMinutes)
+          if let minute = moment.minute, schedule.startTime != nil {
+            extra.startTime = TimeOfDay(minutes: minute)
+            extra.timeZone = moment.zoneName
+          } else {
+            extra.startTime = schedule.startTime
+            extra.timeZone = schedule.timeZone
+            extra.endDay = schedule.endDay.flatMap { $0.adding(days: moment.date.daysSince1970 - schedule.startDay.daysSince1970) }
+          }
+          if extra.startTime == nil { extra.lengthMinutes = nil }
+          event.additions.append(extra)
+        }
       }
       if !event.additions.isEmpty && schedule.rule == nil {
         // RDATEs without a rule: the start is an occurrence too, and the event is a series of its own dates.
@@ -316,7 +363,8 @@ public struct ICSImporter {
       guard let until = ICSDateTime(value) else { throw ICSError(line: line, "UNTIL=\(value) is not a date") }
       guard until.secondOfDay != nil, let startTime = schedule.startTime else { return until.date }
       var wall = until.wallSeconds
-      if until.isUTC, let name = schedule.timeZone, case .named(_, let zone)? = resolver.resolve(name) {
+      // With a zoned start, UNTIL is UTC (RFC 5545), even when a product forgot the Z.
+      if let name = schedule.timeZone, case .named(_, let zone)? = resolver.resolve(name) {
         wall += Int64(zone.offset(atUTC: until.wallSeconds))
       }
       let days = Int((wall - (wall < 0 ? 86_399 : 0)) / 86_400)

@@ -7,12 +7,26 @@ public enum ICSParser {
   /// - Throws: `ICSError` for text that is not UTF-8 (unless it declares a charset that can be decoded),
   ///   a line that is not a content line, or BEGIN and END that do not match.
   public static func parse(_ bytes: [UInt8]) throws(ICSError) -> [ICSComponent] {
+    var ignored: [Int] = []
+    var repairs: [(line: Int, note: String)] = []
+    return try parse(bytes, ignoredLines: &ignored, repairs: &repairs)
+  }
+
+  /// The same, collecting the numbers of lines that were not content lines and were left out (products
+  /// write such lines: a property without a value, a folded line that lost its leading space), and what was
+  /// repaired on the way (an empty parameter).
+  public static func parse(
+    _ bytes: [UInt8], ignoredLines: inout [Int], repairs: inout [(line: Int, note: String)]
+  ) throws(ICSError) -> [ICSComponent] {
     let text = try decode(bytes)
     var stack: [ICSComponent] = []
     var top: [ICSComponent] = []
     for (line, number) in unfold(text) {
       guard !line.allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
-      let property = try contentLine(line, number: number)
+      guard let property = contentLine(line, number: number, repairs: &repairs) else {
+        ignoredLines.append(number)
+        continue
+      }
       switch property.name {
       case "BEGIN":
         let name = property.value.uppercased().trimmingSpaces()
@@ -26,7 +40,10 @@ public enum ICSParser {
         }
         if stack.isEmpty { top.append(open) } else { stack[stack.count - 1].components.append(open) }
       default:
-        guard !stack.isEmpty else { throw ICSError(line: number, "\(property.name) outside any component") }
+        guard !stack.isEmpty else {
+          ignoredLines.append(number)
+          continue
+        }
         stack[stack.count - 1].properties.append(property)
       }
     }
@@ -69,6 +86,8 @@ public enum ICSParser {
     var physical = ""
     func finish(_ line: String) {
       number += 1
+      // An empty physical line inside a fold (Mozilla writes them) belongs to nothing.
+      if line.isEmpty { return }
       if let first = line.unicodeScalars.first, first == " " || first == "\t", !lines.isEmpty || !current.isEmpty {
         current += String(line.unicodeScalars.dropFirst())
         return
@@ -99,7 +118,7 @@ public enum ICSParser {
   }
 
   /// `NAME;PARAM=a,"b:c";OTHER=x:VALUE`.
-  static func contentLine(_ line: String, number: Int) throws(ICSError) -> ICSProperty {
+  static func contentLine(_ line: String, number: Int, repairs: inout [(line: Int, note: String)]) -> ICSProperty? {
     let scalars = Array(line.unicodeScalars)
     var index = 0
     func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
@@ -107,13 +126,14 @@ public enum ICSParser {
     }
     while index < scalars.count, isNameScalar(scalars[index]) { index += 1 }
     let name = String(String.UnicodeScalarView(scalars[..<index])).uppercased()
-    guard !name.isEmpty else { throw ICSError(line: number, "'\(line.prefix(40))' is not a content line") }
+    guard !name.isEmpty else { return nil }
     var parameters: [String: String] = [:]
     while index < scalars.count, scalars[index] == ";" {
       index += 1
       let nameStart = index
       while index < scalars.count, scalars[index] != "=", scalars[index] != ":", scalars[index] != ";" { index += 1 }
       let parameterName = String(String.UnicodeScalarView(scalars[nameStart..<index])).uppercased().trimmingSpaces()
+      if parameterName.isEmpty { repairs.append((number, "an empty parameter in \(name) was left out")) }
       guard index < scalars.count, scalars[index] == "=" else {
         // A parameter without a value (seen in the wild): keep going.
         parameters[parameterName] = ""
@@ -127,7 +147,7 @@ public enum ICSParser {
           index += 1
           let start = index
           while index < scalars.count, scalars[index] != "\"" { index += 1 }
-          guard index < scalars.count else { throw ICSError(line: number, "an unclosed quote in \(name)'s parameters") }
+          guard index < scalars.count else { return nil }
           values.append(String(String.UnicodeScalarView(scalars[start..<index])))
           index += 1
         } else {
@@ -138,9 +158,7 @@ public enum ICSParser {
       } while index < scalars.count && scalars[index] == ","
       parameters[parameterName] = values.joined(separator: ",")
     }
-    guard index < scalars.count, scalars[index] == ":" else {
-      throw ICSError(line: number, "\(name) has no ':' before its value")
-    }
+    guard index < scalars.count, scalars[index] == ":" else { return nil }
     return ICSProperty(
       name: name, parameters: parameters, value: String(String.UnicodeScalarView(scalars[(index + 1)...])),
       line: number)
@@ -158,7 +176,8 @@ public enum ICSText {
       if escaping {
         switch character {
         case "n", "N": result.append("\n")
-        default: result.append(character)
+        case "\\", ";", ",": result.append(character)
+        default: result += "\\" + String(character)  // not an escape RFC 5545 knows: kept as written
         }
         escaping = false
       } else if character == "\\" {

@@ -26,36 +26,39 @@ struct ICSZoneResolver {
     "Europe/Dublin", "Europe/Lisbon", "Europe/Helsinki", "Europe/Athens", "America/Toronto", "America/Vancouver",
   ]
 
-  mutating func resolve(_ tzid: String) -> Resolution? {
-    if let known = cache[tzid] { return known }
-    let result = lookUp(tzid)
-    cache[tzid] = result
+  /// What `tzid` means around the instant `near` (Unix seconds): the file's own VTIMEZONE wins, as RFC 5545
+  /// says, but when an IANA zone keeps the same offsets around that time, the event takes that zone's name,
+  /// so that its repeats follow the zone's daylight-saving rules.
+  mutating func resolve(_ tzid: String, near: Int64? = nil) -> Resolution? {
+    let center = near ?? 1_577_836_800  // 2020
+    let key = "\(tzid)|\(center / 31_556_952)"
+    if let known = cache[key] { return known }
+    let result = lookUp(tzid, near: center)
+    cache[key] = result
     return result
   }
 
-  private func lookUp(_ tzid: String) -> Resolution? {
+  private func lookUp(_ tzid: String, near center: Int64) -> Resolution? {
     let trimmed = tzid.trimmingSpaces()
+    // An IANA name means that zone, whatever a (often outdated) VTIMEZONE of the same name says.
     if let zone = try? loadZone(trimmed) { return .named(trimmed, zone) }
+    var named: [(String, ZoneInfo)] = []
     let parts = trimmed.split(separator: "/").map(String.init)
     for count in [3, 2] where parts.count > count {
       let name = parts.suffix(count).joined(separator: "/")
-      if let zone = try? loadZone(name) { return .named(name, zone) }
+      if let zone = try? loadZone(name) { named.append((name, zone)) }
     }
-    if let name = WindowsZones.iana[trimmed] ?? WindowsZones.iana[trimmed.replacingAll("\"", with: "")],
-      let zone = try? loadZone(name)
-    {
+    if let name = WindowsZones.iana[trimmed], let zone = try? loadZone(name) { named.append((name, zone)) }
+    guard let definition = definitions[trimmed], let defined = Self.zone(from: definition, name: trimmed) else {
+      return named.first.map { .named($0.0, $0.1) }
+    }
+    // From a year before to a year after, fortnightly.
+    let samples = stride(from: center - 31_556_952, to: center + 31_556_952, by: 1_209_600)
+    let candidates = named + Self.candidates.compactMap { name in (try? loadZone(name)).map { (name, $0) } }
+    for (name, zone) in candidates where samples.allSatisfy({ zone.offset(atUTC: $0) == defined.offset(atUTC: $0) }) {
       return .named(name, zone)
     }
-    guard let definition = definitions[tzid], let zone = Self.zone(from: definition, name: tzid) else { return nil }
-    // The first candidate that keeps the same offsets over a span of years is the zone meant.
-    let samples = stride(from: Int64(1_104_537_600), to: 2_145_916_800, by: 1_209_600)  // 2005-2038, fortnightly
-    for name in Self.candidates {
-      guard let candidate = try? loadZone(name) else { continue }
-      if samples.allSatisfy({ candidate.offset(atUTC: $0) == zone.offset(atUTC: $0) }) {
-        return .named(name, candidate)
-      }
-    }
-    return .custom(zone)
+    return .custom(defined)
   }
 
   /// A zone from a VTIMEZONE's STANDARD and DAYLIGHT observances, their RRULEs expanded from 1900 to 2100.
@@ -67,9 +70,10 @@ struct ICSZoneResolver {
         let to = observance.property("TZOFFSETTO").flatMap({ offset($0.value) })
       else { continue }
       var days = [start.date]
-      if let text = observance.property("RRULE")?.value,
-        let rule = try? RecurrenceRule(parsing: text.replacingAll(" ", with: ""))
-      {
+      // BYHOUR and BYMINUTE in a VTIMEZONE only repeat DTSTART's time.
+      let parts = observance.property("RRULE")?.value.replacingAll(" ", with: "").split(separator: ";")
+        .filter { part in !["BYHOUR", "BYMINUTE", "BYSECOND"].contains { part.uppercased().hasPrefix($0 + "=") } }
+      if let parts, let rule = try? RecurrenceRule(parsing: parts.joined(separator: ";")) {
         let recurrence = Recurrence(start: start.date, rule: rule)
         let last = (try? CivilDate(year: 2100, month: 12, day: 31)) ?? start.date
         days = recurrence.occurrences(from: start.date, through: last, lastDay: recurrence.lastDay())
@@ -89,13 +93,14 @@ struct ICSZoneResolver {
       rule: nil)
   }
 
-  /// `+0100`, `-0530`, `+013000`.
+  /// `+0100`, `-0530`, `+013000`; `nil` for anything else, such as `+5328`.
   static func offset(_ text: String) -> Int? {
     let value = text.trimmingSpaces()
     guard let sign = value.first, sign == "+" || sign == "-" else { return nil }
     let digits = Array(value.dropFirst())
     guard digits.count == 4 || digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
     let numbers = stride(from: 0, to: digits.count, by: 2).map { Int(String(digits[$0...$0 + 1]))! }
+    guard numbers[0] < 24, numbers[1] < 60, numbers.count < 3 || numbers[2] < 60 else { return nil }
     let seconds = numbers[0] * 3600 + numbers[1] * 60 + (numbers.count > 2 ? numbers[2] : 0)
     return sign == "-" ? -seconds : seconds
   }
