@@ -54,7 +54,8 @@ struct ExportCommand: Command {
         }
       }
       event.exceptions = try calendar.events.exceptions(eventID: record.id).compactMap { try? CivilDate(parsing: $0) }
-      let names = [event.schedule.timeZone] + event.overrides.map(\.event.schedule.timeZone) + event.additions.map(\.timeZone)
+      let names =
+        [event.schedule.timeZone] + event.overrides.map(\.event.schedule.timeZone) + event.additions.map(\.timeZone)
       for name in names {
         if let name, zones[name] == nil, let zone = try? context.loadZone(name) { zones[name] = zone }
       }

@@ -32,17 +32,22 @@ struct ImportCommand: Command {
 
   func run(_ context: CommandContext) throws {
     let bytes = try FileIO.read(path)
+    var ignored: [Int] = []
+    var repairs: [(line: Int, note: String)] = []
+    let components: [ICSComponent]
+    do {
+      components = try ICSParser.parse(bytes, ignoredLines: &ignored, repairs: &repairs)
+    } catch {
+      throw CalError("\(path): \(error)")
+    }
     var imported: ImportResult
     do {
-      var ignored: [Int] = []
-      var repairs: [(line: Int, note: String)] = []
-      let components = try ICSParser.parse(bytes, ignoredLines: &ignored, repairs: &repairs)
       imported = try ICSImporter(loadZone: context.loadZone).read(components, skipInvalid: skipInvalid)
-      imported.skipped += ignored.map { ("line", $0, "not a content line (NAME:value)") }
-      imported.approximations += repairs
     } catch {
-      throw CalError("\(path): \(error)" + (skipInvalid || error.line == nil ? "" : " (--skip-invalid imports the rest)"))
+      throw CalError("\(path): \(error) (--skip-invalid imports the other events)")
     }
+    imported.skipped += ignored.map { ("line", $0, "not a content line (NAME:value)") }
+    imported.approximations += repairs
     let calendar = try store.open(context)
     var progress = Progress(total: imported.events.count, context: context)
     let (added, updated) = try calendar.write { () throws -> (Int, Int) in
@@ -106,11 +111,13 @@ struct ImportCommand: Command {
         ),
         (
           "approximated",
-          .array(imported.approximations.map { .object([("line", .integer(Int64($0.line))), ("note", .string($0.note))]) })
+          .array(
+            imported.approximations.map { .object([("line", .integer(Int64($0.line))), ("note", .string($0.note))]) })
         ),
       ]).serialized
     }
-    var text = "Imported \(path == "-" ? "standard input" : path): \(added) added, \(updated) updated, "
+    var text =
+      "Imported \(path == "-" ? "standard input" : path): \(added) added, \(updated) updated, "
       + "\(imported.skipped.count) skipped."
     // Group the skips by kind and reason, with the lines they stand on.
     var groups: [(key: String, lines: [Int])] = []
@@ -123,9 +130,11 @@ struct ImportCommand: Command {
       }
     }
     for group in groups {
-      let lines = group.lines.prefix(5).map(String.init).joined(separator: ", ")
+      let lines =
+        group.lines.prefix(5).map(String.init).joined(separator: ", ")
         + (group.lines.count > 5 ? " ..." : "")
-      text += "\n  skipped \(max(1, group.lines.count)) \(TerminalText.sanitized(group.key))"
+      text +=
+        "\n  skipped \(max(1, group.lines.count)) \(TerminalText.sanitized(group.key))"
         + (lines.isEmpty ? "" : " (line \(lines))")
     }
     for approximation in imported.approximations.prefix(20) {

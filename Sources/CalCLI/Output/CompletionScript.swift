@@ -1,5 +1,3 @@
-import CalCore
-
 /// Completion scripts for bash, zsh and fish, generated from the same command specs as the help, so that
 /// they never fall behind the commands. Months complete as `today` and the twelve months of the year being
 /// typed (or of the current year), computed by the shell when completing.

@@ -19,7 +19,8 @@ public struct ImportedEvent: Equatable, Sendable {
   public static func == (lhs: ImportedEvent, rhs: ImportedEvent) -> Bool {
     lhs.uid == rhs.uid && lhs.title == rhs.title && lhs.note == rhs.note && lhs.location == rhs.location
       && lhs.schedule == rhs.schedule && lhs.exceptions == rhs.exceptions && lhs.additions == rhs.additions
-      && lhs.overrides.map(\.day) == rhs.overrides.map(\.day) && lhs.overrides.map(\.event) == rhs.overrides.map(\.event)
+      && lhs.overrides.map(\.day) == rhs.overrides.map(\.day)
+      && lhs.overrides.map(\.event) == rhs.overrides.map(\.event)
   }
 }
 
@@ -52,7 +53,11 @@ public struct ICSImporter {
     var calendars: [(ICSComponent, [ICSComponent])] = []
     var loose: [ICSComponent] = []
     for component in components {
-      if component.name == "VCALENDAR" { calendars.append((component, component.components)) } else { loose.append(component) }
+      if component.name == "VCALENDAR" {
+        calendars.append((component, component.components))
+      } else {
+        loose.append(component)
+      }
     }
     if !loose.isEmpty { calendars.append((ICSComponent(name: "VCALENDAR"), loose)) }
     var masters: [String: Int] = [:]
@@ -69,7 +74,11 @@ public struct ICSImporter {
         for observance in child.components {
           for property in observance.properties where property.name.hasPrefix("TZOFFSET") {
             if ICSZoneResolver.offset(property.value) == nil {
-              result.skipped.append(("\(property.name)", property.line, "'\(property.value)' is not a UTC offset; the observance is left out"))
+              result.skipped.append(
+                (
+                  "\(property.name)", property.line,
+                  "'\(property.value)' is not a UTC offset; the observance is left out"
+                ))
             }
           }
         }
@@ -104,7 +113,11 @@ public struct ICSImporter {
             guard var event = try context.event(child, uid: uid, result: &result) else { continue }
             event.uid = uid
             if let index = masters[uid] {
-              result.skipped.append(("VEVENT", child.line, "a second event with the UID of line \(result.events[index].line); the later one is kept"))
+              result.skipped.append(
+                (
+                  "VEVENT", child.line,
+                  "a second event with the UID of line \(result.events[index].line); the later one is kept"
+                ))
               result.events[index] = event
             } else {
               masters[uid] = result.events.count
@@ -213,7 +226,8 @@ public struct ICSImporter {
         // Google's X-WR-TIMEZONE: floating times are on the calendar's clock.
         (zoneName, zone) = (name, info)
       }
-      if value.isUTC && tzid == nil, let calendarZone, case .named(let name, let info) = resolver.resolve(calendarZone) {
+      if value.isUTC && tzid == nil, let calendarZone, case .named(let name, let info) = resolver.resolve(calendarZone)
+      {
         // ... and so are UTC times, so that a series keeps its wall time across daylight-saving changes.
         return moment(atUTC: value.wallSeconds - Int64(second % 60), in: name, zone: info)
       }
@@ -260,7 +274,8 @@ public struct ICSImporter {
         throw ICSError(line: component.line, "an event without DTSTART")
       }
       var start = try moment(startProperty.value, parameters: startProperty, result: &result)
-      if start.minute != nil && start.zoneName == nil, let end = component.property("DTEND"), end.parameter("TZID") != nil,
+      if start.minute != nil && start.zoneName == nil, let end = component.property("DTEND"),
+        end.parameter("TZID") != nil,
         let moment = try? moment(end.value, parameters: end, result: &result), let name = moment.zoneName,
         case .named(_, let zone)? = resolver.resolve(name)
       {
@@ -275,7 +290,8 @@ public struct ICSImporter {
         var endInstant: Int64?
         if let end = component.property("DTEND") {
           let moment = try moment(end.value, parameters: end, result: &result)
-          endInstant = moment.instant ?? moment.minute.map { Int64(moment.date.daysSince1970) * 86_400 + Int64($0) * 60 }
+          endInstant =
+            moment.instant ?? moment.minute.map { Int64(moment.date.daysSince1970) * 86_400 + Int64($0) * 60 }
         } else if let duration = component.property("DURATION") {
           guard let seconds = ICSDuration.seconds(duration.value) else {
             throw ICSError(line: duration.line, "DURATION '\(duration.value)' is not a duration")
@@ -338,7 +354,9 @@ public struct ICSImporter {
           } else {
             extra.startTime = schedule.startTime
             extra.timeZone = schedule.timeZone
-            extra.endDay = schedule.endDay.flatMap { $0.adding(days: moment.date.daysSince1970 - schedule.startDay.daysSince1970) }
+            extra.endDay = schedule.endDay.flatMap {
+              $0.adding(days: moment.date.daysSince1970 - schedule.startDay.daysSince1970)
+            }
           }
           if extra.startTime == nil { extra.lengthMinutes = nil }
           event.additions.append(extra)

@@ -152,7 +152,9 @@ public enum ICSParser {
           index += 1
         } else {
           let start = index
-          while index < scalars.count, scalars[index] != ",", scalars[index] != ":", scalars[index] != ";" { index += 1 }
+          while index < scalars.count, scalars[index] != ",", scalars[index] != ":", scalars[index] != ";" {
+            index += 1
+          }
           values.append(String(String.UnicodeScalarView(scalars[start..<index])))
         }
       } while index < scalars.count && scalars[index] == ","

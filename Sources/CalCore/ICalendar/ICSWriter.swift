@@ -17,7 +17,8 @@ public struct ExportedEvent: Sendable {
   /// An event to export.
   public init(
     uid: String, title: String, note: String?, location: String?, schedule: EventSchedule, exceptions: [CivilDate] = [],
-    additions: [EventSchedule] = [], overrides: [(day: CivilDate, event: ExportedEvent)] = [], created: Int64, modified: Int64
+    additions: [EventSchedule] = [], overrides: [(day: CivilDate, event: ExportedEvent)] = [], created: Int64,
+    modified: Int64
   ) {
     self.uid = uid
     self.title = title
@@ -63,7 +64,9 @@ public struct ICSWriter {
     for event in events {
       lines += vevent(event, recurrenceDay: nil, series: nil)
       for (day, override) in event.overrides {
-        lines += vevent(override, recurrenceDay: day, series: event.schedule)
+        var occurrence = override
+        occurrence.uid = event.uid  // an edited occurrence shares its series' UID
+        lines += vevent(occurrence, recurrenceDay: day, series: event.schedule)
       }
     }
     lines.append("END:VCALENDAR")
@@ -121,7 +124,9 @@ public struct ICSWriter {
   }
 
   private func utc(_ milliseconds: Int64) -> String {
-    guard let moment = LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: 0) else { return "19700101T000000Z" }
+    guard let moment = LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: 0) else {
+      return "19700101T000000Z"
+    }
     let second = moment.secondOfDay
     return basic(moment.date) + "T" + pad(second / 3600, 2) + pad(second / 60 % 60, 2) + pad(second % 60, 2) + "Z"
   }

@@ -21,10 +21,11 @@ struct ICSZoneResolver {
   }
 
   /// IANA zones tried against a VTIMEZONE that names none.
-  static let candidates = Array(Set(WindowsZones.iana.values)).sorted() + [
-    "Europe/Amsterdam", "Europe/Zurich", "Europe/Vienna", "Europe/Rome", "Europe/Madrid", "Europe/Stockholm",
-    "Europe/Dublin", "Europe/Lisbon", "Europe/Helsinki", "Europe/Athens", "America/Toronto", "America/Vancouver",
-  ]
+  static let candidates =
+    Array(Set(WindowsZones.iana.values)).sorted() + [
+      "Europe/Amsterdam", "Europe/Zurich", "Europe/Vienna", "Europe/Rome", "Europe/Madrid", "Europe/Stockholm",
+      "Europe/Dublin", "Europe/Lisbon", "Europe/Helsinki", "Europe/Athens", "America/Toronto", "America/Vancouver",
+    ]
 
   /// What `tzid` means around the instant `near` (Unix seconds): the file's own VTIMEZONE wins, as RFC 5545
   /// says, but when an IANA zone keeps the same offsets around that time, the event takes that zone's name,

@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+/// `cal import` and `cal export` through the real binary, on files written here.
+final class ICalendarTests {
+  let cal: CalProcess
+
+  init() throws {
+    cal = try CalProcess()
+  }
+
+  deinit {
+    cal.remove()
+  }
+
+  /// A file as products write them: CRLF, folds (one inside a parameter, one through a UTF-8 character),
+  /// quoted parameters, escapes, zones, repeats with exceptions, an extra date and an edited occurrence,
+  /// things cal does not keep, and a second VCALENDAR with lower-case names.
+  static let mixed = [
+    "\u{FEFF}BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN",
+    "BEGIN:VTIMEZONE", "TZID:Custom Berlin", "BEGIN:STANDARD", "DTSTART:19701025T030000",
+    "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD",
+    "BEGIN:DAYLIGHT", "DTSTART:19700329T020000", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "TZOFFSETFROM:+0100",
+    "TZOFFSETTO:+0200", "END:DAYLIGHT", "END:VTIMEZONE",
+    "BEGIN:VEVENT", "UID:allday@test", "DTSTART;VALUE=DATE:20240701", "DTEND;VALUE=DATE:20240704",
+    "SUMMARY:Holiday\\, finally", "DESCRIPTION:line one\\nline two", "END:VEVENT",
+    "BEGIN:VEVENT", "UID:bare-date@test", "DTSTART:20240705", "SUMMARY:Bare date", "END:VEVENT",
+    "BEGIN:VEVENT", "UID:zoned@test", "DTSTART;TZID=\"Custom Ber", " lin\":20240702T093000", "DURATION:PT1H30M",
+    "SUMMARY:Zoned stand-up", "LOCATION:Raum 4\\; oben", "RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=6",
+    "EXDATE;TZID=Custom Berlin:20240709T093000", "RDATE;TZID=Custom Berlin:20240713T110000",
+    "BEGIN:VALARM", "TRIGGER:-PT15M", "ACTION:DISPLAY", "END:VALARM", "END:VEVENT",
+    "BEGIN:VEVENT", "UID:zoned@test", "RECURRENCE-ID;TZID=Custom Berlin:20240711T093000",
+    "DTSTART;TZID=Custom Berlin:20240711T140000", "DURATION:PT1H", "SUMMARY:Zoned stand-up (moved)", "END:VEVENT",
+    "BEGIN:VEVENT", "UID:utc@test", "DTSTART:20240703T120000Z", "DTEND:20240703T130000Z",
+    "SUMMARY:Call über UTC – ein sehr langer Titel, der über die fünfundsiebzig Oktette hinausgeht", "END:VEVENT",
+    "BEGIN:VTODO", "UID:todo@test", "SUMMARY:not an event", "END:VTODO",
+    "END:VCALENDAR",
+    "begin:vcalendar", "begin:vevent", "uid:floating@test", "dtstart:20240704T080000", "summary:Floating breakfast",
+    "end:vevent", "end:vcalendar", "",
+  ].joined(separator: "\r\n")
+
+  private func write(_ text: String, _ name: String = "in.ics") throws -> String {
+    let path = cal.folder + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  private func listed() throws -> [[String: Any]] {
+    let result = try cal.run(["list", "2024-07-01..2024-07-31", "--json"], environment: ["TZ": "Europe/Berlin"])
+    return try #require(try CalProcess.json(result.stdout) as? [[String: Any]])
+  }
+
+  /// The occurrences as `date time title`, without ids (which differ between calendars).
+  private func occurrences() throws -> [String] {
+    var seen = Set<String>()
+    return try listed().compactMap { item in
+      let line =
+        "\(item["start"] as? String ?? "") \(item["title"] as? String ?? "") \(item["location"] as? String ?? "-")"
+      return seen.insert(line).inserted ? line : nil
+    }
+  }
+
+  @Test("a real-world file imports: dates, zones, repeats, exceptions, extra dates, overrides; skips are named")
+  func importsEverything() throws {
+    let path = try write(Self.mixed)
+    let result = try cal.run(["import", path], environment: ["TZ": "Europe/Berlin"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Imported \(path): 5 added, 0 updated, 2 skipped.\n"))
+    #expect(result.stdout.contains("skipped 1 VALARM: alarms are not kept"))
+    #expect(result.stdout.contains("skipped 1 VTODO: to-dos are not events"))
+    #expect(
+      try occurrences() == [
+        "2024-07-01 Holiday, finally -", "2024-07-02T09:30:00+02:00 Zoned stand-up Raum 4; oben",
+        "2024-07-03T14:00:00+02:00 Call über UTC – ein sehr langer Titel, der über die fünfundsiebzig Oktette hinausgeht -",
+        "2024-07-04T08:00:00+02:00 Floating breakfast -", "2024-07-04T09:30:00+02:00 Zoned stand-up Raum 4; oben",
+        "2024-07-05 Bare date -", "2024-07-11T14:00:00+02:00 Zoned stand-up (moved) -",
+        "2024-07-13T11:00:00+02:00 Zoned stand-up Raum 4; oben",
+        "2024-07-16T09:30:00+02:00 Zoned stand-up Raum 4; oben",
+        "2024-07-18T09:30:00+02:00 Zoned stand-up Raum 4; oben",
+      ])
+    let holiday = try #require(try listed().first)
+    #expect(holiday["end"] as? String == "2024-07-03")
+    #expect(holiday["note"] as? String == "line one\nline two")
+    let zoned = try #require(try listed().first { ($0["title"] as? String) == "Zoned stand-up" })
+    #expect(zoned["timeZone"] as? String == "Europe/Berlin")  // the custom VTIMEZONE is Berlin's rules
+    #expect(zoned["repeat"] as? String == "FREQ=WEEKLY;COUNT=6;BYDAY=TU,TH")
+  }
+
+  @Test("importing the same file again updates by UID instead of adding")
+  func reimport() throws {
+    let path = try write(Self.mixed)
+    try cal.run(["import", path])
+    let before = try occurrences()
+    let again = try cal.run(["import", path, "--json"])
+    let summary = try #require(try CalProcess.json(again.stdout) as? [String: Any])
+    #expect(summary["added"] as? Int == 0)
+    #expect(summary["updated"] as? Int == 5)
+    #expect(try occurrences() == before)
+  }
+
+  @Test("a malformed file is refused with its line and what is wrong, and nothing is imported")
+  func malformed() throws {
+    try cal.run(["add", "2024-07-01", "mine"])
+    let before = cal.snapshot()
+    let broken = Self.mixed.replacingOccurrences(of: "DTSTART:20240705", with: "DTSTART:20240732")
+    let result = try cal.run(["import", try write(broken)])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("line 28: DTSTART '20240732' is not a date or a date-time"))
+    #expect(cal.snapshot() == before)
+    let truncated = try cal.run([
+      "import", try write("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:20240701\r\n", "cut.ics"),
+    ])
+    #expect(truncated.status == 1 && truncated.stderr.contains("line 2: BEGIN:VEVENT is never closed"))
+    let notUTF8 = cal.folder + "/latin.ics"
+    try Data([UInt8]("BEGIN:VEVENT\r\nSUMMARY:caf".utf8) + [0xE9] + [UInt8]("\r\nEND:VEVENT\r\n".utf8))
+      .write(to: URL(fileURLWithPath: notUTF8))
+    let refused = try cal.run(["import", notUTF8])
+    #expect(refused.status == 1 && refused.stderr.contains("line 2: the file is not UTF-8 text"))
+    #expect(cal.snapshot() == before)
+  }
+
+  @Test("--skip-invalid imports the valid events and names the others")
+  func skipInvalid() throws {
+    let broken = Self.mixed.replacingOccurrences(of: "DTSTART:20240705", with: "DTSTART:20240732")
+    let result = try cal.run(["import", try write(broken), "--skip-invalid"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("4 added, 0 updated, 3 skipped."))
+    #expect(result.stdout.contains("skipped 1 VEVENT: DTSTART '20240732' is not a date or a date-time (line 28)"))
+  }
+
+  @Test("standard input can be imported with -")
+  func standardInput() throws {
+    let path = try write(Self.mixed)
+    let result = try shell(
+      "'\(CalProcess.binary)' import - --db '\(cal.database)' < '\(path)'",
+      environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC"])
+    #expect(result.hasPrefix("Imported standard input: 5 added"))
+  }
+
+  @Test("export writes valid RFC 5545: CRLF, folded at 75 octets without splitting characters, stable UIDs, VTIMEZONE")
+  func exportShape() throws {
+    try cal.run(["import", try write(Self.mixed)])
+    try cal.run(["add", "2024-07-20", "mine, with; specials", "--at", "10:00", "--tz", "America/New_York"])
+    let first = try cal.run(["export"]).stdout
+    let bytes = Array(first.utf8)
+    #expect(first.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:"))
+    #expect(first.hasSuffix("END:VCALENDAR\r\n"))
+    #expect(!bytes.enumerated().contains { $0.element == 10 && ($0.offset == 0 || bytes[$0.offset - 1] != 13) })
+    for line in first.components(separatedBy: "\r\n") {
+      #expect(line.utf8.count <= 75, "\(line)")
+      #expect(String(validating: Array(line.utf8), as: UTF8.self) != nil)
+    }
+    #expect(first.contains("BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n"))
+    #expect(first.contains("DTSTART;TZID=America/New_York:20240720T100000\r\n"))
+    #expect(first.contains("SUMMARY:mine\\, with\\; specials\r\n"))
+    #expect(first.contains("RECURRENCE-ID;TZID=Europe/Berlin:20240711T093000\r\n"))
+    #expect(first.contains("EXDATE;TZID=Europe/Berlin:20240709T093000\r\n"))
+    let uids = { (text: String) in text.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") } }
+    #expect(uids(try cal.run(["export"]).stdout) == uids(first))
+    #expect(uids(first).contains("UID:zoned@test"))
+  }
+
+  @Test("export then import into an empty calendar gives the same events; and again")
+  func roundTrip() throws {
+    try cal.run(["import", try write(Self.mixed)])
+    let weekly = try cal.run(
+      [
+        "add", "2024-07-22", "weekly", "--at", "18:00", "--for", "2h", "--repeat", "weekly", "--until", "2024-08-31",
+        "--json",
+      ])
+    let id = try #require((try CalProcess.json(weekly.stdout) as? [String: Any])?["id"] as? Int)
+    #expect(try cal.run(["rm", String(id), "--on", "2024-07-29"]).status == 0)
+    let original = try occurrences()
+    let exported = cal.folder + "/out.ics"
+    #expect(try cal.run(["export", exported]).status == 0)
+    let second = try CalProcess()
+    defer { second.remove() }
+    #expect(try second.run(["import", exported]).status == 0)
+    let copy =
+      try CalProcess.json(
+        second.run(["list", "2024-07-01..2024-07-31", "--json"], environment: ["TZ": "Europe/Berlin"]).stdout)
+      as? [[String: Any]]
+    var seen = Set<String>()
+    let copied = (copy ?? []).compactMap { item -> String? in
+      let line =
+        "\(item["start"] as? String ?? "") \(item["title"] as? String ?? "") \(item["location"] as? String ?? "-")"
+      return seen.insert(line).inserted ? line : nil
+    }
+    #expect(copied == original)
+    // Import, export, import again: still the same.
+    let again = second.folder + "/again.ics"
+    #expect(try second.run(["export", again]).status == 0)
+    #expect(try cal.run(["import", again]).stdout.contains("0 added, 6 updated"))
+    #expect(try occurrences() == original)
+  }
+
+  @Test("export --from --to keeps the events that happen in the range")
+  func exportRange() throws {
+    try cal.run(["add", "2024-01-10", "january"])
+    try cal.run(["add", "2024-07-10", "july"])
+    let july = try cal.run(["export", "--from", "2024-07-01", "--to", "2024-07-31"]).stdout
+    #expect(july.contains("SUMMARY:july") && !july.contains("SUMMARY:january"))
+  }
+}

@@ -1,0 +1,71 @@
+import CalCore
+import Testing
+
+@Suite("iCalendar reading")
+struct ICSParserTests {
+  @Test("CRLF, LF and stray CR line ends, folds with a space or a tab, a BOM and names in any case")
+  func lines() throws {
+    let text =
+      "\u{FEFF}begin:vcalendar\r\nBEGIN:VEVENT\nSUMMARY:a long\r\n  title\rDESCRIPTION:x\r\n\ty\r\nEND:VEVENT\r\nEND:VCALENDAR"
+    let calendar = try #require(try ICSParser.parse(Array(text.utf8)).first)
+    #expect(calendar.name == "VCALENDAR")
+    let event = try #require(calendar.components.first)
+    #expect(event.property("summary")?.text == "a long title")
+    #expect(event.property("DESCRIPTION")?.text == "xy")
+    #expect(event.property("SUMMARY")?.line == 3)
+  }
+
+  @Test("parameters: quoted values with colons and semicolons, several values, a fold inside a parameter")
+  func parameters() throws {
+    let text =
+      "BEGIN:VEVENT\r\nDTSTART;TZID=\"Pacific Time (US & Canada), Tijuana\";VAL\r\n UE=DATE-TIME:20040101T100000\r\nATTENDEE;MEMBER=\"mailto:a@x\",\"mailto:b@x\";CN=\"A; B\":mailto:c@x\r\nEND:VEVENT\r\n"
+    let event = try #require(try ICSParser.parse(Array(text.utf8)).first)
+    let start = try #require(event.property("DTSTART"))
+    #expect(start.parameter("tzid") == "Pacific Time (US & Canada), Tijuana")
+    #expect(start.parameter("VALUE") == "DATE-TIME")
+    #expect(start.value == "20040101T100000")
+    let attendee = try #require(event.property("ATTENDEE"))
+    #expect(attendee.parameter("MEMBER") == "mailto:a@x,mailto:b@x")
+    #expect(attendee.parameter("CN") == "A; B")
+    #expect(attendee.value == "mailto:c@x")
+  }
+
+  @Test("TEXT escapes: \\, \\; \\n \\N \\\\, and unknown ones kept")
+  func escapes() {
+    #expect(ICSText.unescaped("a\\, b\\; c\\nd\\Ne\\\\f\\\"g") == "a, b; c\nd\ne\\f\\\"g")
+    #expect(ICSText.escaped("a, b; c\nd\\e") == "a\\, b\\; c\\nd\\\\e")
+  }
+
+  @Test("malformed structure is refused with its line")
+  func structure() {
+    #expect(throws: ICSError(line: 1, "BEGIN:VCALENDAR is never closed (the file may be cut short)")) {
+      try ICSParser.parse(Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VEVENT\r\n".utf8))
+    }
+    #expect(throws: ICSError(line: 3, "END:VCALENDAR closes BEGIN:VEVENT of line 2")) {
+      try ICSParser.parse(Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VCALENDAR\r\n".utf8))
+    }
+    #expect(throws: ICSError(line: 2, "the file is not UTF-8 text (and names no other charset)")) {
+      try ICSParser.parse([UInt8]("BEGIN:VEVENT\nSUMMARY:caf".utf8) + [0xE9] + [UInt8]("\nEND:VEVENT\n".utf8))
+    }
+  }
+
+  @Test("a file that names a Latin-1 charset is decoded")
+  func latin1() throws {
+    let bytes = [UInt8]("BEGIN:VEVENT\nSUMMARY;CHARSET=ISO-8859-1:caf".utf8) + [0xE9] + [UInt8]("\nEND:VEVENT\n".utf8)
+    #expect(try ICSParser.parse(bytes).first?.property("SUMMARY")?.text == "café")
+  }
+
+  @Test("dates, date-times and durations")
+  func values() throws {
+    #expect(ICSDateTime("20240512")?.secondOfDay == nil)
+    #expect(ICSDateTime("20240512T143000Z")?.isUTC == true)
+    #expect(ICSDateTime("20240512T143000")?.secondOfDay == 52_200)
+    #expect(ICSDateTime("20240230") == nil)
+    #expect(ICSDuration.seconds("PT1H30M") == 5400)
+    #expect(ICSDuration.seconds("-PT15M") == -900)
+    #expect(ICSDuration.seconds("P1W") == 604_800)
+    #expect(ICSDuration.seconds("P1DT2H") == 93_600)
+    #expect(ICSDuration.seconds("PT1W") == nil)
+    #expect(ICSDuration.text(seconds: 5400) == "PT1H30M")
+  }
+}
