@@ -2,8 +2,11 @@
 public struct ImportedEvent: Equatable, Sendable {
   /// The UID (a stable synthetic one when the file gives none, so a second import finds it again).
   public var uid: String
+  /// SUMMARY (or "(no title)").
   public var title: String
+  /// DESCRIPTION.
   public var note: String?
+  /// LOCATION.
   public var location: String?
   /// When it happens; for a series, with its rule.
   public var schedule: EventSchedule
@@ -16,6 +19,7 @@ public struct ImportedEvent: Equatable, Sendable {
   /// The line of its BEGIN:VEVENT.
   public var line: Int
 
+  /// Equal in every field, overrides included.
   public static func == (lhs: ImportedEvent, rhs: ImportedEvent) -> Bool {
     lhs.uid == rhs.uid && lhs.title == rhs.title && lhs.note == rhs.note && lhs.location == rhs.location
       && lhs.schedule == rhs.schedule && lhs.exceptions == rhs.exceptions && lhs.additions == rhs.additions

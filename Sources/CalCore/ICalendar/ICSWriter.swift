@@ -1,17 +1,24 @@
 /// An event to write: its UID, texts and schedule, with its exceptions, extra dates and edited occurrences.
 public struct ExportedEvent: Sendable {
+  /// The UID, the same in every export.
   public var uid: String
+  /// SUMMARY.
   public var title: String
+  /// DESCRIPTION.
   public var note: String?
+  /// LOCATION.
   public var location: String?
+  /// DTSTART, DTEND or DURATION, and RRULE.
   public var schedule: EventSchedule
+  /// Removed occurrences (EXDATE).
   public var exceptions: [CivilDate]
   /// Extra occurrences (RDATE), each with its own day, time and zone.
   public var additions: [EventSchedule]
   /// Edited occurrences, by the day of the occurrence they replace.
   public var overrides: [(day: CivilDate, event: ExportedEvent)]
-  /// When it was added and last changed, Unix milliseconds.
+  /// When it was added (CREATED), Unix milliseconds.
   public var created: Int64
+  /// When it last changed (LAST-MODIFIED), Unix milliseconds.
   public var modified: Int64
 
   /// An event to export.
