@@ -40,20 +40,23 @@ struct ExportCommand: Command {
     let calendar = try store.open(context)
     var zones: [String: ZoneInfo] = [:]
     var events: [ExportedEvent] = []
-    for record in try calendar.events.topLevel() {
+    let (records, allChildren, allExceptions) = try calendar.database.readTransaction {
+      (try calendar.events.topLevel(), try calendar.events.allChildren(), try calendar.events.allExceptions())
+    }
+    for record in records {
       if let (first, last) = range {
         let lastDay = record.lastDay.flatMap { try? CivilDate(parsing: $0) }
         guard record.day <= last.description, lastDay.map({ $0 >= first }) ?? true else { continue }
       }
       var event = try exported(record)
-      for child in try calendar.events.children(of: record.id) {
+      for child in allChildren[record.id] ?? [] {
         if let day = child.recurrenceDay.flatMap({ try? CivilDate(parsing: $0) }) {
           event.overrides.append((day, try exported(child)))
         } else {
           event.additions.append(try child.fields.schedule())
         }
       }
-      event.exceptions = try calendar.events.exceptions(eventID: record.id).compactMap { try? CivilDate(parsing: $0) }
+      event.exceptions = (allExceptions[record.id] ?? []).compactMap { try? CivilDate(parsing: $0) }
       let names =
         [event.schedule.timeZone] + event.overrides.map(\.event.schedule.timeZone) + event.additions.map(\.timeZone)
       for name in names {

@@ -19,10 +19,12 @@ public enum ICSParser {
     _ bytes: [UInt8], ignoredLines: inout [Int], repairs: inout [(line: Int, note: String)]
   ) throws(ICSError) -> [ICSComponent] {
     let text = try decode(bytes)
+    var utf8 = Array(text.utf8)
     var stack: [ICSComponent] = []
     var top: [ICSComponent] = []
-    for (line, number) in unfold(text) {
-      guard !line.allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
+    for (range, number) in unfold(&utf8) {
+      let line = utf8[range]
+      guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { continue }
       guard let property = contentLine(line, number: number, repairs: &repairs) else {
         ignoredLines.append(number)
         continue
@@ -77,93 +79,95 @@ public enum ICSParser {
     throw ICSError(line: line, "the file is not UTF-8 text (and names no other charset)")
   }
 
-  /// Logical lines with the number of the physical line each starts on.
-  static func unfold(_ text: String) -> [(String, Int)] {
-    var lines: [(String, Int)] = []
-    var number = 0
-    var current = ""
-    var currentNumber = 0
-    var physical = ""
-    func finish(_ line: String) {
-      number += 1
-      // An empty physical line inside a fold (Mozilla writes them) belongs to nothing.
-      if line.isEmpty { return }
-      if let first = line.unicodeScalars.first, first == " " || first == "\t", !lines.isEmpty || !current.isEmpty {
-        current += String(line.unicodeScalars.dropFirst())
-        return
+  /// Logical lines, as ranges of `bytes` (folds are removed in place), with the number of the physical line
+  /// each starts on. Line ends are CRLF, LF or a lone CR; a physical line that starts with a space or a tab
+  /// continues the one before, and an empty physical line inside a fold (Mozilla writes them) is dropped.
+  static func unfold(_ bytes: inout [UInt8]) -> [(Range<Int>, Int)] {
+    var lines: [(Range<Int>, Int)] = []
+    var write = 0  // folds shift the text left, in place
+    var lineStart = 0
+    var lineNumber = 0
+    var physical = 0
+    var read = 0
+    let count = bytes.count
+    while read < count {
+      // One physical line: [read, end).
+      var end = read
+      while end < count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+      physical += 1
+      let isEmpty = end == read
+      let continues = !isEmpty && (bytes[read] == 0x20 || bytes[read] == 0x09) && lineNumber > 0
+      if !isEmpty {
+        if !continues {
+          if lineNumber > 0 { lines.append((lineStart..<write, lineNumber)) }
+          lineStart = write
+          lineNumber = physical
+        }
+        for index in (continues ? read + 1 : read)..<end {
+          bytes[write] = bytes[index]
+          write += 1
+        }
       }
-      if !current.isEmpty || currentNumber > 0 { lines.append((current, currentNumber)) }
-      current = line
-      currentNumber = number
-    }
-    var previousCR = false
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\r":
-        finish(physical)
-        physical = ""
-        previousCR = true
-        continue
-      case "\n":
-        if !previousCR { finish(physical) }
-        physical = ""
-      default:
-        physical.unicodeScalars.append(scalar)
+      // The line end: CRLF, LF or CR.
+      read = end
+      if read < count && bytes[read] == 0x0D {
+        read += 1
+        if read < count && bytes[read] == 0x0A { read += 1 }
+      } else if read < count && bytes[read] == 0x0A {
+        read += 1
       }
-      previousCR = false
     }
-    if !physical.isEmpty { finish(physical) }
-    if currentNumber > 0 { lines.append((current, currentNumber)) }
+    if lineNumber > 0 { lines.append((lineStart..<write, lineNumber)) }
     return lines
   }
 
-  /// `NAME;PARAM=a,"b:c";OTHER=x:VALUE`.
-  static func contentLine(_ line: String, number: Int, repairs: inout [(line: Int, note: String)]) -> ICSProperty? {
-    let scalars = Array(line.unicodeScalars)
-    var index = 0
-    func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-      scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+  /// `NAME;PARAM=a,"b:c";OTHER=x:VALUE`, or `nil` when the line is not a content line.
+  static func contentLine(_ line: ArraySlice<UInt8>, number: Int, repairs: inout [(line: Int, note: String)])
+    -> ICSProperty?
+  {
+    func isNameByte(_ byte: UInt8) -> Bool {
+      (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D
+        || byte == 0x5F
     }
-    while index < scalars.count, isNameScalar(scalars[index]) { index += 1 }
-    let name = String(String.UnicodeScalarView(scalars[..<index])).uppercased()
-    guard !name.isEmpty else { return nil }
+    func text(_ range: Range<Int>) -> String { String(decoding: line[range], as: UTF8.self) }
+    var index = line.startIndex
+    let end = line.endIndex
+    while index < end, isNameByte(line[index]) { index += 1 }
+    guard index > line.startIndex else { return nil }
+    let name = text(line.startIndex..<index).uppercased()
     var parameters: [String: String] = [:]
-    while index < scalars.count, scalars[index] == ";" {
+    while index < end, line[index] == 0x3B {  // ;
       index += 1
       let nameStart = index
-      while index < scalars.count, scalars[index] != "=", scalars[index] != ":", scalars[index] != ";" { index += 1 }
-      let parameterName = String(String.UnicodeScalarView(scalars[nameStart..<index])).uppercased().trimmingSpaces()
+      while index < end, line[index] != 0x3D, line[index] != 0x3A, line[index] != 0x3B { index += 1 }
+      let parameterName = text(nameStart..<index).uppercased().trimmingSpaces()
       if parameterName.isEmpty { repairs.append((number, "an empty parameter in \(name) was left out")) }
-      guard index < scalars.count, scalars[index] == "=" else {
+      guard index < end, line[index] == 0x3D else {  // =
         // A parameter without a value (seen in the wild): keep going.
-        parameters[parameterName] = ""
+        if !parameterName.isEmpty { parameters[parameterName] = "" }
         continue
       }
       index += 1
       var values: [String] = []
       repeat {
-        if index < scalars.count, scalars[index] == "," { index += 1 }
-        if index < scalars.count, scalars[index] == "\"" {
+        if index < end, line[index] == 0x2C { index += 1 }  // ,
+        if index < end, line[index] == 0x22 {  // "
           index += 1
           let start = index
-          while index < scalars.count, scalars[index] != "\"" { index += 1 }
-          guard index < scalars.count else { return nil }
-          values.append(String(String.UnicodeScalarView(scalars[start..<index])))
+          while index < end, line[index] != 0x22 { index += 1 }
+          guard index < end else { return nil }
+          values.append(text(start..<index))
           index += 1
         } else {
           let start = index
-          while index < scalars.count, scalars[index] != ",", scalars[index] != ":", scalars[index] != ";" {
-            index += 1
-          }
-          values.append(String(String.UnicodeScalarView(scalars[start..<index])))
+          while index < end, line[index] != 0x2C, line[index] != 0x3A, line[index] != 0x3B { index += 1 }
+          values.append(text(start..<index))
         }
-      } while index < scalars.count && scalars[index] == ","
-      parameters[parameterName] = values.joined(separator: ",")
+      } while index < end && line[index] == 0x2C
+      if !parameterName.isEmpty { parameters[parameterName] = values.joined(separator: ",") }
     }
-    guard index < scalars.count, scalars[index] == ":" else { return nil }
-    return ICSProperty(
-      name: name, parameters: parameters, value: String(String.UnicodeScalarView(scalars[(index + 1)...])),
-      line: number)
+    guard index < end, line[index] == 0x3A else { return nil }  // :
+    return ICSProperty(name: name, parameters: parameters, value: text((index + 1)..<end), line: number)
   }
 }
 
@@ -193,6 +197,8 @@ public enum ICSText {
 
   /// The reverse, for writing.
   public static func escaped(_ text: String) -> String {
+    let special: Set<UInt8> = [0x5C, 0x3B, 0x2C, 0x0A, 0x0D]
+    if !text.utf8.contains(where: special.contains) { return text }
     var result = ""
     for character in text {
       switch character {

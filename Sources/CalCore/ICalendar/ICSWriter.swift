@@ -50,12 +50,15 @@ public struct ICSWriter {
   public let now: Int64
   /// The zones the events use, by name.
   public let zones: [String: ZoneInfo]
+  /// DTSTAMP, the same for every event.
+  private let stamp: String
 
   /// A writer.
   public init(product: String, now: Int64, zones: [String: ZoneInfo]) {
     self.product = product
     self.now = now
     self.zones = zones
+    self.stamp = Self.utc(now)
   }
 
   /// The whole VCALENDAR.
@@ -77,12 +80,15 @@ public struct ICSWriter {
       }
     }
     lines.append("END:VCALENDAR")
-    return lines.map(Self.folded).joined()
+    var text = ""
+    text.reserveCapacity(lines.count * 48)
+    for line in lines { Self.fold(line, into: &text) }
+    return text
   }
 
   private func vevent(_ event: ExportedEvent, recurrenceDay: CivilDate?, series: EventSchedule?) -> [String] {
     let schedule = event.schedule
-    var lines = ["BEGIN:VEVENT", "UID:\(ICSText.escaped(event.uid))", "DTSTAMP:\(utc(now))"]
+    var lines = ["BEGIN:VEVENT", "UID:\(ICSText.escaped(event.uid))", "DTSTAMP:" + stamp]
     lines.append("CREATED:\(utc(event.created))")
     lines.append("LAST-MODIFIED:\(utc(event.modified))")
     if let recurrenceDay, let series {
@@ -126,11 +132,15 @@ public struct ICSWriter {
     }
   }
 
-  private func basic(_ day: CivilDate) -> String {
+  private func basic(_ day: CivilDate) -> String { Self.basic(day) }
+
+  private static func basic(_ day: CivilDate) -> String {
     pad(day.year, 4) + pad(day.month, 2) + pad(day.day, 2)
   }
 
-  private func utc(_ milliseconds: Int64) -> String {
+  private func utc(_ milliseconds: Int64) -> String { Self.utc(milliseconds) }
+
+  private static func utc(_ milliseconds: Int64) -> String {
     guard let moment = LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: 0) else {
       return "19700101T000000Z"
     }
@@ -183,6 +193,18 @@ public struct ICSWriter {
 
   /// One content line, folded at 75 octets (continuation lines start with a space), ended with CRLF.
   static func folded(_ line: String) -> String {
+    var text = ""
+    fold(line, into: &text)
+    return text
+  }
+
+  /// Appends `line`, folded and ended, to `text`.
+  static func fold(_ line: String, into text: inout String) {
+    if line.utf8.count <= 75 {
+      text += line
+      text += "\r\n"
+      return
+    }
     var result = ""
     var count = 0
     for character in line {
@@ -194,6 +216,7 @@ public struct ICSWriter {
       result.append(character)
       count += size
     }
-    return result + "\r\n"
+    text += result
+    text += "\r\n"
   }
 }

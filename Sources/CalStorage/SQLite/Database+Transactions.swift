@@ -26,6 +26,15 @@ extension Database {
     return value
   }
 
+  /// Runs `body` in one read transaction: every query in it sees the same snapshot, and the file is locked
+  /// once rather than for each statement.
+  public func readTransaction<Value>(_ body: () throws -> Value) throws -> Value {
+    precondition(!isInTransaction, "transactions do not nest")
+    try execute("BEGIN DEFERRED")
+    defer { try? execute("COMMIT") }
+    return try body()
+  }
+
   /// Switches the file to write-ahead logging and checks that SQLite really did.
   ///
   /// - Throws: `DatabaseError` when the journal mode stays something else (a file system without shared
