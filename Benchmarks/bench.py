@@ -10,6 +10,7 @@ import random
 import sqlite3
 import statistics
 import subprocess
+import time
 import sys
 
 WORK = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".work")
@@ -87,6 +88,52 @@ def make_series(path):
     connection.close()
 
 
+def make_ics(path, count):
+    """An iCalendar file of `count` events: half all-day, half at a time in Europe/Berlin, every
+    hundredth repeating weekly, each with a UID, a summary and an escaped description."""
+    rng = random.Random(5)
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//cal benchmark//EN"]
+    for i in range(count):
+        y, m, d = rng.randint(2000, 2030), rng.randint(1, 12), rng.randint(1, 28)
+        lines += ["BEGIN:VEVENT", f"UID:bench-{i}@example.com", "DTSTAMP:20240101T000000Z"]
+        if i % 2:
+            lines.append(f"DTSTART;VALUE=DATE:{y:04d}{m:02d}{d:02d}")
+        else:
+            lines += [f"DTSTART;TZID=Europe/Berlin:{y:04d}{m:02d}{d:02d}T{rng.randint(8, 18):02d}3000", "DURATION:PT1H"]
+        if i % 100 == 0:
+            lines.append("RRULE:FREQ=WEEKLY;COUNT=10")
+        lines += [f"SUMMARY:Event number {i}", "DESCRIPTION:Some description\\, with escapes", "END:VEVENT"]
+    lines.append("END:VCALENDAR")
+    with open(path, "w") as file:
+        file.write("\r\n".join(lines) + "\r\n")
+
+
+def bench_import_export(cal, env, runs=3):
+    """Import of a 100,000-event file into an empty calendar (target 1.5 s) and export of it (1 s)."""
+    source = os.path.join(WORK, "events-100000.ics")
+    if not os.path.exists(source):
+        make_ics(source, 100_000)
+    imports, exports = [], []
+    for run in range(runs):
+        db = os.path.join(WORK, f"import-{run}.db")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(db + suffix):
+                os.remove(db + suffix)
+        start = time.perf_counter()
+        subprocess.run([cal, "import", source, "--db", db], env=env, check=True, stdout=subprocess.DEVNULL)
+        imports.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        subprocess.run([cal, "export", os.path.join(WORK, "export.ics"), "--db", db], env=env, check=True)
+        exports.append(time.perf_counter() - start)
+    failures = 0
+    for label, times, target in (("import 100,000-event .ics", imports, 1.5), ("export of those events", exports, 1.0)):
+        median = statistics.median(times)
+        ok = median <= target
+        failures += not ok
+        print(f"{'':>9}  {label:<26} {median:>6.2f} s   target <= {target} s {'ok' if ok else 'MISSED'}")
+    return failures
+
+
 def main():
     cal, runs = os.path.abspath(sys.argv[1]), int(sys.argv[2])
     os.makedirs(WORK, exist_ok=True)
@@ -131,6 +178,7 @@ def main():
                 f"{size if isinstance(size, str) else f'{size:,}':>9}  {label:<22} {ms:>6.2f} ms {ms / base_ms:>8.2f}x {mib:>5.1f} MiB  "
                 f"{target}, <= {PEAK_MIB:.0f} MiB {'ok' if ok else 'MISSED'}"
             )
+    failures += bench_import_export(cal, env)
     print(f"\n{'all targets met' if failures == 0 else f'{failures} target(s) missed'}")
     sys.exit(1 if failures else 0)
 

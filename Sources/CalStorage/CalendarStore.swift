@@ -21,11 +21,12 @@ public final class CalendarStore {
   {
     try Self.createFileIfMissing(path)
     let database = try Database(path: path)
-    try migrator.checkCompatibility(of: database)
+    let pending = try migrator.checkCompatibility(of: database)
     try database.enableWriteAheadLog()
     try database.keepWriteAheadLogFiles()
     try database.requireDurableCommits()
-    try migrator.migrate(database, now: milliseconds)
+    // Every start but the first after an upgrade has nothing to migrate, and skips the second look.
+    if !pending.isEmpty { try migrator.migrate(database, now: milliseconds) }
     self.database = database
     self.events = EventRepository(database: database)
     self.viewedMonth = ViewedMonthRepository(database: database)
