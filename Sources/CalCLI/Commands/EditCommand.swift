@@ -66,11 +66,7 @@ struct EditCommand: Command {
         let saved = try calendar.events.update(id: id, updated, at: context.nowMilliseconds)!
         return try EventPresenter.report("Changed", saved, asJSON: json, context: context)
       }
-      let schedule = try event.fields.schedule()
-      guard schedule.rule != nil else { throw UsageError("event #\(id) does not repeat: edit it without --on") }
-      guard schedule.hasOccurrence(on: occurrence),
-        !(try calendar.events.exceptions(eventID: id).contains(occurrence.description))
-      else { throw UsageError("event #\(id) has no occurrence on \(occurrence)") }
+      let schedule = try seriesSchedule(of: event, withOccurrenceOn: occurrence, in: calendar, command: "edit")
       return fromHere
         ? try split(event, schedule: schedule, at: occurrence, calendar: calendar, context: context)
         : try editOccurrence(event, on: occurrence, calendar: calendar, context: context)

@@ -12,7 +12,7 @@ struct ExportCommand: Command {
       FILE, to standard output; a FILE is written whole or not at all.
       """,
     arguments: [ArgumentSpec("file", help: "Where to write (default: standard output).", isOptional: true)],
-    options: [ListCommand.from, ListCommand.to, StoreOptions.option])
+    options: [RangeOptions.from, RangeOptions.to, StoreOptions.option])
 
   let path: String?
   let range: (CivilDate, CivilDate)?
@@ -20,19 +20,7 @@ struct ExportCommand: Command {
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     path = arguments.positional(0).flatMap { $0 == "-" ? nil : $0 }
-    let from = try arguments.value(ListCommand.from.long).map { text throws(UsageError) in
-      try parseDay(text, today: context.today)
-    }
-    let to = try arguments.value(ListCommand.to.long).map { text throws(UsageError) in
-      try parseDay(text, today: context.today)
-    }
-    switch (from, to) {
-    case (let from?, let to?):
-      guard to >= from else { throw UsageError("the range ends (\(to)) before it starts (\(from))") }
-      range = (from, to)
-    case (nil, nil): range = nil
-    default: throw UsageError("Give both --from and --to")
-    }
+    range = try RangeOptions.parse(arguments, today: context.today, fromAlone: false)
     store = try StoreOptions(arguments)
   }
 

@@ -3,9 +3,6 @@ import CalStorage
 
 /// `cal list [DAY|MONTH|FROM..TO|week] [--from DATE --to DATE]`
 struct ListCommand: Command {
-  static let from = OptionSpec("from", value: "date", help: "The first day to list.")
-  static let to = OptionSpec("to", value: "date", help: "The last day to list (with --from alone: 30 days).")
-
   static let spec = CommandSpec(
     name: "list", abstract: "List events, in date and time order.",
     discussion: """
@@ -19,7 +16,7 @@ struct ListCommand: Command {
         help: "A day (2024-05-12, today, tomorrow), a month (2024-05), a range (2024-05-01..2024-06-15) or week.",
         isOptional: true)
     ],
-    options: [from, to, JSONOption.option, StoreOptions.option])
+    options: [RangeOptions.from, RangeOptions.to, JSONOption.option, StoreOptions.option])
 
   /// What to list.
   enum Window {
@@ -34,22 +31,14 @@ struct ListCommand: Command {
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     let today = context.today
-    let from = try arguments.value(Self.from.long).map { text throws(UsageError) in try parseDay(text, today: today) }
-    let to = try arguments.value(Self.to.long).map { text throws(UsageError) in try parseDay(text, today: today) }
+    let range = try RangeOptions.parse(arguments, today: today)
     if let text = arguments.positional(0) {
-      guard from == nil && to == nil else {
-        throw UsageError("Give a day, month or range, or --from and --to, not both")
-      }
+      guard range == nil else { throw UsageError("Give a day, month or range, or --from and --to, not both") }
       window = try Self.window(text, today: today, firstWeekday: context.locale.firstWeekday)
-    } else if let from {
-      window = .days(from, to ?? from.adding(days: 29) ?? from)
-    } else if to != nil {
-      throw UsageError("--to needs --from")
+    } else if let (first, last) = range {
+      window = .days(first, last)
     } else {
       window = .viewedMonth
-    }
-    if case .days(let first, let last) = window, last < first {
-      throw UsageError("the range ends (\(last)) before it starts (\(first))")
     }
     json = arguments.flag(JSONOption.option.long)
     store = try StoreOptions(arguments)
@@ -63,7 +52,8 @@ struct ListCommand: Command {
     if let separator = text.range(of: "..") {
       let first = try parseDay(String(text[..<separator.lowerBound]), today: today)
       let last = try parseDay(String(text[separator.upperBound...]), today: today)
-      return .days(first, last)
+      let (checkedFirst, checkedLast) = try RangeOptions.checked(first, last)
+      return .days(checkedFirst, checkedLast)
     }
     do {
       switch try DayExpression.dayOrMonth(text, today: today) {

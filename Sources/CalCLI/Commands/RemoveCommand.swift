@@ -43,16 +43,7 @@ struct RemoveCommand: Command {
   private func removeOccurrence(
     _ day: CivilDate, of event: EventRecord, calendar: CalendarStore, context: CommandContext
   ) throws -> String {
-    let schedule = try event.fields.schedule()
-    guard schedule.rule != nil else {
-      throw UsageError("event #\(id) does not repeat: remove it without --on")
-    }
-    guard schedule.hasOccurrence(on: day) else {
-      throw UsageError("event #\(id) has no occurrence on \(day)")
-    }
-    if try calendar.events.exceptions(eventID: id).contains(day.description) {
-      throw CalError("the occurrence of event #\(id) on \(day) was already removed")
-    }
+    _ = try seriesSchedule(of: event, withOccurrenceOn: day, in: calendar, command: "remove")
     let report = try EventPresenter.report(
       "Removed the \(day) occurrence of", event, on: day, asJSON: json, context: context)
     if let edited = try calendar.events.override(of: id, on: day.description) {

@@ -10,7 +10,7 @@ struct SearchCommand: Command {
       lists the matching occurrences in that range; otherwise each matching event once, on its first day.
       """,
     arguments: [ArgumentSpec("text", help: "What to look for.", takesRest: true)],
-    options: [ListCommand.from, ListCommand.to, JSONOption.option, StoreOptions.option])
+    options: [RangeOptions.from, RangeOptions.to, JSONOption.option, StoreOptions.option])
 
   let needle: String
   let range: (CivilDate, CivilDate)?
@@ -21,20 +21,7 @@ struct SearchCommand: Command {
     let text = arguments.positional(0) ?? ""
     guard !text.allSatisfy(\.isWhitespace) else { throw UsageError("Give some text to search for") }
     needle = Self.folded(text)
-    let from = try arguments.value(ListCommand.from.long).map { text throws(UsageError) in
-      try parseDay(text, today: context.today)
-    }
-    let to = try arguments.value(ListCommand.to.long).map { text throws(UsageError) in
-      try parseDay(text, today: context.today)
-    }
-    switch (from, to) {
-    case (let from?, let to?):
-      guard to >= from else { throw UsageError("the range ends (\(to)) before it starts (\(from))") }
-      range = (from, to)
-    case (let from?, nil): range = (from, from.adding(days: 29) ?? from)
-    case (nil, _?): throw UsageError("--to needs --from")
-    case (nil, nil): range = nil
-    }
+    range = try RangeOptions.parse(arguments, today: context.today)
     json = arguments.flag(JSONOption.option.long)
     store = try StoreOptions(arguments)
   }

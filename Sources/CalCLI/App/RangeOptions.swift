@@ -1,0 +1,29 @@
+import CalCore
+
+/// `--from DATE --to DATE`, for `list`, `search` and `export`.
+enum RangeOptions {
+  static let from = OptionSpec("from", value: "date", help: "The first day.")
+  static let to = OptionSpec("to", value: "date", help: "The last day (with --from alone: 30 days).")
+
+  /// The range the options give, or `nil` for neither. `--from` alone covers 30 days when
+  /// `fromAlone` allows it; otherwise both are needed.
+  static func parse(_ arguments: ParsedArguments, today: CivilDate, fromAlone: Bool = true) throws(UsageError)
+    -> (CivilDate, CivilDate)?
+  {
+    let first = try arguments.value(from.long).map { text throws(UsageError) in try parseDay(text, today: today) }
+    let last = try arguments.value(to.long).map { text throws(UsageError) in try parseDay(text, today: today) }
+    switch (first, last) {
+    case (nil, nil): return nil
+    case (let first?, let last?): return try checked(first, last)
+    case (let first?, nil) where fromAlone: return (first, first.adding(days: 29) ?? first)
+    case (nil, _?) where fromAlone: throw UsageError("--to needs --from")
+    default: throw UsageError("Give both --from and --to")
+    }
+  }
+
+  /// `(first, last)`, refused when it runs backwards.
+  static func checked(_ first: CivilDate, _ last: CivilDate) throws(UsageError) -> (CivilDate, CivilDate) {
+    guard last >= first else { throw UsageError("the range ends (\(last)) before it starts (\(first))") }
+    return (first, last)
+  }
+}
