@@ -113,4 +113,4 @@ let context = CommandContext(
   elapsedMilliseconds: monotonicMilliseconds)
 
 // exit() flushes what print buffered.
-exit(CalApp.run(Array(CommandLine.arguments.dropFirst()), context: context, writeError: writeError))
+exit(CalApp.run(Array(CommandLine.arguments.dropFirst()), context: context))

@@ -37,8 +37,9 @@ public enum CalApp {
 
   /// Runs `cal` with `arguments` (without the program name); returns the exit status.
   public static func run(
-    _ arguments: [String], context: CommandContext, writeError: (String) -> Void
+    _ arguments: [String], context: CommandContext
   ) -> Int32 {
+    let writeError = context.writeError
     let (name, words) = splitCommand(arguments)
     switch name {
     case "-h", "--help":
@@ -48,7 +49,7 @@ public enum CalApp {
       context.print("cal \(version)")
       return ExitStatus.success
     case "help":
-      return help(words, context: context, writeError: writeError)
+      return help(words, context: context)
     default:
       break
     }
@@ -59,7 +60,7 @@ public enum CalApp {
           + "Usage: cal <subcommand>\n  See 'cal --help' for more information.\n")
       return ExitStatus.usage
     }
-    return run(command, words, context: context, writeError: writeError)
+    return run(command, words, context: context)
   }
 
   /// The command's name and its words. Global options written before the command (`cal --db x list`) are
@@ -100,7 +101,8 @@ public enum CalApp {
     HelpFormatter.rootHelp(abstract: abstract, discussion: discussion, commands: commands.map { $0.spec })
   }
 
-  private static func help(_ words: [String], context: CommandContext, writeError: (String) -> Void) -> Int32 {
+  private static func help(_ words: [String], context: CommandContext) -> Int32 {
+    let writeError = context.writeError
     if words == ["--man"] {
       let date = "\(context.today.year)-\(context.today.description.dropFirst(5).prefix(2))"
       context.write(
@@ -125,8 +127,9 @@ public enum CalApp {
   }
 
   private static func run(
-    _ command: any Command.Type, _ words: [String], context: CommandContext, writeError: (String) -> Void
+    _ command: any Command.Type, _ words: [String], context: CommandContext
   ) -> Int32 {
+    let writeError = context.writeError
     let spec = command.spec
     do {
       let arguments = try ArgumentParser(spec: spec).parse(words)
