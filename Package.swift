@@ -29,6 +29,7 @@ let package = Package(
         .embedInCode("../../Migrations/0001_initial.sql"),
         .embedInCode("../../Migrations/0002_timed_and_recurring_events.sql"),
         .embedInCode("../../Migrations/0003_uids.sql"),
+        .embedInCode("../../Migrations/0004_simple_days.sql"),
       ]
     ),
     // Service layer: pure calendar values and page-flip navigation.

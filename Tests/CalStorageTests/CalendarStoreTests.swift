@@ -13,7 +13,8 @@ struct CalendarStoreTests {
     let tables = try store.database.fetch(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
     ) { $0.text(0) }
-    #expect(tables == ["event_exceptions", "events", "schema_migrations", "transitions", "viewed_month"])
+    #expect(
+      tables == ["event_exceptions", "events", "schema_migrations", "simple_days", "transitions", "viewed_month"])
     let ledger = try store.database.fetch("SELECT id, applied_at FROM schema_migrations") {
       ($0.text(0), $0.integer(1))
     }

@@ -170,3 +170,24 @@ struct SeriesStorageTests {
     #expect(events.first?.fields.lastDay == "2024-05-12")
   }
 }
+
+@Suite("Days with one-day events")
+struct SimpleDaysTests {
+  @Test("the per-day counts follow inserts, updates and deletes, and only of one-day events on the user's clock")
+  func counts() throws {
+    let folder = try TemporaryFolder()
+    let store = try CalendarStore(path: folder.file("cal.db"), now: 0)
+    let days = { try store.events.simpleDays(from: "2024-01-01", through: "2024-12-31") }
+    let a = try store.events.insert(EventFields(day: "2024-05-12", title: "a"), at: 1)
+    _ = try store.events.insert(EventFields(day: "2024-05-12", title: "b"), at: 1)
+    _ = try store.events.insert(EventFields(day: "2024-05-13", title: "series", rrule: "FREQ=DAILY"), at: 1)
+    _ = try store.events.insert(EventFields(day: "2024-05-14", title: "zoned", startMinute: 60, timeZone: "UTC"), at: 1)
+    #expect(try days() == ["2024-05-12"])
+    _ = try store.events.update(id: a.id, EventFields(day: "2024-06-01", title: "a"), at: 2)
+    #expect(try days() == ["2024-05-12", "2024-06-01"])
+    _ = try store.events.delete(id: a.id)
+    #expect(try days() == ["2024-05-12"])
+    let count = try store.database.fetchOne("SELECT events FROM simple_days WHERE day = '2024-05-12'") { $0.integer(0) }
+    #expect(count == 1)
+  }
+}

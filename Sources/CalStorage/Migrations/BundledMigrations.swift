@@ -8,5 +8,6 @@ public enum BundledMigrations {
       id: "0002_timed_and_recurring_events",
       sql: String(decoding: PackageResources._002_timed_and_recurring_events_sql, as: UTF8.self)),
     Migration(id: "0003_uids", sql: String(decoding: PackageResources._003_uids_sql, as: UTF8.self)),
+    Migration(id: "0004_simple_days", sql: String(decoding: PackageResources._004_simple_days_sql, as: UTF8.self)),
   ]
 }
