@@ -25,12 +25,28 @@ public struct Recurrence: Equatable, Sendable {
     guard begin <= end else { return [] }
     var result: [CivilDate] = []
     if start >= first && start <= end { result.append(start) }
+    if isPlainDaily {
+      // Every nth day: arithmetic, no periods to build.
+      let origin = start.daysSince1970
+      var day = origin + max(1, (begin.daysSince1970 - origin + rule.interval - 1) / rule.interval) * rule.interval
+      while day <= end.daysSince1970, let date = CivilDate(daysSince1970: day) {
+        result.append(date)
+        day += rule.interval
+      }
+      return result
+    }
     var period = firstPeriod(onOrAfter: begin)
     while let periodFirst = periodStart(period), periodFirst <= end, let dates = candidates(inPeriod: period) {
       for date in dates where date > start && date >= begin && date <= end { result.append(date) }
       period += rule.interval
     }
     return result
+  }
+
+  /// A DAILY rule with no BY parts: every nth day.
+  private var isPlainDaily: Bool {
+    rule.frequency == .daily && rule.byDay.isEmpty && rule.byMonth.isEmpty && rule.byMonthDay.isEmpty
+      && rule.bySetPosition.isEmpty
   }
 
   /// Whether the rule itself produces the first day (RFC 5545 asks DTSTART to be in step with the rule).
@@ -53,9 +69,7 @@ public struct Recurrence: Equatable, Sendable {
     }
     if count == 1 && startFollowsRule { return start }
     // A plain daily rule needs no counting.
-    if rule.frequency == .daily && rule.byDay.isEmpty && rule.byMonth.isEmpty && rule.byMonthDay.isEmpty
-      && rule.bySetPosition.isEmpty
-    {
+    if isPlainDaily {
       let (days, overflow) = (count - 1).multipliedReportingOverflow(by: rule.interval)
       return overflow ? nil : start.adding(days: days)
     }

@@ -94,6 +94,9 @@ public struct ZoneInfo: Equatable, Sendable {
   /// zone's clocks). As RFC 5545 says, a reading that happens twice means the first, and one that a
   /// clock change skips is read with the offset from before the change.
   public func utc(fromLocal localSeconds: Int64) -> Int64 {
+    if transitions.isEmpty && rule?.daylightOffset == nil {
+      return localSeconds - Int64(rule?.standardOffset ?? initialOffset)  // a fixed offset, such as UTC
+    }
     let before = offset(atUTC: localSeconds - 86_400)
     let after = offset(atUTC: localSeconds + 86_400)
     let candidates = [before, after].map { localSeconds - Int64($0) }.filter { candidate in

@@ -86,7 +86,7 @@ struct ListCommand: Command {
     } else if items.isEmpty {
       context.print(emptyMessage)
     } else {
-      context.write(items.map { EventPresenter.line($0, context: context) + "\n" }.joined())
+      context.write(EventPresenter.lines(items, context: context))
     }
   }
 }

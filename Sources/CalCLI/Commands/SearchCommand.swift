@@ -47,7 +47,7 @@ struct SearchCommand: Command {
     } else if items.isEmpty {
       context.print("No events match.")
     } else {
-      context.write(items.map { EventPresenter.line($0, context: context) + "\n" }.joined())
+      context.write(EventPresenter.lines(items, context: context))
     }
   }
 }

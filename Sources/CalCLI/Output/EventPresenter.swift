@@ -38,19 +38,46 @@ enum EventPresenter {
   /// `2024-05-12  14:30-15:15  #3  dentist @ Room 4`, the note indented on the next line. A series shows
   /// which occurrence it is (`#5@2024-05-13`); a span which of its days.
   static func line(_ item: Agenda.Item, context: CommandContext, withNote: Bool = true) -> String {
-    let id = "#\(item.event.id)" + (item.schedule.rule == nil ? "" : "@\(item.occurrence.occurrenceDay)")
-    var title = TerminalText.sanitized(item.event.title)
+    // Built by appending: a month of a busy calendar prints thousands of these lines.
+    var line = ""
+    line.reserveCapacity(64)
+    line += item.day.description
+    line += "  "
+    let time = time(item, context: context)
+    line += time
+    if time.utf8.count < 11 { line += String(repeating: " ", count: 11 - time.utf8.count) }
+    line += "  #"
+    line += String(item.event.id)
+    if item.schedule.rule != nil {
+      line += "@"
+      line += item.occurrence.occurrenceDay.description
+    }
+    line += "  "
+    line += TerminalText.sanitized(item.event.title)
     let occurrence = item.occurrence
     if item.schedule.isAllDay && occurrence.lastDay > occurrence.firstDay {
       let total = occurrence.lastDay.daysSince1970 - occurrence.firstDay.daysSince1970 + 1
-      title += " (day \(item.day.daysSince1970 - occurrence.firstDay.daysSince1970 + 1) of \(total))"
+      line += " (day \(item.day.daysSince1970 - occurrence.firstDay.daysSince1970 + 1) of \(total))"
     }
-    if let location = item.event.location, !location.isEmpty { title += " @ " + TerminalText.sanitized(location) }
-    var line = "\(item.day)  \(time(item, context: context).padded(to: 11))  \(id)  \(title)"
+    if let location = item.event.location, !location.isEmpty {
+      line += " @ "
+      line += TerminalText.sanitized(location)
+    }
     if withNote, let note = item.event.note, !note.isEmpty {
       line += "\n" + String(repeating: " ", count: 12) + TerminalText.sanitized(note)
     }
     return line
+  }
+
+  /// The lines of `items`, each ended, in one string built once.
+  static func lines(_ items: [Agenda.Item], context: CommandContext) -> String {
+    var text = ""
+    text.reserveCapacity(items.count * 72)
+    for item in items {
+      text += line(item, context: context)
+      text += "\n"
+    }
+    return text
   }
 
   /// `all day`, `14:30`, `14:30-15:15`, or for a timed event over several days `22:00-...`, `...`, `...-02:00`.
@@ -65,9 +92,9 @@ enum EventPresenter {
     let endsToday = item.day == item.occurrence.lastDay
     if end == start { return clock(start) }
     switch (startsToday, endsToday) {
-    case (true, true): return "\(clock(start))-\(clock(end))"
-    case (true, false): return "\(clock(start))-..."
-    case (false, true): return "...-\(clock(end))"
+    case (true, true): return clock(start) + "-" + clock(end)
+    case (true, false): return clock(start) + "-..."
+    case (false, true): return "...-" + clock(end)
     case (false, false): return "..."
     }
   }

@@ -23,7 +23,7 @@ enum PageRenderer {
       let items = try agenda.items(from: first.firstDay, through: last.lastDay)
       text +=
         "\n"
-        + (items.isEmpty ? "No events.\n" : items.map { EventPresenter.line($0, context: context) + "\n" }.joined())
+        + (items.isEmpty ? "No events.\n" : EventPresenter.lines(items, context: context))
     }
     return text
   }

@@ -55,7 +55,6 @@ public struct EventFields: Equatable, Sendable {
 }
 
 /// A stored event: its id, its fields and when it was added and last changed (Unix milliseconds).
-@dynamicMemberLookup
 public struct EventRecord: Equatable, Sendable {
   /// The id, never reused after a deletion.
   public let id: Int64
@@ -74,8 +73,27 @@ public struct EventRecord: Equatable, Sendable {
     self.updatedAt = updatedAt
   }
 
-  /// The fields, read straight off the record: `event.title`.
-  public subscript<Value>(dynamicMember keyPath: KeyPath<EventFields, Value>) -> Value {
-    fields[keyPath: keyPath]
-  }
+  // The fields most read, straight off the record (plain properties: key-path lookups cost far more in the
+  // loops that print thousands of events).
+
+  /// The first day, `YYYY-MM-DD`.
+  public var day: String { fields.day }
+  /// The title.
+  public var title: String { fields.title }
+  /// The note.
+  public var note: String? { fields.note }
+  /// The location.
+  public var location: String? { fields.location }
+  /// The RRULE, for a series.
+  public var rrule: String? { fields.rrule }
+  /// How many days after `day` one occurrence reaches.
+  public var spanDays: Int { fields.spanDays }
+  /// The last day any occurrence covers.
+  public var lastDay: String? { fields.lastDay }
+  /// For a child row, its series.
+  public var parentID: Int64? { fields.parentID }
+  /// For an edited occurrence, the occurrence it replaces.
+  public var recurrenceDay: String? { fields.recurrenceDay }
+  /// The iCalendar UID.
+  public var uid: String? { fields.uid }
 }
