@@ -12,8 +12,4 @@ public enum Weekday: Int, CaseIterable, Sendable {
     (0..<7).map { first.advanced(by: $0) }
   }
 
-  /// Two-letter English abbreviations, as cal(1) heads its columns in the C locale.
-  public var englishAbbreviation: String {
-    ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"][rawValue]
-  }
 }

@@ -58,8 +58,18 @@ func readFile(_ path: String) -> [UInt8]? {
   }
 }
 
-/// A zone of the system's time-zone database (`$TZDIR`, else /usr/share/zoneinfo) by name.
+/// Zones already read: a listing of many events in one zone reads its file once.
+nonisolated(unsafe) var loadedZones: [String: ZoneInfo] = [:]
+
+/// A zone of the system's time-zone database (`$TZDIR`, else /usr/share/zoneinfo) by name, read once.
 func loadZone(_ name: String) throws(ZoneError) -> ZoneInfo {
+  if let zone = loadedZones[name] { return zone }
+  let zone = try readZone(name)
+  loadedZones[name] = zone
+  return zone
+}
+
+func readZone(_ name: String) throws(ZoneError) -> ZoneInfo {
   let allowed = name.unicodeScalars.allSatisfy {
     ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
       || "/_+-".unicodeScalars.contains($0)

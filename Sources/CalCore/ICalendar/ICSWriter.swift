@@ -191,14 +191,8 @@ public struct ICSWriter {
       + (magnitude % 60 == 0 ? "" : pad(magnitude % 60, 2))
   }
 
-  /// One content line, folded at 75 octets (continuation lines start with a space), ended with CRLF.
-  static func folded(_ line: String) -> String {
-    var text = ""
-    fold(line, into: &text)
-    return text
-  }
-
-  /// Appends `line`, folded and ended, to `text`.
+  /// Appends one content line to `text`, folded at 75 octets (continuation lines start with a space) and
+  /// ended with CRLF.
   static func fold(_ line: String, into text: inout String) {
     if line.utf8.count <= 75 {
       text += line

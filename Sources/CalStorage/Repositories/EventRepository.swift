@@ -27,12 +27,6 @@ public struct EventRepository {
       "SELECT \(Self.columns) FROM events WHERE uid = ? AND parent_id IS NULL", [.text(uid)], Self.record)
   }
 
-  /// The edited occurrences and extra dates of series `parentID`.
-  public func children(of parentID: Int64) throws -> [EventRecord] {
-    try database.fetch(
-      "SELECT \(Self.columns) FROM events WHERE parent_id = ? ORDER BY day, id", [.integer(parentID)], Self.record)
-  }
-
   /// Every edited occurrence and extra date, by series: one query for an export instead of one per event.
   public func allChildren() throws -> [Int64: [EventRecord]] {
     var children: [Int64: [EventRecord]] = [:]
@@ -169,13 +163,6 @@ public struct EventRepository {
     try database.fetch("SELECT day FROM event_exceptions WHERE event_id = ? ORDER BY day", [.integer(eventID)]) {
       $0.text(0)
     }
-  }
-
-  /// The occurrence days of series `eventID` that are replaced by edited rows, in order.
-  public func overriddenDays(eventID: Int64) throws -> [String] {
-    try database.fetch(
-      "SELECT recurrence_day FROM events WHERE parent_id = ? ORDER BY recurrence_day", [.integer(eventID)]
-    ) { $0.text(0) }
   }
 
   /// The edited occurrence of series `parentID` on `day`, if there is one.

@@ -100,11 +100,6 @@ public final class Database {
     sqlite3_last_insert_rowid(connection)
   }
 
-  /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
-  public var changedRowCount: Int {
-    Int(sqlite3_changes(connection))
-  }
-
   /// Whether the connection is inside a transaction.
   public var isInTransaction: Bool {
     sqlite3_get_autocommit(connection) == 0
