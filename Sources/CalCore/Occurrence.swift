@@ -54,10 +54,7 @@ public struct Occurrence: Equatable, Sendable {
     let length = Int64(schedule.lengthMinutes ?? 0) * 60
     // A length is elapsed time, across any clock change.
     let end = start + length
-    func localDay(_ instant: Int64) -> CivilDate? {
-      let local = instant + Int64(localZone.offset(atUTC: instant))
-      return CivilDate(daysSince1970: Int((local - (local < 0 ? 86_399 : 0)) / 86_400))
-    }
+    func localDay(_ instant: Int64) -> CivilDate? { localZone.wallClock(atUTC: instant)?.date }
     guard let firstDay = localDay(start) else { return nil }
     // An event that ends exactly at midnight does not cover the next day.
     let lastDay = length > 0 ? (localDay(end - 1) ?? firstDay) : firstDay

@@ -90,6 +90,11 @@ public struct ZoneInfo: Equatable, Sendable {
     return low == 0 ? initialOffset : offsets[low - 1]
   }
 
+  /// How the UTC instant `seconds` reads on this zone's clocks; `nil` outside the years 1 to 9999.
+  public func wallClock(atUTC seconds: Int64) -> LocalDateTime? {
+    LocalDateTime(unixMilliseconds: seconds * 1000, utcOffsetSeconds: offset(atUTC: seconds))
+  }
+
   /// The UTC instant of the wall-clock reading `localSeconds` (seconds since 1970-01-01 00:00 on this
   /// zone's clocks). As RFC 5545 says, a reading that happens twice means the first, and one that a
   /// clock change skips is read with the offset from before the change.

@@ -154,7 +154,7 @@ public struct ICSImporter {
         }
         do {
           let master = result.events[index]
-          let day = try context.occurrenceDay(recurrence, of: master.schedule)
+          let day = try context.occurrenceDay(recurrence, of: master.schedule, result: &result)
           if component.property("STATUS")?.value.uppercased().trimmingSpaces() == "CANCELLED" {
             result.events[index].exceptions.append(day)
           } else if let event = try context.event(component, uid: uid, result: &result, singleOccurrence: true) {
@@ -240,34 +240,43 @@ public struct ICSImporter {
     }
 
     private func moment(atUTC instant: Int64, in name: String, zone: ZoneInfo) -> Moment {
-      let wall = instant + Int64(zone.offset(atUTC: instant))
-      let days = Int((wall - (wall < 0 ? 86_399 : 0)) / 86_400)
-      let date = CivilDate(daysSince1970: days) ?? CivilDate(daysSince1970: 0)!
-      let minute = Int(wall - Int64(days) * 86_400) / 60
-      return Moment(date: date, minute: minute, zoneName: name, instant: instant)
+      let local = zone.wallClock(atUTC: instant)
+      return Moment(
+        date: local?.date ?? CivilDate(daysSince1970: 0)!, minute: (local?.secondOfDay ?? 0) / 60, zoneName: name,
+        instant: instant)
     }
 
     /// The day, on the series' clock, of a RECURRENCE-ID, EXDATE or RDATE value.
-    mutating func occurrenceDay(_ property: ICSProperty, of schedule: EventSchedule) throws(ICSError) -> CivilDate {
-      guard let day = try days(property, of: schedule).first else {
+    mutating func occurrenceDay(_ property: ICSProperty, of schedule: EventSchedule, result: inout ImportResult)
+      throws(ICSError) -> CivilDate
+    {
+      guard let day = try days(property, of: schedule, result: &result).first else {
         throw ICSError(line: property.line, "\(property.name) has no value")
       }
       return day
     }
 
-    mutating func days(_ property: ICSProperty, of schedule: EventSchedule) throws(ICSError) -> [CivilDate] {
-      var scratch = ImportResult()
-      return try property.value.split(separator: ",").map { item throws(ICSError) in
+    mutating func days(_ property: ICSProperty, of schedule: EventSchedule, result: inout ImportResult)
+      throws(ICSError) -> [CivilDate]
+    {
+      var days: [CivilDate] = []
+      for item in property.value.split(separator: ",") {
         let text = String(item.split(separator: "/").first ?? item)  // a PERIOD's start
         // An all-day series names its occurrences by the date as written, whatever time or zone follows.
-        if schedule.isAllDay, let value = ICSDateTime(text) { return value.date }
-        let moment = try moment(text, parameters: property, result: &scratch)
+        if schedule.isAllDay, let value = ICSDateTime(text) {
+          days.append(value.date)
+          continue
+        }
+        let moment = try moment(text, parameters: property, result: &result)
         guard let instant = moment.instant, let zoneName = schedule.timeZone,
-          case .named(_, let zone)? = resolver.resolve(zoneName) ?? (zoneName == "UTC" ? .named("UTC", .utc) : nil)
-        else { return moment.date }
-        let wall = instant + Int64(zone.offset(atUTC: instant))
-        return CivilDate(daysSince1970: Int((wall - (wall < 0 ? 86_399 : 0)) / 86_400)) ?? moment.date
+          case .named(_, let zone)? = resolver.resolve(zoneName)
+        else {
+          days.append(moment.date)
+          continue
+        }
+        days.append(zone.wallClock(atUTC: instant)?.date ?? moment.date)
       }
+      return days
     }
 
     /// One VEVENT as an event; `nil` (and a skip) when `cal` cannot represent it.
@@ -345,7 +354,7 @@ public struct ICSImporter {
       // An edited occurrence is that one occurrence: its own RRULE, EXDATE and RDATE mean nothing.
       if singleOccurrence { return event }
       for property in component.properties("EXDATE") {
-        event.exceptions += try days(property, of: schedule)
+        event.exceptions += try days(property, of: schedule, result: &result)
       }
       for property in component.properties("RDATE") {
         for item in property.value.split(separator: ",") {
@@ -384,15 +393,13 @@ public struct ICSImporter {
       let value = String(part.dropFirst(6))
       guard let until = ICSDateTime(value) else { throw ICSError(line: line, "UNTIL=\(value) is not a date") }
       guard until.secondOfDay != nil, let startTime = schedule.startTime else { return until.date }
-      var wall = until.wallSeconds
       // With a zoned start, UNTIL is UTC (RFC 5545), even when a product forgot the Z.
+      var local = ZoneInfo.utc.wallClock(atUTC: until.wallSeconds)
       if let name = schedule.timeZone, case .named(_, let zone)? = resolver.resolve(name) {
-        wall += Int64(zone.offset(atUTC: until.wallSeconds))
+        local = zone.wallClock(atUTC: until.wallSeconds)
       }
-      let days = Int((wall - (wall < 0 ? 86_399 : 0)) / 86_400)
-      guard let day = CivilDate(daysSince1970: days) else { return until.date }
-      let minuteOfDay = Int(wall - Int64(days) * 86_400) / 60
-      return minuteOfDay >= startTime.minutes ? day : (day.adding(days: -1) ?? day)
+      guard let local else { return until.date }
+      return local.secondOfDay / 60 >= startTime.minutes ? local.date : (local.date.adding(days: -1) ?? local.date)
     }
   }
 }
