@@ -6,6 +6,11 @@ import Glibc
 // passed in.
 
 tzset()
+// Keep freed memory for reuse instead of handing it back and faulting it in again: a long listing grows
+// and frees its arrays many times, and each fresh page costs a page fault.
+@_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+_ = mallopt(-3, 64 << 20)  // M_MMAP_THRESHOLD (malloc.h is not in Swift's Glibc module)
+_ = mallopt(-1, 128 << 20)  // M_TRIM_THRESHOLD
 var now = timespec()
 clock_gettime(CLOCK_REALTIME, &now)
 let nowMilliseconds = Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000

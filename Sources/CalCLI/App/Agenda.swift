@@ -53,13 +53,14 @@ struct Agenda {
       else { continue }
       items.append(Item(day: occurrence.firstDay, event: event, schedule: schedule, occurrence: occurrence))
     }
-    for (entry, occurrence) in try otherOccurrences(from: first, through: last) {
+    try forEachOtherOccurrence(from: first, through: last) { entry, occurrence in
       var day = max(occurrence.firstDay, first)
       while day <= min(occurrence.lastDay, last) {
         items.append(Item(day: day, entry: entry, occurrence: occurrence))
         guard let next = day.adding(days: 1) else { break }
         day = next
       }
+      return true
     }
     return Self.sorted(items)
   }
@@ -73,7 +74,7 @@ struct Agenda {
     }
     var unmarked = marked.count { !$0 }
     // Series are expanded one by one, and only until every day of the window is marked.
-    _ = try otherOccurrences(from: first, through: last) { occurrence in
+    try forEachOtherOccurrence(from: first, through: last) { _, occurrence in
       let from = max(occurrence.firstDay.daysSince1970, base)
       let through = min(occurrence.lastDay.daysSince1970, last.daysSince1970)
       if from <= through {
@@ -87,20 +88,18 @@ struct Agenda {
     return Set(marked.indices.filter { marked[$0] }.compactMap { CivilDate(daysSince1970: base + $0) })
   }
 
-  /// Series, spans and zoned events, expanded into the occurrences that touch the window.
-  ///
-  /// - Parameter keepGoing: sees each event's occurrences as they are found; returning false stops early.
-  private func otherOccurrences(
-    from first: CivilDate, through last: CivilDate, keepGoing: (Occurrence) -> Bool = { _ in true }
-  ) throws -> [(Entry, Occurrence)] {
+  /// Series, spans and zoned events, expanded into the occurrences that touch the window, handed to `body`
+  /// one by one as they are found (no list of them all is built); `body` returning false stops early.
+  private func forEachOtherOccurrence(
+    from first: CivilDate, through last: CivilDate, _ body: (Entry, Occurrence) -> Bool
+  ) throws {
     let searchFirst = first.adding(days: -2) ?? first
     let searchLast = last.adding(days: 2) ?? last
     let events = try store.events.otherEvents(from: searchFirst.description, through: searchLast.description)
-    guard !events.isEmpty else { return [] }
+    guard !events.isEmpty else { return }
     let widest = events.map(\.spanDays).max() ?? 0
     let skipped = try store.events.skippedDays(
       from: (searchFirst.adding(days: -widest) ?? searchFirst).description, through: searchLast.description)
-    var found: [(Entry, Occurrence)] = []
     let rules = RuleCache()
     for event in events {
       let schedule = try event.fields.schedule(rules: rules)
@@ -111,10 +110,8 @@ struct Agenda {
         skipped: skipped[event.id].map { Set($0.compactMap { try? CivilDate(parsing: $0) }) } ?? [])
       guard !occurrences.isEmpty else { continue }
       let entry = Entry(event: event, schedule: schedule)
-      for occurrence in occurrences { found.append((entry, occurrence)) }
-      if !occurrences.allSatisfy(keepGoing) { break }
+      for occurrence in occurrences where !body(entry, occurrence) { return }
     }
-    return found
   }
 
   private func zone(_ name: String) throws -> ZoneInfo {

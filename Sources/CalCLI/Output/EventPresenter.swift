@@ -38,64 +38,80 @@ enum EventPresenter {
   /// `2024-05-12  14:30-15:15  #3  dentist @ Room 4`, the note indented on the next line. A series shows
   /// which occurrence it is (`#5@2024-05-13`); a span which of its days.
   static func line(_ item: Agenda.Item, context: CommandContext, withNote: Bool = true) -> String {
-    // Built by appending: a month of a busy calendar prints thousands of these lines.
-    var line = ""
-    line.reserveCapacity(64)
-    line += item.day.description
-    line += "  "
-    let time = time(item, context: context)
-    line += time
-    if time.utf8.count < 11 { line += String(repeating: " ", count: 11 - time.utf8.count) }
-    line += "  #"
-    line += String(item.event.id)
-    if item.schedule.rule != nil {
-      line += "@"
-      line += item.occurrence.occurrenceDay.description
-    }
-    line += "  "
-    line += TerminalText.sanitized(item.event.title)
-    let occurrence = item.occurrence
-    if item.schedule.isAllDay && occurrence.lastDay > occurrence.firstDay {
-      let total = occurrence.lastDay.daysSince1970 - occurrence.firstDay.daysSince1970 + 1
-      line += " (day \(item.day.daysSince1970 - occurrence.firstDay.daysSince1970 + 1) of \(total))"
-    }
-    if let location = item.event.location, !location.isEmpty {
-      line += " @ "
-      line += TerminalText.sanitized(location)
-    }
-    if withNote, let note = item.event.note, !note.isEmpty {
-      line += "\n" + String(repeating: " ", count: 12) + TerminalText.sanitized(note)
-    }
-    return line
+    var buffer = TextBuffer(capacity: 80)
+    write(item, context: context, withNote: withNote, into: &buffer)
+    return buffer.text
   }
 
   /// The lines of `items`, each ended, in one string built once.
   static func lines(_ items: [Agenda.Item], context: CommandContext) -> String {
-    var text = ""
-    text.reserveCapacity(items.count * 72)
+    var buffer = TextBuffer(capacity: items.count * 72)
     for item in items {
-      text += line(item, context: context)
-      text += "\n"
+      write(item, context: context, withNote: true, into: &buffer)
+      buffer.append(byte: UInt8(ascii: "\n"))
     }
-    return text
+    return buffer.text
+  }
+
+  private static func write(_ item: Agenda.Item, context: CommandContext, withNote: Bool, into buffer: inout TextBuffer)
+  {
+    buffer.append(date: item.day)
+    buffer.append("  ")
+    let timeStart = buffer.count
+    writeTime(item, context: context, into: &buffer)
+    buffer.pad(from: timeStart, to: 11)
+    buffer.append("  #")
+    buffer.append(digits: Int(item.event.id))
+    if item.schedule.rule != nil {
+      buffer.append("@")
+      buffer.append(date: item.occurrence.occurrenceDay)
+    }
+    buffer.append("  ")
+    buffer.append(TerminalText.sanitized(item.event.title))
+    let occurrence = item.occurrence
+    if item.schedule.isAllDay && occurrence.lastDay > occurrence.firstDay {
+      buffer.append(" (day ")
+      buffer.append(digits: item.day.daysSince1970 - occurrence.firstDay.daysSince1970 + 1)
+      buffer.append(" of ")
+      buffer.append(digits: occurrence.lastDay.daysSince1970 - occurrence.firstDay.daysSince1970 + 1)
+      buffer.append(")")
+    }
+    if let location = item.event.location, !location.isEmpty {
+      buffer.append(" @ ")
+      buffer.append(TerminalText.sanitized(location))
+    }
+    if withNote, let note = item.event.note, !note.isEmpty {
+      buffer.append("\n" + String(repeating: " ", count: 12))
+      buffer.append(TerminalText.sanitized(note))
+    }
   }
 
   /// `all day`, `14:30`, `14:30-15:15`, or for a timed event over several days `22:00-...`, `...`, `...-02:00`.
-  static func time(_ item: Agenda.Item, context: CommandContext) -> String {
-    guard let start = item.occurrence.startInstant, let end = item.occurrence.endInstant else { return "all day" }
-    func clock(_ instant: Int64) -> String {
-      let local = instant + Int64(context.localZone.offset(atUTC: instant))
-      let minutes = Int(((local % 86_400) + 86_400) % 86_400) / 60
-      return TimeOfDay(minutes: minutes)?.description ?? "?"
+  private static func writeTime(_ item: Agenda.Item, context: CommandContext, into buffer: inout TextBuffer) {
+    guard let start = item.occurrence.startInstant, let end = item.occurrence.endInstant else {
+      buffer.append("all day")
+      return
     }
+    func clock(_ instant: Int64) {
+      let local = instant + Int64(context.localZone.offset(atUTC: instant))
+      buffer.append(clock: Int(((local % 86_400) + 86_400) % 86_400) / 60)
+    }
+    if end == start { return clock(start) }
     let startsToday = item.day == item.occurrence.firstDay
     let endsToday = item.day == item.occurrence.lastDay
-    if end == start { return clock(start) }
     switch (startsToday, endsToday) {
-    case (true, true): return clock(start) + "-" + clock(end)
-    case (true, false): return clock(start) + "-..."
-    case (false, true): return "...-" + clock(end)
-    case (false, false): return "..."
+    case (true, true):
+      clock(start)
+      buffer.append("-")
+      clock(end)
+    case (true, false):
+      clock(start)
+      buffer.append("-...")
+    case (false, true):
+      buffer.append("...-")
+      clock(end)
+    case (false, false):
+      buffer.append("...")
     }
   }
 
