@@ -6,6 +6,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   public let month: Int
   /// The day of the month, 1...31.
   public let day: Int
+  /// Days since 1970-01-01, negative before it; kept beside the fields, since comparing, stepping and
+  /// converting dates all want it.
+  public let daysSince1970: Int
 
   /// A date that exists: `February 30` throws `.dayOutOfRange`.
   public init(year: Int, month: Int, day: Int) throws(DateError) {
@@ -19,6 +22,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     self.year = year
     self.month = month
     self.day = day
+    self.daysSince1970 = Self.days(year: year, month: month, day: day)
   }
 
   /// Parses `YYYY-MM-DD`.
@@ -60,11 +64,14 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     guard (Gregorian.firstYear...Gregorian.lastYear).contains(year) else { return nil }
-    self.init(validYear: year, month: month, day: day)
+    self.year = year
+    self.month = month
+    self.day = day
+    self.daysSince1970 = days
   }
 
-  /// Days since 1970-01-01, negative before it.
-  public var daysSince1970: Int {
+  /// Days since 1970-01-01 of a valid date.
+  private static func days(year: Int, month: Int, day: Int) -> Int {
     // Howard Hinnant's days_from_civil.
     let shiftedYear = month <= 2 ? year - 1 : year
     let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
@@ -104,6 +111,6 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// Earlier dates sort first.
   public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
-    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    lhs.daysSince1970 < rhs.daysSince1970
   }
 }

@@ -25,18 +25,35 @@ struct TextBuffer {
 
   /// `YYYY-MM-DD`.
   mutating func append(date: CivilDate) {
-    append(digits: date.year, width: 4)
+    let year = date.year
+    if year > 9999 {
+      append(digits: year, width: 4)
+    } else {
+      append(digit: year / 1000)
+      append(digit: year / 100 % 10)
+      append(digit: year / 10 % 10)
+      append(digit: year % 10)
+    }
     bytes.append(UInt8(ascii: "-"))
-    append(digits: date.month, width: 2)
+    append(twoDigits: date.month)
     bytes.append(UInt8(ascii: "-"))
-    append(digits: date.day, width: 2)
+    append(twoDigits: date.day)
   }
 
   /// `HH:MM` for minutes after midnight.
   mutating func append(clock minutes: Int) {
-    append(digits: minutes / 60, width: 2)
+    append(twoDigits: minutes / 60)
     bytes.append(UInt8(ascii: ":"))
-    append(digits: minutes % 60, width: 2)
+    append(twoDigits: minutes % 60)
+  }
+
+  private mutating func append(digit: Int) {
+    bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit))
+  }
+
+  private mutating func append(twoDigits value: Int) {
+    append(digit: value / 10)
+    append(digit: value % 10)
   }
 
   /// A whole number, at least `width` digits (zero-padded).
