@@ -35,12 +35,35 @@ public struct Recurrence: Equatable, Sendable {
       }
       return result
     }
+    if let offsets = weeklyOffsets {
+      // Weekly on set weekdays: day numbers from each week's start, no dates built that are not kept.
+      let (origin, first, last) = (start.daysSince1970, begin.daysSince1970, end.daysSince1970)
+      var weekStart = weekStartDay(of: start) + 7 * firstPeriod(onOrAfter: begin)
+      while weekStart <= last {
+        for offset in offsets {
+          let day = weekStart + offset
+          if day > origin && day >= first && day <= last, let date = CivilDate(daysSince1970: day) {
+            result.append(date)
+          }
+        }
+        weekStart += 7 * rule.interval
+      }
+      return result
+    }
     var period = firstPeriod(onOrAfter: begin)
     while let periodFirst = periodStart(period), periodFirst <= end, let dates = candidates(inPeriod: period) {
       for date in dates where date > start && date >= begin && date <= end { result.append(date) }
       period += rule.interval
     }
     return result
+  }
+
+  /// For a WEEKLY rule with no BYMONTH or BYSETPOS, its days' offsets from the start of each week, in order.
+  private var weeklyOffsets: [Int]? {
+    guard rule.frequency == .weekly, rule.byMonth.isEmpty, rule.bySetPosition.isEmpty, rule.byMonthDay.isEmpty
+    else { return nil }
+    let weekdays = rule.byDay.isEmpty ? [start.weekday] : rule.byDay.map(\.weekday)
+    return Array(Set(weekdays.map { ($0.rawValue - rule.weekStart.rawValue + 7) % 7 })).sorted()
   }
 
   /// A DAILY rule with no BY parts: every nth day.

@@ -55,9 +55,10 @@ struct Agenda {
     }
     try forEachOtherOccurrence(from: first, through: last) { entry, occurrence in
       var day = max(occurrence.firstDay, first)
-      while day <= min(occurrence.lastDay, last) {
+      let final = min(occurrence.lastDay, last)
+      while day <= final {
         items.append(Item(day: day, entry: entry, occurrence: occurrence))
-        guard let next = day.adding(days: 1) else { break }
+        guard day < final, let next = day.adding(days: 1) else { break }
         day = next
       }
       return true

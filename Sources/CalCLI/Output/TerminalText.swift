@@ -4,7 +4,10 @@ enum TerminalText {
   /// `text` with every control character shown as visible text: C0 controls and DEL in caret notation
   /// (`^[` for ESC, `^J` for a line feed), C1 controls and bidirectional overrides as `<U+XXXX>`.
   static func sanitized(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+    // Every unsafe character starts with one of these bytes in UTF-8 (C1 controls with C2, the
+    // bidirectional controls with E2); most text has none of them at all.
+    let suspicious = text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+    guard suspicious, text.unicodeScalars.contains(where: isUnsafe) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar.value {

@@ -16,7 +16,8 @@ struct TextBuffer {
   var count: Int { bytes.count }
 
   mutating func append(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
   mutating func append(byte: UInt8) {
