@@ -54,7 +54,12 @@ public struct Occurrence: Equatable, Sendable {
     let length = Int64(schedule.lengthMinutes ?? 0) * 60
     // A length is elapsed time, across any clock change.
     let end = start + length
-    func localDay(_ instant: Int64) -> CivilDate? { localZone.wallClock(atUTC: instant)?.date }
+    func localDay(_ instant: Int64) -> CivilDate? {
+      // Usually the same day as the occurrence's own: no date to build then.
+      let local = instant + Int64(localZone.offset(atUTC: instant))
+      let number = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+      return number == day.daysSince1970 ? day : CivilDate(daysSince1970: number)
+    }
     guard let firstDay = localDay(start) else { return nil }
     // An event that ends exactly at midnight does not cover the next day.
     let lastDay = length > 0 ? (localDay(end - 1) ?? firstDay) : firstDay

@@ -56,28 +56,28 @@ enum EventPresenter {
   private static func write(_ item: Agenda.Item, context: CommandContext, withNote: Bool, into buffer: inout TextBuffer)
   {
     buffer.append(date: item.day)
-    buffer.append("  ")
+    buffer.append(literal: "  ")
     let timeStart = buffer.count
     writeTime(item, context: context, into: &buffer)
     buffer.pad(from: timeStart, to: 11)
-    buffer.append("  #")
+    buffer.append(literal: "  #")
     buffer.append(digits: Int(item.event.id))
     if item.schedule.rule != nil {
-      buffer.append("@")
+      buffer.append(literal: "@")
       buffer.append(date: item.occurrence.occurrenceDay)
     }
-    buffer.append("  ")
+    buffer.append(literal: "  ")
     buffer.append(TerminalText.sanitized(item.event.title))
     let occurrence = item.occurrence
     if item.schedule.isAllDay && occurrence.lastDay > occurrence.firstDay {
-      buffer.append(" (day ")
+      buffer.append(literal: " (day ")
       buffer.append(digits: item.day.daysSince1970 - occurrence.firstDay.daysSince1970 + 1)
-      buffer.append(" of ")
+      buffer.append(literal: " of ")
       buffer.append(digits: occurrence.lastDay.daysSince1970 - occurrence.firstDay.daysSince1970 + 1)
-      buffer.append(")")
+      buffer.append(literal: ")")
     }
     if let location = item.event.location, !location.isEmpty {
-      buffer.append(" @ ")
+      buffer.append(literal: " @ ")
       buffer.append(TerminalText.sanitized(location))
     }
     if withNote, let note = item.event.note, !note.isEmpty {
@@ -89,7 +89,7 @@ enum EventPresenter {
   /// `all day`, `14:30`, `14:30-15:15`, or for a timed event over several days `22:00-...`, `...`, `...-02:00`.
   private static func writeTime(_ item: Agenda.Item, context: CommandContext, into buffer: inout TextBuffer) {
     guard let start = item.occurrence.startInstant, let end = item.occurrence.endInstant else {
-      buffer.append("all day")
+      buffer.append(literal: "all day")
       return
     }
     func clock(_ instant: Int64) {
@@ -102,16 +102,16 @@ enum EventPresenter {
     switch (startsToday, endsToday) {
     case (true, true):
       clock(start)
-      buffer.append("-")
+      buffer.append(literal: "-")
       clock(end)
     case (true, false):
       clock(start)
-      buffer.append("-...")
+      buffer.append(literal: "-...")
     case (false, true):
-      buffer.append("...-")
+      buffer.append(literal: "...-")
       clock(end)
     case (false, false):
-      buffer.append("...")
+      buffer.append(literal: "...")
     }
   }
 

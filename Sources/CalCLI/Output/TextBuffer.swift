@@ -16,8 +16,14 @@ struct TextBuffer {
   var count: Int { bytes.count }
 
   mutating func append(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+      bytes.append(contentsOf: text.utf8)
+    }
+  }
+
+  /// A literal, straight from its static bytes.
+  mutating func append(literal text: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   mutating func append(byte: UInt8) {
