@@ -1,14 +1,20 @@
 /// A day of the proleptic Gregorian calendar, with no time and no time zone.
 public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  // Eight bytes in all: listings hold dates by the ten thousand. The day number is kept beside the fields,
+  // since comparing, stepping and converting dates all want it.
+  private let storedDays: Int32
+  private let storedYear: Int16
+  private let storedMonth: UInt8
+  private let storedDay: UInt8
+
   /// The year, 1...9999.
-  public let year: Int
+  public var year: Int { Int(storedYear) }
   /// The month, 1...12.
-  public let month: Int
+  public var month: Int { Int(storedMonth) }
   /// The day of the month, 1...31.
-  public let day: Int
-  /// Days since 1970-01-01, negative before it; kept beside the fields, since comparing, stepping and
-  /// converting dates all want it.
-  public let daysSince1970: Int
+  public var day: Int { Int(storedDay) }
+  /// Days since 1970-01-01, negative before it.
+  public var daysSince1970: Int { Int(storedDays) }
 
   /// A date that exists: `February 30` throws `.dayOutOfRange`.
   public init(year: Int, month: Int, day: Int) throws(DateError) {
@@ -19,10 +25,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// For values already known to be valid.
   init(validYear year: Int, month: Int, day: Int) {
-    self.year = year
-    self.month = month
-    self.day = day
-    self.daysSince1970 = Self.days(year: year, month: month, day: day)
+    self.storedYear = Int16(year)
+    self.storedMonth = UInt8(month)
+    self.storedDay = UInt8(day)
+    self.storedDays = Int32(Self.days(year: year, month: month, day: day))
   }
 
   /// Parses `YYYY-MM-DD`.
@@ -64,10 +70,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     guard (Gregorian.firstYear...Gregorian.lastYear).contains(year) else { return nil }
-    self.year = year
-    self.month = month
-    self.day = day
-    self.daysSince1970 = days
+    self.storedYear = Int16(year)
+    self.storedMonth = UInt8(month)
+    self.storedDay = UInt8(day)
+    self.storedDays = Int32(days)
   }
 
   /// Days since 1970-01-01 of a valid date.
