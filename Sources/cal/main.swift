@@ -107,11 +107,23 @@ for name in ["CAL_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATI
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 
-/// Writes to standard error at once, unbuffered, as stderr is.
-func writeError(_ text: String) {
+/// Writes all of `text` to `descriptor` at once: a command's output is a few large pieces, so stdio's
+/// buffering would only copy it once more.
+func writeAll(_ text: String, to descriptor: Int32) {
   var text = text
-  text.withUTF8 { bytes in _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+  text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
 }
+
+/// Writes to standard error.
+func writeError(_ text: String) { writeAll(text, to: STDERR_FILENO) }
 
 /// Milliseconds on the monotonic clock.
 func monotonicMilliseconds() -> Int64 {
@@ -124,8 +136,7 @@ let context = CommandContext(
   today: today, locale: calendarLocale(), localZone: localZone(), loadZone: loadZone, nowMilliseconds: nowMilliseconds,
   utcOffset: { Int(localTime($0).tm_gmtoff) },
   environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-  write: { print($0, terminator: "") }, writeError: writeError, errorIsTerminal: isatty(STDERR_FILENO) == 1,
+  write: { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError, errorIsTerminal: isatty(STDERR_FILENO) == 1,
   elapsedMilliseconds: monotonicMilliseconds)
 
-// exit() flushes what print buffered.
 exit(CalApp.run(Array(CommandLine.arguments.dropFirst()), context: context))

@@ -23,10 +23,11 @@ public struct Migrator: Sendable {
     let tables = try database.fetch(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
     ) { $0.text(0) }
-    guard tables.contains(Self.ledger), let applied = try appliedMigrations(in: database) else {
+    guard tables.contains(Self.ledger) else {
       if !tables.isEmpty { throw SchemaError.notACalendar(path: database.path) }
       return migrations
     }
+    let applied = try database.fetch("SELECT id FROM \(Self.ledger) ORDER BY id") { $0.text(0) }
     let known = Set(migrations.map(\.id))
     let unknown = applied.filter { !known.contains($0) }
     if !unknown.isEmpty {
