@@ -45,7 +45,8 @@ public struct Occurrence: Equatable, Sendable {
     of schedule: EventSchedule, on day: CivilDate, eventZone: ZoneInfo?, localZone: ZoneInfo
   ) -> Occurrence? {
     guard let time = schedule.startTime else {
-      let end = day.adding(days: schedule.spanDays) ?? day
+      let span = schedule.spanDays
+      let end = span == 0 ? day : day.adding(days: span) ?? day
       return Occurrence(occurrenceDay: day, firstDay: day, lastDay: end, startInstant: nil, endInstant: nil)
     }
     let wall = Int64(day.daysSince1970) * 86_400 + Int64(time.minutes) * 60

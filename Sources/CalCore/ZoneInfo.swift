@@ -1,6 +1,7 @@
 /// A time zone's offsets from UTC through history and into the future, read from a TZif file of the system's
-/// time-zone database (RFC 8536) or from a POSIX `TZ` string. Pure: the bytes are read by the caller.
-public struct ZoneInfo: Equatable, Sendable {
+/// time-zone database (RFC 8536) or from a POSIX `TZ` string. Pure: the bytes are read by the caller. A class
+/// of constants, so that handing a zone to every occurrence of a long listing copies one reference.
+public final class ZoneInfo: Sendable {
   /// The zone's name, such as `Europe/Berlin`.
   public let name: String
   /// UTC instants (seconds) at which the offset changes, ascending.
@@ -24,7 +25,7 @@ public struct ZoneInfo: Equatable, Sendable {
   }
 
   /// A zone from the bytes of a TZif file.
-  public init(name: String, tzif bytes: [UInt8]) throws(ZoneError) {
+  public convenience init(name: String, tzif bytes: [UInt8]) throws(ZoneError) {
     var reader = ByteReader(bytes: bytes)
     guard reader.take(4) == Array("TZif".utf8) else { throw .notTZif(name) }
     let version = reader.take(1).first ?? 0
@@ -61,7 +62,7 @@ public struct ZoneInfo: Equatable, Sendable {
   }
 
   /// A zone from a POSIX `TZ` string such as `CET-1CEST,M3.5.0,M10.5.0/3`.
-  public init(name: String, posix: String) throws(ZoneError) {
+  public convenience init(name: String, posix: String) throws(ZoneError) {
     guard let rule = PosixRule(posix) else { throw .badPosixString(posix) }
     self.init(name: name, transitions: [], offsets: [], initialOffset: rule.standardOffset, rule: rule)
   }

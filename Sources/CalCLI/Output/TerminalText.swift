@@ -6,7 +6,11 @@ enum TerminalText {
   static func sanitized(_ text: String) -> String {
     // Every unsafe character starts with one of these bytes in UTF-8 (C1 controls with C2, the
     // bidirectional controls with E2); most text has none of them at all.
-    let suspicious = text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+    let suspicious =
+      text.utf8.withContiguousStorageIfAvailable { bytes in
+        for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+        return false
+      } ?? true
     guard suspicious, text.unicodeScalars.contains(where: isUnsafe) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {

@@ -23,7 +23,8 @@ struct TextBuffer {
 
   /// A literal, straight from its static bytes.
   mutating func append(literal text: StaticString) {
-    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    let start = text.utf8Start
+    for index in 0..<text.utf8CodeUnitCount { bytes.append(start[index]) }
   }
 
   mutating func append(byte: UInt8) {

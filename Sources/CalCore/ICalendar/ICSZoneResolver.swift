@@ -3,7 +3,7 @@
 /// made-up name, the IANA zone whose offsets agree with the file's own VTIMEZONE definition.
 struct ICSZoneResolver {
   /// What a TZID resolves to.
-  enum Resolution: Equatable {
+  enum Resolution {
     /// An IANA zone of the system's database.
     case named(String, ZoneInfo)
     /// Only the file's VTIMEZONE describes it: times convert through it, but the event is kept in UTC.
