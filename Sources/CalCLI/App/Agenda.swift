@@ -96,22 +96,27 @@ struct Agenda {
   ) throws {
     let searchFirst = first.adding(days: -2) ?? first
     let searchLast = last.adding(days: 2) ?? last
-    let events = try store.events.otherEvents(from: searchFirst.description, through: searchLast.description)
-    guard !events.isEmpty else { return }
-    let widest = events.map(\.spanDays).max() ?? 0
+    // Removed and edited occurrences of series whose occurrences reach the window from up to a year
+    // before; a series whose single occurrence spans more than that looks its own up.
+    let reach = 366
     let skipped = try store.events.skippedDays(
-      from: (searchFirst.adding(days: -widest) ?? searchFirst).description, through: searchLast.description)
+      from: (searchFirst.adding(days: -reach) ?? searchFirst).description, through: searchLast.description)
     let rules = RuleCache()
-    for event in events {
+    try store.events.forEachOtherEvent(from: searchFirst.description, through: searchLast.description) { event in
+      var skips = skipped[event.id]
+      if event.spanDays > reach {
+        skips = try store.events.skippedDays(from: "0001-01-01", through: searchLast.description)[event.id]
+      }
       let schedule = try event.fields.schedule(rules: rules)
       let eventZone = try schedule.timeZone.map { name in try zone(name) }
       let occurrences = Occurrence.occurrences(
         of: schedule, from: first, through: last, eventZone: eventZone, localZone: context.localZone,
         lastOccurrence: event.fields.lastOccurrenceDay(of: schedule),
-        skipped: skipped[event.id].map { Set($0.compactMap { try? CivilDate(parsing: $0) }) } ?? [])
-      guard !occurrences.isEmpty else { continue }
+        skipped: skips.map { Set($0.compactMap { try? CivilDate(parsing: $0) }) } ?? [])
+      guard !occurrences.isEmpty else { return true }
       let entry = Entry(event: event, schedule: schedule)
-      for occurrence in occurrences where !body(entry, occurrence) { return }
+      for occurrence in occurrences where !body(entry, occurrence) { return false }
+      return true
     }
   }
 

@@ -97,13 +97,26 @@ public struct EventRepository {
   /// Series, spans and zoned events that may cover a day from `firstDay` through `lastDay`: those that
   /// start by `lastDay` and have not ended before `firstDay`.
   public func otherEvents(from firstDay: String, through lastDay: String) throws -> [EventRecord] {
-    try database.fetch(
+    var events: [EventRecord] = []
+    try forEachOtherEvent(from: firstDay, through: lastDay) { event in
+      events.append(event)
+      return true
+    }
+    return events
+  }
+
+  /// The same events, handed to `body` as they are read; `body` returning false stops the reading.
+  public func forEachOtherEvent(
+    from firstDay: String, through lastDay: String, _ body: (EventRecord) throws -> Bool
+  ) throws {
+    try database.forEach(
       """
       SELECT \(Self.columns) FROM events INDEXED BY events_other
       WHERE (rrule IS NOT NULL OR span_days <> 0 OR time_zone IS NOT NULL) AND day <= ?
         AND (last_day IS NULL OR last_day >= ?)
       ORDER BY day, id
-      """, [.text(lastDay), .text(firstDay)], Self.record)
+      """, [.text(lastDay), .text(firstDay)]
+    ) { try body(Self.record($0)) }
   }
 
   /// The distinct start days of one-day events on the user's clock from `firstDay` through `lastDay`, from

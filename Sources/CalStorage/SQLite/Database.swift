@@ -74,14 +74,23 @@ public final class Database {
   public func fetch<Value>(
     _ sql: String, _ arguments: [SQLiteValue] = [], _ read: (Row) throws -> Value
   ) throws -> [Value] {
+    var values: [Value] = []
+    try forEach(sql, arguments) { row in
+      values.append(try read(row))
+      return true
+    }
+    return values
+  }
+
+  /// Runs a query and hands each row to `body` as it is read; stops early when `body` returns false, so
+  /// rows nobody needs are never read.
+  public func forEach(_ sql: String, _ arguments: [SQLiteValue] = [], _ body: (Row) throws -> Bool) throws {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
     try statement.bind(arguments)
-    var values: [Value] = []
     while try statement.step() {
-      values.append(try read(Row(handle: statement.handle)))
+      guard try body(Row(handle: statement.handle)) else { return }
     }
-    return values
   }
 
   /// Runs a query and turns its first row into a value; `nil` when there is no row.
