@@ -5,7 +5,6 @@ import Glibc
 // The only place that reads the clock, the time zone and the environment; everything below gets them
 // passed in.
 
-tzset()
 // Keep freed memory for reuse instead of handing it back and faulting it in again: a long listing grows
 // and frees its arrays many times, and each fresh page costs a page fault.
 @_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
@@ -14,19 +13,6 @@ _ = mallopt(-1, 128 << 20)  // M_TRIM_THRESHOLD
 var now = timespec()
 clock_gettime(CLOCK_REALTIME, &now)
 let nowMilliseconds = Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
-
-/// The local wall-clock reading of an instant, from the system time-zone database and `TZ`.
-func localTime(_ milliseconds: Int64) -> tm {
-  var seconds = time_t(milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000)
-  var fields = tm()
-  localtime_r(&seconds, &fields)
-  return fields
-}
-
-let local = localTime(nowMilliseconds)
-let today =
-  (try? CivilDate(year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday)))
-  ?? CivilDate(daysSince1970: 0)!
 
 /// The locale's names and first weekday, from glibc: `LC_ALL`, `LC_TIME` or `LANG`; English in C/POSIX.
 func calendarLocale() -> CalendarLocale {
@@ -132,9 +118,12 @@ func monotonicMilliseconds() -> Int64 {
   return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
 }
 
+// One reading of the user's zone serves today's date, timestamps and events alike.
+let zone = localZone()
+let today = zone.wallClock(atUTC: nowMilliseconds / 1000)?.date ?? CivilDate(daysSince1970: 0)!
+
 let context = CommandContext(
-  today: today, locale: calendarLocale(), localZone: localZone(), loadZone: loadZone, nowMilliseconds: nowMilliseconds,
-  utcOffset: { Int(localTime($0).tm_gmtoff) },
+  today: today, locale: calendarLocale(), localZone: zone, loadZone: loadZone, nowMilliseconds: nowMilliseconds,
   environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
   write: { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError, errorIsTerminal: isatty(STDERR_FILENO) == 1,
   elapsedMilliseconds: monotonicMilliseconds)

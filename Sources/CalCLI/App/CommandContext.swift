@@ -13,8 +13,6 @@ public struct CommandContext {
   public let loadZone: (String) throws(ZoneError) -> ZoneInfo
   /// The current instant, in Unix milliseconds.
   public let nowMilliseconds: Int64
-  /// The user's offset from UTC, in seconds, at an instant given in Unix milliseconds.
-  public let utcOffset: (Int64) -> Int
   /// The environment variables `cal` reads (`CAL_DB`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`,
   /// `CAL_ANIMATION`).
   public let environment: [String: String]
@@ -34,7 +32,7 @@ public struct CommandContext {
     today: CivilDate, locale: CalendarLocale = .english, localZone: ZoneInfo = .utc,
     loadZone: @escaping (String) throws(ZoneError) -> ZoneInfo = { (name: String) throws(ZoneError) in
       throw ZoneError.unknown(name)
-    }, nowMilliseconds: Int64, utcOffset: @escaping (Int64) -> Int,
+    }, nowMilliseconds: Int64,
     environment: [String: String],
     outputIsTerminal: Bool, write: @escaping (String) -> Void, writeError: @escaping (String) -> Void = { _ in },
     errorIsTerminal: Bool = false, elapsedMilliseconds: @escaping () -> Int64 = { 0 }
@@ -44,7 +42,6 @@ public struct CommandContext {
     self.localZone = localZone
     self.loadZone = loadZone
     self.nowMilliseconds = nowMilliseconds
-    self.utcOffset = utcOffset
     self.environment = environment
     self.outputIsTerminal = outputIsTerminal
     self.write = write
@@ -66,7 +63,9 @@ public struct CommandContext {
 
   /// How the instant `milliseconds` reads on the user's clock, as ISO 8601 with the offset.
   func localTimestamp(_ milliseconds: Int64) -> String {
-    LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: utcOffset(milliseconds))?.description
+    let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+    return LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: localZone.offset(atUTC: seconds))?
+      .description
       ?? String(milliseconds)
   }
 }

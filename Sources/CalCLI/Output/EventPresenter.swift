@@ -28,11 +28,7 @@ enum EventPresenter {
     guard let start = occurrence.startInstant, let end = occurrence.endInstant else {
       return (occurrence.firstDay.description, occurrence.lastDay.description)
     }
-    func local(_ instant: Int64) -> String {
-      LocalDateTime(unixMilliseconds: instant * 1000, utcOffsetSeconds: context.localZone.offset(atUTC: instant))?
-        .description ?? String(instant)
-    }
-    return (local(start), local(end))
+    return (context.localTimestamp(start * 1000), context.localTimestamp(end * 1000))
   }
 
   /// `2024-05-12  14:30-15:15  #3  dentist @ Room 4`, the note indented on the next line. A series shows
