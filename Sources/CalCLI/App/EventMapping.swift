@@ -46,8 +46,3 @@ extension EventFields {
     return last.adding(days: -schedule.spanDays) ?? last
   }
 }
-
-/// Recurrence rules already read, by their RRULE text.
-final class RuleCache {
-  var rules: [String: RecurrenceRule] = [:]
-}

@@ -146,35 +146,3 @@ struct ImportCommand: Command {
     return text
   }
 }
-
-/// A progress bar on standard error, for work that takes longer than a moment, and only on a terminal.
-struct Progress {
-  let total: Int
-  let context: CommandContext
-  let started: Int64
-  var shown = false
-  var lastPercent = -1
-
-  init(total: Int, context: CommandContext) {
-    self.total = total
-    self.context = context
-    self.started = context.elapsedMilliseconds()
-  }
-
-  mutating func advance(to done: Int) {
-    guard context.errorIsTerminal, total > 0, done % 256 == 0 || done == total else { return }
-    guard shown || context.elapsedMilliseconds() - started > 300 else { return }
-    let percent = done * 100 / total
-    guard percent != lastPercent else { return }
-    shown = true
-    lastPercent = percent
-    let filled = percent * 30 / 100
-    context.writeError(
-      "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled) + "] \(percent)% "
-        + "(\(done) of \(total) events)")
-  }
-
-  func finish() {
-    if shown { context.writeError("\r\u{1B}[K") }
-  }
-}

@@ -46,16 +46,9 @@ enum TransitionPresenter {
     let turn = direction.map { "\(arrow($0)) \($0.rawValue)" } ?? ""
     return String(repeating: " ", count: max(0, idWidth - id.count)) + id + "  "
       + context.localTimestamp(transition.at) + "  "
-      + transition.kind.rawValue.padded(to: 4) + "  "
-      + turn.padded(to: 12) + "  "
-      + (transition.curl ?? "").padded(to: 6) + "  "
+      + DisplayWidth.padded(transition.kind.rawValue, to: 4) + "  "
+      + DisplayWidth.padded(turn, to: 12) + "  "
+      + DisplayWidth.padded(transition.curl ?? "", to: 6) + "  "
       + "\(transition.fromMonth) → \(transition.toMonth)"
-  }
-}
-
-extension String {
-  /// The string with spaces added on the right up to `width` characters.
-  func padded(to width: Int) -> String {
-    self + String(repeating: " ", count: max(0, width - count))
   }
 }
