@@ -21,24 +21,28 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    // Repository layer: the SQLite wrapper, the migrations and the repositories.
+    // Pure calendar values: dates, months, grids, flips, curl frames, recurrence, zones, iCalendar text.
+    .target(name: "CalCore"),
+    // Repository layer: the SQLite wrapper, the migrations and the repositories, speaking CalCore's types.
     .target(
       name: "CalStorage",
-      dependencies: ["CSQLite"],
+      dependencies: ["CSQLite", "CalCore"],
       resources: [
         .embedInCode("../../Migrations/0001_initial.sql"),
         .embedInCode("../../Migrations/0002_timed_and_recurring_events.sql"),
         .embedInCode("../../Migrations/0003_uids.sql"),
         .embedInCode("../../Migrations/0004_simple_days.sql"),
+        .embedInCode("../../Migrations/0005_application_id.sql"),
       ]
     ),
-    // Service layer: pure calendar values and page-flip navigation.
-    .target(name: "CalCore"),
-    // The command line: parsing, commands, text and JSON output.
-    .target(name: "CalCLI", dependencies: ["CalCore", "CalStorage"]),
+    // Service layer: what cal does (page-flip navigation, the agenda, editing, import and export), with the
+    // clock, the zones and the environment passed in as values.
+    .target(name: "CalService", dependencies: ["CalCore", "CalStorage"]),
+    // The command line: parsing, one service call, text and JSON output.
+    .target(name: "CalCLI", dependencies: ["CalCore", "CalService"]),
     .executableTarget(
       name: "cal",
-      dependencies: ["CalCLI"],
+      dependencies: ["CalCLI", "CalCore", "CalService"],
       linkerSettings: [
         // A release build is one self-contained file (Swift runtime, glibc and SQLite inside):
         // it starts as fast as cal(1) and works when copied alone anywhere.
@@ -46,8 +50,9 @@ let package = Package(
       ]
     ),
     .testTarget(name: "CalCoreTests", dependencies: ["CalCore"]),
-    .testTarget(name: "CalStorageTests", dependencies: ["CalStorage"]),
-    .testTarget(name: "CalCLITests", dependencies: ["CalCLI", "CalCore", "CalStorage", "cal"]),
+    .testTarget(name: "CalStorageTests", dependencies: ["CalStorage", "CalCore"]),
+    .testTarget(name: "CalServiceTests", dependencies: ["CalService", "CalCore", "CalStorage"]),
+    .testTarget(name: "CalCLITests", dependencies: ["CalCLI", "CalCore", "CalService", "CalStorage", "cal"]),
   ]
 )
 

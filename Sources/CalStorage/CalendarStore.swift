@@ -1,9 +1,10 @@
+import CSQLite
 import Glibc
 
 /// The calendar's file: one connection, up-to-date schema, and the repositories that read and write it.
 public final class CalendarStore {
-  /// The open connection.
-  public let database: Database
+  /// The open connection; SQL stays inside this module.
+  let database: Database
   /// The events.
   public let events: EventRepository
   /// The month on view.
@@ -11,17 +12,31 @@ public final class CalendarStore {
   /// The history of page turns and jumps.
   public let transitions: TransitionRepository
 
-  /// Opens the calendar at `path`, creating its folders (mode 0700) and the file (mode 0600) when missing,
-  /// and applies pending migrations.
+  /// The file's path.
+  public var path: String { database.path }
+
+  /// Opens the calendar at `path` and applies pending migrations. With `.create`, missing folders (mode
+  /// 0700) and the file (mode 0600) are created; with `.existing`, a missing file is an error.
   ///
   /// A file that is not a SQLite database, a database of something else, or one written by a newer `cal`
   /// is refused before anything is written to it.
-  public init(path: String, now milliseconds: Int64, migrator: Migrator = Migrator(migrations: BundledMigrations.all))
-    throws
-  {
-    try Self.createFileIfMissing(path)
-    let database = try Database(path: path)
+  public init(
+    path: String, mode: Database.OpenMode = .create, now milliseconds: Int64,
+    migrator: Migrator = Migrator(migrations: BundledMigrations.all, applicationID: BundledMigrations.applicationID)
+  ) throws {
+    switch mode {
+    case .create: try Self.createFileIfMissing(path)
+    case .existing:
+      var status = stat()
+      guard stat(path, &status) == 0 else { throw StorageError.noCalendar(path: path) }
+    }
+    let database = try Database(path: path, mode: .existing)
     let pending = try migrator.checkCompatibility(of: database)
+    if pending.count == migrator.migrations.count {
+      // A new calendar (or an empty file adopted as one) is private, whatever the umask and however the
+      // path reached it (a symlink, say); the -wal and -shm files SQLite makes next take the same mode.
+      try Self.makePrivate(path)
+    }
     try database.enableWriteAheadLog()
     try database.keepWriteAheadLogFiles()
     try database.requireDurableCommits()
@@ -38,10 +53,21 @@ public final class CalendarStore {
     try database.writeTransaction(body)
   }
 
-  /// Creates the missing folders of `path` and an empty file there, private to the user. SQLite gives its
-  /// `-wal` and `-shm` files the main file's mode, so they stay private too.
+  /// Runs `body` in one read transaction: every query in it sees the same snapshot.
+  public func read<Value>(_ body: () throws -> Value) throws -> Value {
+    try database.readTransaction(body)
+  }
+
+  /// Lets a large write keep its pages in memory until it commits (up to 256 MiB), instead of spilling
+  /// them to the log over and over.
+  public func prepareForBulkWrite() throws {
+    try database.execute("PRAGMA cache_size = -262144")
+  }
+
+  /// Creates the missing folders of `path` and an empty file there, private to the user.
   private static func createFileIfMissing(_ path: String) throws {
-    if access(path, F_OK) == 0 { return }
+    var status = stat()
+    if stat(path, &status) == 0 { return }
     var folder = ""
     let components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
     for (index, component) in components.enumerated() {
@@ -51,11 +77,19 @@ public final class CalendarStore {
         throw StorageError.cannotCreate(path: folder, reason: String(cString: strerror(errno)))
       }
     }
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    if descriptor >= 0 {
-      close(descriptor)
-    } else if errno != EEXIST {  // another process may have created it a moment ago
+    // Through a dangling symlink too: O_EXCL would refuse it, so the target is created without it.
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
       throw StorageError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
     }
+    close(descriptor)
+  }
+
+  /// Mode 0600 for the file and any `-wal` and `-shm` beside it.
+  private static func makePrivate(_ path: String) throws {
+    guard chmod(path, 0o600) == 0 else {
+      throw StorageError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
+    }
+    for suffix in ["-wal", "-shm", "-journal"] { _ = chmod(path + suffix, 0o600) }
   }
 }

@@ -2,11 +2,14 @@
 public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A folder or the database file could not be created.
   case cannotCreate(path: String, reason: String)
+  /// No calendar file at the path, and the command may not create one.
+  case noCalendar(path: String)
 
   /// One line for the user.
   public var description: String {
     switch self {
     case .cannotCreate(let path, let reason): return "cannot create \(path): \(reason)"
+    case .noCalendar(let path): return "no calendar at \(path)"
     }
   }
 }

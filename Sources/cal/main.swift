@@ -1,5 +1,6 @@
 import CalCLI
 import CalCore
+import CalService
 import Glibc
 
 // The only place that reads the clock, the time zone and the environment; everything below gets them
@@ -10,9 +11,13 @@ import Glibc
 @_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 _ = mallopt(-3, 64 << 20)  // M_MMAP_THRESHOLD (malloc.h is not in Swift's Glibc module)
 _ = mallopt(-1, 128 << 20)  // M_TRIM_THRESHOLD
-var now = timespec()
-clock_gettime(CLOCK_REALTIME, &now)
-let nowMilliseconds = Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+
+/// The current instant in Unix milliseconds.
+func nowMilliseconds() -> Int64 {
+  var now = timespec()
+  clock_gettime(CLOCK_REALTIME, &now)
+  return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+}
 
 /// The locale's names and first weekday, from glibc: `LC_ALL`, `LC_TIME` or `LANG`; English in C/POSIX.
 func calendarLocale() -> CalendarLocale {
@@ -49,17 +54,7 @@ func readFile(_ path: String) -> [UInt8]? {
   }
 }
 
-/// Zones already read: a listing of many events in one zone reads its file once.
-nonisolated(unsafe) var loadedZones: [String: ZoneInfo] = [:]
-
-/// A zone of the system's time-zone database (`$TZDIR`, else /usr/share/zoneinfo) by name, read once.
-func loadZone(_ name: String) throws(ZoneError) -> ZoneInfo {
-  if let zone = loadedZones[name] { return zone }
-  let zone = try readZone(name)
-  loadedZones[name] = zone
-  return zone
-}
-
+/// A zone of the system's time-zone database (`$TZDIR`, else /usr/share/zoneinfo) by name.
 func readZone(_ name: String) throws(ZoneError) -> ZoneInfo {
   let allowed = name.unicodeScalars.allSatisfy {
     ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
@@ -73,7 +68,7 @@ func readZone(_ name: String) throws(ZoneError) -> ZoneInfo {
 }
 
 /// The user's zone, read as glibc reads it: `TZ` (a zone name, a file, or a POSIX rule), else /etc/localtime.
-func localZone() -> ZoneInfo {
+func localZone(zones: ZoneLoader) -> ZoneInfo {
   guard var value = getenv("TZ").map({ String(cString: $0) }) else {
     guard let bytes = readFile("/etc/localtime") else { return .utc }
     var link = [CChar](repeating: 0, count: 4096)
@@ -85,7 +80,7 @@ func localZone() -> ZoneInfo {
   if value.hasPrefix(":") { value.removeFirst() }
   if value.isEmpty { return .utc }
   if value.hasPrefix("/") { return readFile(value).flatMap { try? ZoneInfo(name: value, tzif: $0) } ?? .utc }
-  return (try? loadZone(value)) ?? (try? ZoneInfo(name: value, posix: value)) ?? .utc
+  return (try? zones.zone(value)) ?? (try? ZoneInfo(name: value, posix: value)) ?? .utc
 }
 
 var environment: [String: String] = [:]
@@ -93,23 +88,22 @@ for name in ["CAL_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATI
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 
-/// Writes all of `text` to `descriptor` at once: a command's output is a few large pieces, so stdio's
-/// buffering would only copy it once more.
-func writeAll(_ text: String, to descriptor: Int32) {
-  var text = text
-  text.withUTF8 { bytes in
+/// Writes all of `bytes` to `descriptor`; `nil` when it did, else why not.
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+  bytes.withUnsafeBytes { buffer in
     var offset = 0
-    while offset < bytes.count {
-      let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+    while offset < buffer.count {
+      let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
       if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
+      guard written > 0 else { return String(cString: strerror(written < 0 ? errno : EIO)) }
       offset += written
     }
+    return nil
   }
 }
 
 /// Writes to standard error.
-func writeError(_ text: String) { writeAll(text, to: STDERR_FILENO) }
+func writeError(_ text: String) { _ = writeAll(Array(text.utf8), to: STDERR_FILENO) }
 
 /// Milliseconds on the monotonic clock.
 func monotonicMilliseconds() -> Int64 {
@@ -118,14 +112,15 @@ func monotonicMilliseconds() -> Int64 {
   return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
 }
 
-// One reading of the user's zone serves today's date, timestamps and events alike.
-let zone = localZone()
-let today = zone.wallClock(atUTC: nowMilliseconds / 1000)?.date ?? CivilDate(daysSince1970: 0)!
+// A failed write to a closed pipe is an error to report, not a signal that ends the program.
+signal(SIGPIPE, SIG_IGN)
 
+let zones = ZoneLoader(readZone)
+// One reading of the user's zone serves today's date, timestamps and events alike.
 let context = CommandContext(
-  today: today, locale: calendarLocale(), localZone: zone, loadZone: loadZone, nowMilliseconds: nowMilliseconds,
+  locale: calendarLocale(), localZone: localZone(zones: zones), zones: zones, now: nowMilliseconds,
   environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-  write: { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError, errorIsTerminal: isatty(STDERR_FILENO) == 1,
-  elapsedMilliseconds: monotonicMilliseconds)
+  output: TextOutput { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError,
+  errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds)
 
 exit(CalApp.run(Array(CommandLine.arguments.dropFirst()), context: context))

@@ -4,13 +4,17 @@ import Testing
 
 @Suite("Argument parsing")
 struct ArgumentParserTests {
+  static let note = OptionSpec("note", value: "note", help: "A note.")
+  static let swipe = OptionSpec("swipe", value: "dx,dy", help: "Swipe.")
+  static let limit = OptionSpec("limit", short: "n", value: "n", help: "Limit.")
+  static let json = OptionSpec("json", help: "JSON.")
+  static let three = OptionSpec("three", short: "3", help: "Three.")
+  static let weeks = OptionSpec("weeks", short: "w", help: "Weeks.")
+
   let spec = CommandSpec(
     name: "demo", abstract: "A demo.",
     arguments: [ArgumentSpec("first", help: "First."), ArgumentSpec("rest", help: "Rest.", takesRest: true)],
-    options: [
-      OptionSpec("note", value: "note", help: "A note."), OptionSpec("swipe", value: "dx,dy", help: "Swipe."),
-      OptionSpec("limit", short: "n", value: "n", help: "Limit."), OptionSpec("json", help: "JSON."),
-    ])
+    options: [note, swipe, limit, json, three, weeks])
 
   private func parse(_ words: [String]) throws(UsageError) -> ParsedArguments {
     try ArgumentParser(spec: spec).parse(words)
@@ -19,16 +23,35 @@ struct ArgumentParserTests {
   @Test("values attach with a space or =, and the last one wins")
   func optionValues() throws {
     let parsed = try parse(["a", "b", "--note", "x", "--note=y", "-n", "3"])
-    #expect(parsed.value("note") == "y")
-    #expect(parsed.value("limit") == "3")
-    #expect(try parse(["a", "b", "-n7"]).value("limit") == "7")
+    #expect(parsed.value(Self.note) == "y")
+    #expect(parsed.value(Self.limit) == "3")
+    #expect(try parse(["a", "b", "-n7"]).value(Self.limit) == "7")
   }
 
   @Test("the word after an option is its value, even a negative number")
   func negativeValues() throws {
-    #expect(try parse(["a", "b", "--swipe", "-5,-5"]).value("swipe") == "-5,-5")
-    #expect(try parse(["a", "b", "--swipe=-5,-5"]).value("swipe") == "-5,-5")
+    #expect(try parse(["a", "b", "--swipe", "-5,-5"]).value(Self.swipe) == "-5,-5")
+    #expect(try parse(["a", "b", "--swipe=-5,-5"]).value(Self.swipe) == "-5,-5")
     #expect(try parse(["a", "-5", "b"]).positionals == ["a", "-5 b"])
+  }
+
+  @Test("short flags bundle as getopt bundles them; a value-taking letter takes the rest of the word")
+  func bundledFlags() throws {
+    let bundled = try parse(["a", "b", "-3w"])
+    #expect(bundled.flag(Self.three) && bundled.flag(Self.weeks))
+    let withValue = try parse(["a", "b", "-wn5"])
+    #expect(withValue.flag(Self.weeks) && withValue.value(Self.limit) == "5")
+    let separate = try parse(["a", "b", "-3n", "7"])
+    #expect(separate.flag(Self.three) && separate.value(Self.limit) == "7")
+    #expect(throws: UsageError("Unknown option '-x'. Did you mean '-n'?")) { try parse(["a", "b", "-3x"]) }
+  }
+
+  @Test("-h given as an option's value is that value, not a request for help")
+  func helpAsValue() throws {
+    let parsed = try parse(["a", "b", "--note", "-h"])
+    #expect(!parsed.wantsHelp && parsed.value(Self.note) == "-h")
+    #expect(try parse(["a", "b", "--note=--help"]).value(Self.note) == "--help")
+    #expect(try parse(["a", "b", "--note", "x", "-h"]).wantsHelp)
   }
 
   @Test("the last argument takes the remaining words; -- ends the options")

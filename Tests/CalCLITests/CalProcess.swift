@@ -1,3 +1,4 @@
+import CalStorage
 import Foundation
 import Glibc
 
@@ -13,9 +14,12 @@ struct CalProcess {
   let folder: String
   var database: String { folder + "/cal.db" }
 
-  init() throws {
+  /// A folder of its own, holding an empty calendar at `database` unless `creatingCalendar` is false (a
+  /// command that only reads refuses a named calendar file that does not exist).
+  init(creatingCalendar: Bool = true) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("cal-e2e-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    if creatingCalendar { _ = try CalendarStore(path: folder + "/cal.db", now: 0) }
   }
 
   func remove() {

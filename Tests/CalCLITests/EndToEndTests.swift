@@ -247,6 +247,21 @@ final class EndToEndTests {
       ["list"], message: "the calendar file is not a SQLite database (it was left untouched)", status: 1)
   }
 
+  @Test("a command that only reads refuses a named calendar that does not exist, and creates nothing")
+  func missingCalendar() throws {
+    let missing = cal.folder + "/typo/cal.db"
+    for command in [["list"], ["show"], ["search", "x"], ["export"], ["history"]] {
+      let result = try cal.run(command + ["--db", missing], withDatabase: false)
+      #expect(result.status == 1 && result.stderr == "Error: no calendar at \(missing)\n", "\(command)")
+      #expect(!FileManager.default.fileExists(atPath: cal.folder + "/typo"), "\(command)")
+    }
+    let viaVariable = try cal.run(["list"], withDatabase: false, environment: ["CAL_DB": missing])
+    #expect(viaVariable.status == 1 && viaVariable.stderr == "Error: no calendar at \(missing)\n")
+    // Writing commands create it, folders and all; so does the default location on first use.
+    #expect(try cal.run(["add", "2024-05-12", "x", "--db", missing], withDatabase: false).status == 0)
+    #expect(try cal.run(["show", "2024-05"], withDatabase: false).status == 0)
+  }
+
   @Test("without --db the calendar lives in CAL_DB, else XDG_DATA_HOME, else ~/.local/share")
   func location() throws {
     try cal.run(["add", "2024-05-12", "home"], withDatabase: false)

@@ -1,6 +1,8 @@
-import CalStorage
+import CalCore
 import Foundation
 import Testing
+
+@testable import CalStorage
 
 @Suite("Opening the calendar file")
 struct CalendarStoreTests {
@@ -12,11 +14,11 @@ struct CalendarStoreTests {
     let store = try CalendarStore(path: folder.file("cal.db"), now: now)
     let tables = try store.database.fetch(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
-    ) { $0.text(0) }
+    ) { try $0[0] as String }
     #expect(
       tables == ["event_exceptions", "events", "schema_migrations", "simple_days", "transitions", "viewed_month"])
     let ledger = try store.database.fetch("SELECT id, applied_at FROM schema_migrations") {
-      ($0.text(0), $0.integer(1))
+      (try $0["id"] as String, try $0["applied_at"] as Int64)
     }
     #expect(ledger.map(\.0) == BundledMigrations.all.map(\.id))
     #expect(ledger.allSatisfy { $0.1 == now })
@@ -29,15 +31,15 @@ struct CalendarStoreTests {
     do {
       let store = try CalendarStore(path: path, now: now)
       _ = try store.write {
-        try store.events.insert(EventFields(day: "2024-05-12", title: "dentist", note: nil), at: now)
+        try store.events.insert(fields("2024-05-12", "dentist"), at: now)
       }
-      try store.write { try store.viewedMonth.setMonth("2024-05") }
+      try store.write { try store.viewedMonth.setMonth(month("2024-05")) }
     }
     let store = try CalendarStore(path: path, now: now + 1)
     #expect(try store.events.count() == 1)
-    #expect(try store.viewedMonth.month() == "2024-05")
+    #expect(try store.viewedMonth.month() == month("2024-05"))
     #expect(
-      try store.database.fetchOne("SELECT count(*) FROM schema_migrations") { $0.integer(0) }
+      try store.database.fetchOne("SELECT count(*) FROM schema_migrations") { try $0[0] as Int64 }
         == Int64(BundledMigrations.all.count))
   }
 
@@ -45,10 +47,10 @@ struct CalendarStoreTests {
   func connectionSettings() throws {
     let folder = try TemporaryFolder()
     let store = try CalendarStore(path: folder.file("cal.db"), now: now)
-    #expect(try store.database.fetchOne("PRAGMA journal_mode") { $0.text(0) } == "wal")
-    #expect(try store.database.fetchOne("PRAGMA synchronous") { $0.integer(0) } == 2)  // FULL
-    #expect(try store.database.fetchOne("PRAGMA foreign_keys") { $0.integer(0) } == 1)
-    #expect(try store.database.fetchOne("PRAGMA busy_timeout") { $0.integer(0) } ?? 0 >= 1000)
+    #expect(try store.database.fetchOne("PRAGMA journal_mode") { try $0[0] as String } == "wal")
+    #expect(try store.database.fetchOne("PRAGMA synchronous") { try $0[0] as Int64 } == 2)  // FULL
+    #expect(try store.database.fetchOne("PRAGMA foreign_keys") { try $0[0] as Int64 } == 1)
+    #expect(try store.database.fetchOne("PRAGMA busy_timeout") { try $0[0] as Int64 } ?? 0 >= 1000)
   }
 
   @Test("missing folders are created private (0700) and the file private (0600)")
@@ -85,7 +87,7 @@ struct CalendarStoreTests {
     try Data("shopping: milk, bread\n".utf8).write(to: URL(fileURLWithPath: path))
     let before = try contents(of: path)
     let error = try #require(throws: DatabaseError.self) { try CalendarStore(path: path, now: now) }
-    #expect(error.primaryResultCode == 26)  // SQLITE_NOTADB
+    #expect(error.resultCode.primary == .notADatabase)
     #expect(try contents(of: path) == before)
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
   }

@@ -15,7 +15,7 @@ struct MigratorTests {
     try migrator.migrate(database, now: 5)
     try migrator.migrate(database, now: 6)
     #expect(try migrator.appliedMigrations(in: database) == ["0001_a", "0002_b"])
-    #expect(try database.fetchOne("SELECT count(*) FROM a") { $0.integer(0) } == 1)
+    #expect(try database.fetchOne("SELECT count(*) FROM a") { try $0[0] as Int64 } == 1)
   }
 
   @Test("a failing migration leaves neither its changes nor its ledger row")

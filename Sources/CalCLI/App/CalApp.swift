@@ -1,5 +1,5 @@
 import CalCore
-import CalStorage
+import CalService
 
 /// The whole command line: picks the command, parses and validates its words, runs it, and turns every
 /// outcome into output and an exit status, in this one place.
@@ -17,11 +17,15 @@ public enum CalApp {
     public static let usage: Int32 = 64
   }
 
-  nonisolated(unsafe) static let commands: [any Command.Type] = [
-    ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
-    SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-    HistoryCommand.self, CompletionCommand.self,
-  ]
+  /// Every command, in the order help lists them. A function, not a stored table: metatypes are not
+  /// `Sendable`, and nothing global need be shared.
+  static var commands: [any Command.Type] {
+    [
+      ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
+      SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
+      HistoryCommand.self, CompletionCommand.self,
+    ]
+  }
 
   /// `cal help`, which is handled here rather than as a command, described for completion and the manual.
   static let helpSpec = CommandSpec(
@@ -35,10 +39,19 @@ public enum CalApp {
     every page turn in one SQLite file. With no subcommand, cal shows the month on view.
     """
 
-  /// Runs `cal` with `arguments` (without the program name); returns the exit status.
-  public static func run(
-    _ arguments: [String], context: CommandContext
-  ) -> Int32 {
+  /// Runs `cal` with `arguments` (without the program name); returns the exit status. Output that could
+  /// not be written (a full disk, a closed pipe) makes a failure of any command.
+  public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+    var status = dispatch(arguments, context: context)
+    context.output.flush()
+    if let failure = context.output.failure {
+      context.writeError("Error: cannot write the output: \(failure)\n")
+      status = ExitStatus.failure
+    }
+    return status
+  }
+
+  private static func dispatch(_ arguments: [String], context: CommandContext) -> Int32 {
     let writeError = context.writeError
     let (name, words) = splitCommand(arguments)
     switch name {
@@ -140,9 +153,10 @@ public enum CalApp {
       try command.init(arguments, context: context).run(context)
       return ExitStatus.success
     } catch let error as UsageError {
-      writeError(
-        "Error: \(error.message)\nUsage: \(HelpFormatter.usage(spec))\n"
-          + "  See 'cal \(spec.name) --help' for more information.\n")
+      writeError(usageError(error.message, spec))
+      return ExitStatus.usage
+    } catch let error as ServiceError where error.kind == .invalidRequest {
+      writeError(usageError(error.message, spec))
       return ExitStatus.usage
     } catch {
       writeError("Error: \(describe(error))\n")
@@ -150,16 +164,13 @@ public enum CalApp {
     }
   }
 
+  /// `Error: ...`, the usage line and where to read more.
+  private static func usageError(_ message: String, _ spec: CommandSpec) -> String {
+    "Error: \(message)\nUsage: \(HelpFormatter.usage(spec))\n  See 'cal \(spec.name) --help' for more information.\n"
+  }
+
   /// One line for any failure, in words a user can act on.
   static func describe(_ error: any Error) -> String {
-    if let error = error as? DatabaseError {
-      switch error.primaryResultCode {
-      case 26: return "the calendar file is not a SQLite database (it was left untouched)"
-      case 5: return "the calendar file is busy: another cal kept it locked for too long; try again"
-      case 14: return "cannot open the calendar file: \(error.message)"
-      default: return error.description
-      }
-    }
-    return String(describing: error)
+    String(describing: error)
   }
 }

@@ -1,4 +1,5 @@
 public import CalCore
+public import CalService
 
 /// Everything a command may know about the world, handed in by `main`: nothing below it reads the clock,
 /// the time zone or the environment itself, so tests can pin each of them.
@@ -9,18 +10,18 @@ public struct CommandContext {
   public let locale: CalendarLocale
   /// The user's time zone (`TZ`, else `/etc/localtime`), for events with times.
   public let localZone: ZoneInfo
-  /// Loads a zone of the system's time-zone database by name, such as `Europe/Berlin`.
-  public let loadZone: (String) throws(ZoneError) -> ZoneInfo
+  /// Zones of the system's time-zone database by name, such as `Europe/Berlin`.
+  public let zones: ZoneLoader
   /// The current instant, in Unix milliseconds.
-  public let nowMilliseconds: Int64
+  public let now: () -> Int64
   /// The environment variables `cal` reads (`CAL_DB`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`,
   /// `CAL_ANIMATION`).
   public let environment: [String: String]
   /// Whether standard output is a terminal.
   public let outputIsTerminal: Bool
-  /// Writes to standard output.
-  public let write: (String) -> Void
-  /// Writes to standard error (progress and warnings).
+  /// Standard output.
+  public let output: TextOutput
+  /// Writes to standard error (progress and warnings), at once.
   public let writeError: (String) -> Void
   /// Whether standard error is a terminal (for progress bars).
   public let errorIsTerminal: Bool
@@ -29,30 +30,37 @@ public struct CommandContext {
 
   /// Creates a context.
   public init(
-    today: CivilDate, locale: CalendarLocale = .english, localZone: ZoneInfo = .utc,
-    loadZone: @escaping (String) throws(ZoneError) -> ZoneInfo = { (name: String) throws(ZoneError) in
-      throw ZoneError.unknown(name)
-    }, nowMilliseconds: Int64,
-    environment: [String: String],
-    outputIsTerminal: Bool, write: @escaping (String) -> Void, writeError: @escaping (String) -> Void = { _ in },
-    errorIsTerminal: Bool = false, elapsedMilliseconds: @escaping () -> Int64 = { 0 }
+    locale: CalendarLocale = .english, localZone: ZoneInfo = .utc, zones: ZoneLoader = .none(),
+    now: @escaping () -> Int64, environment: [String: String], outputIsTerminal: Bool, output: TextOutput,
+    writeError: @escaping (String) -> Void = { _ in }, errorIsTerminal: Bool = false,
+    elapsedMilliseconds: @escaping () -> Int64 = { 0 }
   ) {
-    self.today = today
     self.locale = locale
     self.localZone = localZone
-    self.loadZone = loadZone
-    self.nowMilliseconds = nowMilliseconds
+    self.zones = zones
+    self.now = now
     self.environment = environment
     self.outputIsTerminal = outputIsTerminal
-    self.write = write
+    self.output = output
     self.writeError = writeError
     self.errorIsTerminal = errorIsTerminal
     self.elapsedMilliseconds = elapsedMilliseconds
+    self.today = ServiceEnvironment(now: now, localZone: localZone, zones: zones).today
+  }
+
+  /// What the service layer gets: the clock and the zones.
+  public var serviceEnvironment: ServiceEnvironment {
+    ServiceEnvironment(now: now, localZone: localZone, zones: zones)
+  }
+
+  /// Writes `text` to standard output.
+  func write(_ text: String) {
+    output.write(text)
   }
 
   /// Writes `line` and a newline to standard output.
   func print(_ line: String) {
-    write(line + "\n")
+    output.write(line + "\n")
   }
 
   /// Whether output may carry attributes such as reverse video: only on a terminal that understands them,
@@ -63,7 +71,7 @@ public struct CommandContext {
 
   /// How the instant `milliseconds` reads on the user's clock, as ISO 8601 with the offset.
   func localTimestamp(_ milliseconds: Int64) -> String {
-    let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+    let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds + 1) / 1000 - 1
     return LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: localZone.offset(atUTC: seconds))?
       .description
       ?? String(milliseconds)

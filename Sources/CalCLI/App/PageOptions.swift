@@ -25,14 +25,14 @@ struct PageOptions {
   let color: ColorChoice
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    switch (arguments.flag(Self.monday.long), arguments.flag(Self.sunday.long)) {
+    switch (arguments.flag(Self.monday), arguments.flag(Self.sunday)) {
     case (true, true): throw UsageError("Give --monday or --sunday, not both")
     case (true, false): firstWeekday = .monday
     case (false, true): firstWeekday = .sunday
     case (false, false): firstWeekday = nil
     }
-    weekNumbers = arguments.flag(Self.weekNumbers.long)
-    let choice = arguments.value(Self.color.long) ?? ColorChoice.auto.rawValue
+    weekNumbers = arguments.flag(Self.weekNumbers)
+    let choice = arguments.value(Self.color) ?? ColorChoice.auto.rawValue
     guard let color = ColorChoice(rawValue: choice) else {
       throw UsageError("Unknown color choice '\(choice)': use auto, always or never")
     }

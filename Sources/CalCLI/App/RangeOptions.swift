@@ -10,8 +10,8 @@ enum RangeOptions {
   static func parse(_ arguments: ParsedArguments, today: CivilDate, fromAlone: Bool = true) throws(UsageError)
     -> (CivilDate, CivilDate)?
   {
-    let first = try arguments.value(from.long).map { text throws(UsageError) in try parseDay(text, today: today) }
-    let last = try arguments.value(to.long).map { text throws(UsageError) in try parseDay(text, today: today) }
+    let first = try arguments.value(from).map { text throws(UsageError) in try parseDay(text, today: today) }
+    let last = try arguments.value(to).map { text throws(UsageError) in try parseDay(text, today: today) }
     switch (first, last) {
     case (nil, nil): return nil
     case (let first?, let last?): return try checked(first, last)

@@ -1,5 +1,5 @@
 import CalCore
-import CalStorage
+import CalService
 
 /// The options that say when an event happens, shared by `add` and `edit`: each is applied to a draft
 /// (a new event's, or the stored one's), and the result is checked as a whole.
@@ -41,17 +41,32 @@ struct ScheduleOptions {
     [
       Self.at, Self.length, Self.end, Self.to, Self.allDay, Self.timeZone, Self.repeats, Self.every, Self.count,
       Self.until, Self.repeatDays(repeatDaysName),
-    ].contains { arguments.value($0.long) != nil || arguments.flag($0.long) }
+    ].contains { arguments.isGiven($0) }
   }
 
   /// A note or location option: `nil` when not given, `.some(nil)` when given empty (to remove it).
   func text(_ option: OptionSpec) -> String?? {
-    guard let value = arguments.value(option.long) else { return nil }
+    guard let value = arguments.value(option) else { return nil }
     return .some(value.isEmpty ? nil : value)
   }
 
-  /// `draft` with the options applied, checked. `newDay` moves the start (and an all-day span with it).
-  func apply(to draft: EventSchedule, newDay: CivilDate?, context: CommandContext) throws(UsageError) -> EventSchedule {
+  /// `fields` with the options applied, checked: the title, note and location when given, and the
+  /// schedule. `newDay` moves the start (and an all-day span with it).
+  func apply(to fields: EventFields, title: String? = nil, newDay: CivilDate?, context: CommandContext)
+    throws(UsageError) -> EventFields
+  {
+    var changed = fields
+    if let title { changed.title = title }
+    if let note = text(Self.note) { changed.note = note }
+    if let location = text(Self.location) { changed.location = location }
+    changed.schedule = try apply(to: fields.schedule, newDay: newDay, context: context)
+    return changed
+  }
+
+  /// `draft` with the schedule options applied, checked.
+  private func apply(to draft: EventSchedule, newDay: CivilDate?, context: CommandContext) throws(UsageError)
+    -> EventSchedule
+  {
     var schedule = draft
     if let newDay {
       if let endDay = schedule.endDay {
@@ -59,31 +74,31 @@ struct ScheduleOptions {
       }
       schedule.startDay = newDay
     }
-    if arguments.flag(Self.allDay.long) {
-      if arguments.value(Self.at.long) != nil { throw UsageError("Give --at or --all-day, not both") }
+    if arguments.flag(Self.allDay) {
+      if arguments.value(Self.at) != nil { throw UsageError("Give --at or --all-day, not both") }
       (schedule.startTime, schedule.lengthMinutes, schedule.timeZone) = (nil, nil, nil)
     }
-    if let text = arguments.value(Self.at.long) {
+    if let text = arguments.value(Self.at) {
       schedule.startTime = try time(text, Self.at)
       schedule.endDay = nil
     }
-    if arguments.value(Self.length.long) != nil && arguments.value(Self.end.long) != nil {
+    if arguments.value(Self.length) != nil && arguments.value(Self.end) != nil {
       throw UsageError("Give --for or --end, not both")
     }
-    if let text = arguments.value(Self.length.long) {
+    if let text = arguments.value(Self.length) {
       do {
         schedule.lengthMinutes = try EventLength.minutes(parsing: text)
       } catch {
         throw UsageError("--for: \(error)")
       }
     }
-    if let text = arguments.value(Self.end.long) {
+    if let text = arguments.value(Self.end) {
       let end = try time(text, Self.end)
       guard let start = schedule.startTime else { throw UsageError("--end needs a start time: give --at too") }
       guard end > start else { throw UsageError("--end \(end) is not after the start \(start)") }
       schedule.lengthMinutes = end.minutes - start.minutes
     }
-    if let text = arguments.value(Self.to.long) {
+    if let text = arguments.value(Self.to) {
       guard schedule.startTime == nil else {
         throw UsageError("--to is for all-day events; give a timed event a length with --for, such as --for 2d")
       }
@@ -93,12 +108,12 @@ struct ScheduleOptions {
       }
       schedule.endDay = endDay == schedule.startDay ? nil : endDay
     }
-    if let zone = arguments.value(Self.timeZone.long) {
+    if let zone = arguments.value(Self.timeZone) {
       if zone == "local" || zone.isEmpty {
         schedule.timeZone = nil
       } else {
         do {
-          _ = try context.loadZone(zone)
+          _ = try context.zones.zone(zone)
         } catch {
           throw UsageError(error.description)
         }
@@ -122,7 +137,7 @@ struct ScheduleOptions {
   }
 
   private func positive(_ option: OptionSpec) throws(UsageError) -> Int? {
-    guard let text = arguments.value(option.long) else { return nil }
+    guard let text = arguments.value(option) else { return nil }
     guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= 1, value <= 1_000_000_000
     else { throw UsageError("--\(option.long) \(text): expected a whole number of at least 1") }
     return value
@@ -132,10 +147,10 @@ struct ScheduleOptions {
   private func rule(for schedule: EventSchedule) throws(UsageError) -> RecurrenceRule? {
     let every = try positive(Self.every)
     let count = try positive(Self.count)
-    let until = try arguments.value(Self.until.long).map { text throws(UsageError) in try parseDay(text, today: today) }
-    let on = arguments.value(repeatDaysName)
+    let until = try arguments.value(Self.until).map { text throws(UsageError) in try parseDay(text, today: today) }
+    let on = arguments.value(Self.repeatDays(repeatDaysName))
     var rule = schedule.rule
-    if let text = arguments.value(Self.repeats.long) {
+    if let text = arguments.value(Self.repeats) {
       if text == "none" {
         if every != nil || count != nil || until != nil || on != nil {
           throw UsageError("--repeat none cannot take --every, --count, --until or --\(repeatDaysName)")
@@ -165,7 +180,7 @@ struct ScheduleOptions {
     }
     if let on {
       (rule.byDay, rule.byMonthDay) = try Self.days(on, frequency: rule.frequency, option: repeatDaysName)
-    } else if arguments.value(Self.repeats.long) != nil {
+    } else if arguments.value(Self.repeats) != nil {
       (rule.byDay, rule.byMonthDay) = ([], [])
     }
     // DTSTART must be an occurrence, as RFC 5545 asks; otherwise the series would start on a day it

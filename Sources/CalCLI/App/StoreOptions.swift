@@ -1,4 +1,4 @@
-import CalStorage
+import CalService
 
 /// `--db <path>`, which every command that touches the calendar accepts.
 struct StoreOptions {
@@ -12,13 +12,13 @@ struct StoreOptions {
   let path: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    path = arguments.value(Self.option.long)
+    path = arguments.value(Self.option)
     if path?.isEmpty == true { throw UsageError("The option '--db <path>' needs a file path, not an empty string") }
   }
 
-  /// Opens the calendar, creating and migrating it as needed.
-  func open(_ context: CommandContext) throws -> CalendarStore {
-    let path = try DatabaseLocation.resolve(option: path, environment: context.environment)
-    return try CalendarStore(path: path, now: context.nowMilliseconds)
+  /// Opens the calendar for `access`, bringing its schema up to date.
+  func open(_ context: CommandContext, for access: CalendarService.Access) throws -> CalendarService {
+    let location = try CalendarLocation.resolve(option: path, environment: context.environment)
+    return try CalendarService.open(location, for: access, environment: context.serviceEnvironment)
   }
 }

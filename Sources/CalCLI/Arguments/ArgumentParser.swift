@@ -1,8 +1,10 @@
-/// Sorts a command's words into a `ParsedArguments`, by the rules of getopt and swift-argument-parser:
-/// `--name value`, `--name=value`, `-n value`, `-nvalue`, flags, and `--` before words that start with a dash.
+/// Sorts a command's words into a `ParsedArguments`, by the rules of POSIX getopt (with GNU long options)
+/// and swift-argument-parser: `--name value`, `--name=value`, `-n value`, `-nvalue`, bundled flags (`-3w`,
+/// and a value-taking letter last, `-wn3`), and `--` before words that start with a dash.
 ///
-/// The word after an option that takes a value is always its value, so `--swipe -5,-5` works; a word that
-/// starts with a dash and a digit is a positional unless the command has such an option.
+/// The word after an option that takes a value is always its value, so `--swipe -5,-5` and `--note -h`
+/// work; a word that starts with a dash and a digit is a positional unless the command has such an option.
+/// Asking for help (`-h`, `--help` as an option, not as a value) wins over every other mistake on the line.
 public struct ArgumentParser {
   /// The command whose words are parsed.
   public let spec: CommandSpec
@@ -15,12 +17,8 @@ public struct ArgumentParser {
   /// Parses `words`, the command line after the command's name.
   public func parse(_ words: [String]) throws(UsageError) -> ParsedArguments {
     var parsed = ParsedArguments()
-    // Asking for help wins over every other mistake on the line.
-    let options = words.prefix { $0 != "--" }
-    if options.contains("-h") || options.contains("--help") {
-      parsed.flags.insert(OptionSpec.help.long)
-      return parsed
-    }
+    // The first mistake is kept, not thrown at once: a request for help later on the line still wins.
+    var mistake: UsageError?
     var loose: [String] = []
     var index = 0
     var onlyPositionals = false
@@ -35,24 +33,33 @@ public struct ArgumentParser {
         onlyPositionals = true
         continue
       }
-      let (name, attached) = split(word)
-      guard let option = spec.option(matching: name) else {
-        throw unknownOption(name)
-      }
-      guard let valueName = option.valueName else {
-        if attached != nil { throw UsageError("The option '--\(option.long)' takes no value") }
-        parsed.flags.insert(option.long)
+      let options: [(OptionSpec, attached: String?)]
+      do {
+        options = try resolve(word)
+      } catch {
+        mistake = mistake ?? error
         continue
       }
-      if let attached {
-        parsed.values[option.long] = attached
-      } else if index < words.count {
-        parsed.values[option.long] = words[index]
-        index += 1
-      } else {
-        throw UsageError("Missing value for '--\(option.long) <\(valueName)>'")
+      for (option, attached) in options {
+        guard let valueName = option.valueName else {
+          if attached != nil { mistake = mistake ?? UsageError("The option '--\(option.long)' takes no value") }
+          parsed.flags.insert(option.long)
+          continue
+        }
+        if let attached {
+          parsed.values[option.long] = attached
+        } else if index < words.count {
+          parsed.values[option.long] = words[index]
+          index += 1
+        } else {
+          mistake = mistake ?? UsageError("Missing value for '--\(option.long) <\(valueName)>'")
+        }
       }
     }
+    if parsed.flags.contains(OptionSpec.help.long) {
+      return ParsedArguments(flags: [OptionSpec.help.long])
+    }
+    if let mistake { throw mistake }
     parsed.positionals = try assign(loose)
     return parsed
   }
@@ -60,22 +67,42 @@ public struct ArgumentParser {
   private func looksLikeOption(_ word: String) -> Bool {
     guard word.hasPrefix("-"), word != "-" else { return false }
     if word.hasPrefix("--") { return true }
-    if spec.option(matching: split(word).name) != nil { return true }
+    if spec.option(short: word.dropFirst().first ?? " ") != nil { return true }
     // A negative number such as -5 or -5,-5 is a value, not an option.
     let second = word.utf8.dropFirst().first ?? 0
     return !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(second) && second != UInt8(ascii: ".")
   }
 
-  /// `--note=x` → (`--note`, `x`); `-n5` → (`-n`, `5`) when `-n` takes a value.
-  private func split(_ word: String) -> (name: String, value: String?) {
+  /// The options `word` names, each with a value written into the word: `--note=x` → (note, x);
+  /// `-n5` → (n, 5) when `-n` takes a value; `-3w` → (3, nil), (w, nil).
+  private func resolve(_ word: String) throws(UsageError) -> [(OptionSpec, attached: String?)] {
     if word.hasPrefix("--") {
-      guard let equals = word.firstIndex(of: "=") else { return (word, nil) }
-      return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+      let name: String
+      var attached: String?
+      if let equals = word.firstIndex(of: "=") {
+        name = String(word[..<equals])
+        attached = String(word[word.index(after: equals)...])
+      } else {
+        name = word
+      }
+      guard let option = spec.option(long: name.dropFirst(2)) else { throw unknownOption(name) }
+      return [(option, attached)]
     }
-    guard word.count > 2 else { return (word, nil) }
-    let name = String(word.prefix(2))
-    guard let option = spec.option(matching: name), option.valueName != nil else { return (word, nil) }
-    return (name, String(word.dropFirst(2)))
+    var options: [(OptionSpec, attached: String?)] = []
+    var letters = word.dropFirst()
+    while let letter = letters.first {
+      letters = letters.dropFirst()
+      guard let option = spec.option(short: letter) else {
+        throw unknownOption(options.isEmpty ? word : "-\(letter)")
+      }
+      if option.valueName != nil {
+        // getopt: the rest of the word, if any, is the value.
+        options.append((option, letters.isEmpty ? nil : String(letters)))
+        return options
+      }
+      options.append((option, nil))
+    }
+    return options
   }
 
   private func assign(_ words: [String]) throws(UsageError) -> [String] {

@@ -23,15 +23,14 @@ public struct CommandSpec: Sendable {
     self.options = options + [.help]
   }
 
-  /// The option spelled `--long`, `-s` (or `-sVALUE` for an option that takes a value).
-  func option(matching token: String) -> OptionSpec? {
-    if token.hasPrefix("--") {
-      let name = token.dropFirst(2)
-      return options.first { $0.long == name }
-    }
-    guard token.count >= 2, token.hasPrefix("-") else { return nil }
-    let letter = token[token.index(after: token.startIndex)]
-    return options.first { $0.short == letter && (token.count == 2 || $0.valueName != nil) }
+  /// The option whose long name is `name` (without its dashes).
+  func option(long name: Substring) -> OptionSpec? {
+    options.first { $0.long == name }
+  }
+
+  /// The option spelled `-letter`.
+  func option(short letter: Character) -> OptionSpec? {
+    options.first { $0.short == letter }
   }
 
   /// Every spelling of every option, for suggestions.

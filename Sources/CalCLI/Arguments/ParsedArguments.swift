@@ -1,17 +1,29 @@
 /// What the user wrote after the command's name, sorted into positionals, option values and flags.
+/// Options are looked up by their spec, never by a string, so a misspelt name cannot silently read nil.
 public struct ParsedArguments: Equatable, Sendable {
   /// Positional arguments in order; a `takesRest` argument is already joined into one.
   public var positionals: [String] = []
   /// The last value given to each option, by long name.
-  public var values: [String: String] = [:]
+  var values: [String: String] = [:]
   /// The flags that were given, by long name.
-  public var flags: Set<String> = []
+  var flags: Set<String> = []
 
-  /// The value of `--name`, if given.
-  public func value(_ name: String) -> String? { values[name] }
+  /// The value of `option`, if given.
+  public func value(_ option: OptionSpec) -> String? {
+    precondition(option.valueName != nil, "--\(option.long) is a flag: read it with flag(_:)")
+    return values[option.long]
+  }
 
-  /// Whether `--name` was given.
-  public func flag(_ name: String) -> Bool { flags.contains(name) }
+  /// Whether the flag `option` was given.
+  public func flag(_ option: OptionSpec) -> Bool {
+    precondition(option.valueName == nil, "--\(option.long) takes a value: read it with value(_:)")
+    return flags.contains(option.long)
+  }
+
+  /// Whether `option` was given at all, flag or value.
+  public func isGiven(_ option: OptionSpec) -> Bool {
+    option.valueName == nil ? flags.contains(option.long) : values[option.long] != nil
+  }
 
   /// The positional argument at `index`, if given.
   public func positional(_ index: Int) -> String? {
@@ -19,5 +31,5 @@ public struct ParsedArguments: Equatable, Sendable {
   }
 
   /// Whether help was asked for.
-  public var wantsHelp: Bool { flag(OptionSpec.help.long) }
+  public var wantsHelp: Bool { flag(OptionSpec.help) }
 }

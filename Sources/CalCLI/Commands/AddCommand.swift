@@ -1,5 +1,5 @@
 import CalCore
-import CalStorage
+import CalService
 
 /// `cal add DATE TITLE [--at TIME] [--for LENGTH|--end TIME] [--to DATE] [--tz ZONE] [--repeat ...]`
 struct AddCommand: Command {
@@ -29,17 +29,15 @@ struct AddCommand: Command {
     let title = arguments.positional(1) ?? ""
     if title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
     let options = ScheduleOptions(arguments: arguments, today: context.today)
-    let schedule = try options.apply(to: EventSchedule(startDay: day), newDay: nil, context: context)
-    fields = EventFields(
-      schedule: schedule, title: title, note: options.text(ScheduleOptions.note) ?? nil,
-      location: options.text(ScheduleOptions.location) ?? nil)
-    json = arguments.flag(JSONOption.option.long)
+    fields = try options.apply(
+      to: EventFields(title: title, schedule: EventSchedule(startDay: day)), newDay: nil, context: context)
+    json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
-    let calendar = try store.open(context)
-    let event = try calendar.write { try calendar.events.insert(fields, at: context.nowMilliseconds) }
-    context.print(try EventPresenter.report("Added", event, asJSON: json, context: context))
+    let calendar = try store.open(context, for: .write)
+    let event = try calendar.add(fields)
+    context.print(try EventPresenter.report("Added", event, asJSON: json, calendar: calendar, context: context))
   }
 }

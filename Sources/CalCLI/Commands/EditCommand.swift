@@ -1,5 +1,5 @@
 import CalCore
-import CalStorage
+import CalService
 
 /// `cal edit ID [--on DATE [--from-here]] [--title T] [--date D] [--at ...] ...`
 struct EditCommand: Command {
@@ -31,20 +31,20 @@ struct EditCommand: Command {
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     id = try parseEventID(arguments.positional(0) ?? "")
-    title = arguments.value(Self.title.long)
+    title = arguments.value(Self.title)
     if let title, title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
-    newDay = try arguments.value(Self.date.long).map { text throws(UsageError) in
+    newDay = try arguments.value(Self.date).map { text throws(UsageError) in
       try parseDay(text, today: context.today)
     }
-    occurrence = try arguments.value(Self.on.long).map { text throws(UsageError) in
+    occurrence = try arguments.value(Self.on).map { text throws(UsageError) in
       try parseDay(text, today: context.today)
     }
-    fromHere = arguments.flag(Self.fromHere.long)
+    fromHere = arguments.flag(Self.fromHere)
     if fromHere && occurrence == nil { throw UsageError("--from-here needs --on DATE") }
     var options = ScheduleOptions(arguments: arguments, today: context.today)
     options.repeatDaysName = "repeat-on"
     self.options = options
-    if occurrence != nil && !fromHere && arguments.value(ScheduleOptions.repeats.long) != nil {
+    if occurrence != nil && !fromHere && arguments.value(ScheduleOptions.repeats) != nil {
       throw UsageError("one occurrence cannot repeat: use --from-here to change the series from that day on")
     }
     let changes =
@@ -53,88 +53,21 @@ struct EditCommand: Command {
     guard changes else {
       throw UsageError("Nothing to change: give --title, --date, --at, --note or another option")
     }
-    json = arguments.flag(JSONOption.option.long)
+    json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
-    let calendar = try store.open(context)
-    let output = try calendar.write { () throws -> String in
-      guard let event = try calendar.events.event(id: id) else { throw CalError("there is no event #\(id)") }
-      guard let occurrence else {
-        let updated = try update(event.fields, newDay: newDay, context: context)
-        let saved = try calendar.events.update(id: id, updated, at: context.nowMilliseconds)!
-        return try EventPresenter.report("Changed", saved, asJSON: json, context: context)
-      }
-      let schedule = try seriesSchedule(of: event, withOccurrenceOn: occurrence, in: calendar, command: "edit")
-      return fromHere
-        ? try split(event, schedule: schedule, at: occurrence, calendar: calendar, context: context)
-        : try editOccurrence(event, on: occurrence, calendar: calendar, context: context)
+    let calendar = try store.open(context, for: .write)
+    let outcome = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere) { fields in
+      try options.apply(to: fields, title: title, newDay: newDay, context: context)
     }
-    context.print(output)
-  }
-
-  /// `fields` with the options applied.
-  private func update(_ fields: EventFields, newDay: CivilDate?, context: CommandContext) throws -> EventFields {
-    let schedule = try options.apply(to: try fields.schedule(), newDay: newDay, context: context)
-    var updated = fields.with(schedule: schedule)
-    if let title { updated.title = title }
-    if let note = options.text(ScheduleOptions.note) { updated.note = note }
-    if let location = options.text(ScheduleOptions.location) { updated.location = location }
-    return updated
-  }
-
-  /// Edits one occurrence: a row of its own that replaces the series' occurrence on that day.
-  private func editOccurrence(
-    _ event: EventRecord, on day: CivilDate, calendar: CalendarStore, context: CommandContext
-  ) throws -> String {
-    if let existing = try calendar.events.override(of: id, on: day.description) {
-      let updated = try update(existing.fields, newDay: newDay, context: context)
-      let saved = try calendar.events.update(id: existing.id, updated, at: context.nowMilliseconds)!
-      return try EventPresenter.report(
-        "Changed the \(day) occurrence of #\(id), now", saved, asJSON: json, context: context)
+    let verb: String
+    switch outcome {
+    case .changed: verb = "Changed"
+    case .changedOccurrence(let series, let day, _): verb = "Changed the \(day) occurrence of #\(series), now"
+    case .split(let series, let day, _): verb = "Split #\(series) on \(day); from there on it is"
     }
-    var single = try event.fields.schedule()
-    single.endDay = single.endDay?.adding(days: day.daysSince1970 - single.startDay.daysSince1970)
-    single.startDay = day
-    single.rule = nil
-    var fields = event.fields.with(schedule: single)
-    fields.parentID = id
-    fields.recurrenceDay = day.description
-    fields.uid = nil
-    let updated = try update(fields, newDay: newDay, context: context)
-    let saved = try calendar.events.insert(updated, at: context.nowMilliseconds)
-    return try EventPresenter.report(
-      "Changed the \(day) occurrence of #\(id), now", saved, asJSON: json, context: context)
-  }
-
-  /// Edits this and every following occurrence: the series ends the day before, and a new series with the
-  /// changes takes over from `day`, with the exceptions and edited occurrences that fall in it.
-  private func split(
-    _ event: EventRecord, schedule: EventSchedule, at day: CivilDate, calendar: CalendarStore, context: CommandContext
-  ) throws -> String {
-    guard let rule = schedule.rule, day > schedule.startDay, let dayBefore = day.adding(days: -1) else {
-      let updated = try update(event.fields, newDay: newDay, context: context)
-      let saved = try calendar.events.update(id: id, updated, at: context.nowMilliseconds)!
-      return try EventPresenter.report("Changed", saved, asJSON: json, context: context)
-    }
-    let earlier = schedule.recurrence!.occurrences(from: schedule.startDay, through: dayBefore).count
-    var ending = schedule
-    ending.rule?.count = nil
-    ending.rule?.until = dayBefore
-    _ = try calendar.events.update(id: id, event.fields.with(schedule: ending), at: context.nowMilliseconds)
-    var following = schedule
-    following.startDay = day
-    if let endDay = schedule.endDay {
-      following.endDay = endDay.adding(days: day.daysSince1970 - schedule.startDay.daysSince1970)
-    }
-    following.rule?.count = rule.count.map { $0 - earlier }
-    var fields = event.fields.with(schedule: following)
-    fields.uid = nil  // a series of its own, with a UID of its own
-    fields = try update(fields, newDay: newDay, context: context)
-    let saved = try calendar.events.insert(fields, at: context.nowMilliseconds)
-    try calendar.events.moveExceptions(from: id, to: saved.id, onOrAfter: day.description)
-    return try EventPresenter.report(
-      "Split #\(id) on \(day); from there on it is", saved, asJSON: json, context: context)
+    context.print(try EventPresenter.report(verb, outcome.event, asJSON: json, calendar: calendar, context: context))
   }
 }

@@ -1,5 +1,5 @@
 import CalCore
-import CalStorage
+import CalService
 
 /// `cal export [--from DATE --to DATE] [FILE]`
 struct ExportCommand: Command {
@@ -25,45 +25,13 @@ struct ExportCommand: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    let calendar = try store.open(context)
-    var zones: [String: ZoneInfo] = [:]
-    var events: [ExportedEvent] = []
-    let (records, allChildren, allExceptions) = try calendar.database.readTransaction {
-      (try calendar.events.topLevel(), try calendar.events.allChildren(), try calendar.events.allExceptions())
-    }
-    for record in records {
-      if let (first, last) = range {
-        let lastDay = record.lastDay.flatMap { try? CivilDate(parsing: $0) }
-        guard record.day <= last.description, lastDay.map({ $0 >= first }) ?? true else { continue }
-      }
-      var event = try exported(record)
-      for child in allChildren[record.id] ?? [] {
-        if let day = child.recurrenceDay.flatMap({ try? CivilDate(parsing: $0) }) {
-          event.overrides.append((day, try exported(child)))
-        } else {
-          event.additions.append(try child.fields.schedule())
-        }
-      }
-      event.exceptions = (allExceptions[record.id] ?? []).compactMap { try? CivilDate(parsing: $0) }
-      let names =
-        [event.schedule.timeZone] + event.overrides.map(\.event.schedule.timeZone) + event.additions.map(\.timeZone)
-      for name in names {
-        if let name, zones[name] == nil, let zone = try? context.loadZone(name) { zones[name] = zone }
-      }
-      events.append(event)
-    }
-    let text = ICSWriter(product: "-//cal//cal \(CalApp.version)//EN", now: context.nowMilliseconds, zones: zones)
-      .calendar(events)
+    let calendar = try store.open(context, for: .read)
+    var text = ""
+    try calendar.export(from: range?.0, through: range?.1, product: "-//cal//cal \(CalApp.version)//EN") { text += $0 }
     if let path {
       try FileIO.write(text, to: path)
     } else {
       context.write(text)
     }
-  }
-
-  private func exported(_ record: EventRecord) throws -> ExportedEvent {
-    ExportedEvent(
-      uid: record.uid ?? "\(record.id)@cal", title: record.title, note: record.note, location: record.location,
-      schedule: try record.fields.schedule(), created: record.createdAt, modified: record.updatedAt)
   }
 }

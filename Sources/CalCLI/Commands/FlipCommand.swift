@@ -1,5 +1,5 @@
 import CalCore
-import CalStorage
+import CalService
 
 /// `cal flip DIRECTION` or `cal flip --swipe DX,DY`
 struct FlipCommand: Command {
@@ -15,11 +15,11 @@ struct FlipCommand: Command {
     arguments: [
       ArgumentSpec("direction", help: "up-left, up-right, down-right or down-left.", isOptional: true)
     ],
-    options: [
-      OptionSpec("swipe", value: "dx,dy", help: "A swipe vector instead of a direction, such as -5,-5."),
-      JSONOption.option,
-      OptionSpec("no-animation", help: "Do not animate the turn (nor does CAL_ANIMATION=off, nor piped output)."),
-    ] + PageOptions.all + [StoreOptions.option])
+    options: [swipe, JSONOption.option, noAnimation] + PageOptions.all + [StoreOptions.option])
+
+  static let swipe = OptionSpec("swipe", value: "dx,dy", help: "A swipe vector instead of a direction, such as -5,-5.")
+  static let noAnimation = OptionSpec(
+    "no-animation", help: "Do not animate the turn (nor does CAL_ANIMATION=off, nor piped output).")
 
   let direction: CurlDirection
   let json: Bool
@@ -29,7 +29,7 @@ struct FlipCommand: Command {
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     let named = arguments.positional(0)
-    let swipe = arguments.value("swipe")
+    let swipe = arguments.value(Self.swipe)
     switch (named, swipe) {
     case (let name?, nil):
       direction = try Self.direction(named: name)
@@ -40,8 +40,8 @@ struct FlipCommand: Command {
     case (_?, _?):
       throw UsageError("Give a direction or --swipe, not both")
     }
-    json = arguments.flag(JSONOption.option.long)
-    animates = !arguments.flag("no-animation")
+    json = arguments.flag(JSONOption.option)
+    animates = !arguments.flag(Self.noAnimation)
     page = try PageOptions(arguments)
     store = try StoreOptions(arguments)
   }
@@ -73,18 +73,16 @@ struct FlipCommand: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    let calendar = try store.open(context)
-    let transition = try Navigator(store: calendar, context: context).flip(direction)
+    let calendar = try store.open(context, for: .write)
+    let transition = try calendar.flip(direction)
     if json {
       context.print(TransitionPresenter.json(transition, context: context).serialized)
       return
     }
-    let from = try YearMonth(parsing: transition.fromMonth)
-    let to = try YearMonth(parsing: transition.toMonth)
     context.print(TransitionPresenter.describe(direction))
-    context.print(TransitionPresenter.movement(from: from, to: to, locale: context.locale) + "\n")
+    context.print(TransitionPresenter.movement(from: transition.from, to: transition.to, locale: context.locale) + "\n")
     let style = page.style(context)
-    let newPage = try PageRenderer.render([to], store: calendar, context: context, style: style)
+    let newPage = try PageRenderer.render([transition.to], calendar: calendar, context: context, style: style)
     // The turn is committed before it is drawn: an interrupted animation leaves it done, not half done.
     if animates && context.outputIsTerminal && context.environment["CAL_ANIMATION"] != "off" {
       var plain = style
@@ -92,7 +90,12 @@ struct FlipCommand: Command {
       let sheet = { (month: YearMonth) in
         MonthSheet(months: [month], today: context.today, markedDays: [], style: plain).lines()
       }
-      Animator.play(CurlAnimation(oldPage: sheet(from), newPage: sheet(to), direction: direction), write: context.write)
+      let animation = CurlAnimation(
+        oldPage: sheet(transition.from), newPage: sheet(transition.to), direction: direction)
+      Animator.play(animation) { frame in
+        context.write(frame)
+        context.output.flush()
+      }
     }
     context.write(newPage)
   }

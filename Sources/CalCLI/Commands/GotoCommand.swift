@@ -1,5 +1,5 @@
 import CalCore
-import CalStorage
+import CalService
 
 /// `cal goto MONTH|today`
 struct GotoCommand: Command {
@@ -16,20 +16,20 @@ struct GotoCommand: Command {
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     month = try parseMonth(arguments.positional(0) ?? "", today: context.today)
-    json = arguments.flag(JSONOption.option.long)
+    json = arguments.flag(JSONOption.option)
     page = try PageOptions(arguments)
     store = try StoreOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
-    let calendar = try store.open(context)
-    let transition = try Navigator(store: calendar, context: context).jump(to: month)
+    let calendar = try store.open(context, for: .write)
+    let transition = try calendar.jump(to: month)
     if json {
       context.print(TransitionPresenter.json(transition, context: context).serialized)
       return
     }
-    let from = try YearMonth(parsing: transition.fromMonth)
-    context.print("Jumped " + TransitionPresenter.movement(from: from, to: month, locale: context.locale) + "\n")
-    context.write(try PageRenderer.render([month], store: calendar, context: context, style: page.style(context)))
+    context.print(
+      "Jumped " + TransitionPresenter.movement(from: transition.from, to: month, locale: context.locale) + "\n")
+    context.write(try PageRenderer.render([month], calendar: calendar, context: context, style: page.style(context)))
   }
 }

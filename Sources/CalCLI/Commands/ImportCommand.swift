@@ -1,5 +1,5 @@
 import CalCore
-import CalStorage
+import CalService
 
 /// `cal import FILE|- [--skip-invalid]`
 struct ImportCommand: Command {
@@ -12,10 +12,10 @@ struct ImportCommand: Command {
       does not support) is counted and named in the summary.
       """,
     arguments: [ArgumentSpec("file", help: "The .ics file, or - for standard input.")],
-    options: [
-      OptionSpec("skip-invalid", help: "Import what is valid and list what was skipped, instead of refusing the file."),
-      JSONOption.option, StoreOptions.option,
-    ])
+    options: [skipInvalid, JSONOption.option, StoreOptions.option])
+
+  static let skipInvalid = OptionSpec(
+    "skip-invalid", help: "Import what is valid and list what was skipped, instead of refusing the file.")
 
   let path: String
   let skipInvalid: Bool
@@ -25,79 +25,29 @@ struct ImportCommand: Command {
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     path = arguments.positional(0) ?? ""
     if path.isEmpty { throw UsageError("Missing expected argument '<file>'") }
-    skipInvalid = arguments.flag("skip-invalid")
-    json = arguments.flag(JSONOption.option.long)
+    skipInvalid = arguments.flag(Self.skipInvalid)
+    json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
     let bytes = try FileIO.read(path)
-    var ignored: [Int] = []
-    var repairs: [(line: Int, note: String)] = []
-    let components: [ICSComponent]
+    let prepared: PreparedImport
     do {
-      components = try ICSParser.parse(bytes, ignoredLines: &ignored, repairs: &repairs)
-    } catch {
-      throw CalError("\(path): \(error)")
+      prepared = try CalendarService.prepareImport(bytes, skipInvalid: skipInvalid, zones: context.zones)
+    } catch let failure as ImportFailure {
+      let hint = failure.isEventError ? " (--skip-invalid imports the other events)" : ""
+      throw CalError("\(path): \(failure)\(hint)")
     }
-    var imported: ImportResult
-    do {
-      imported = try ICSImporter(loadZone: context.loadZone).read(components, skipInvalid: skipInvalid)
-    } catch {
-      throw CalError("\(path): \(error) (--skip-invalid imports the other events)")
-    }
-    imported.skipped += ignored.map { ("line", $0, "not a content line (NAME:value)") }
-    imported.approximations += repairs
-    let calendar = try store.open(context)
-    // A large import fits in memory until it commits, instead of spilling pages to the log over and over.
-    try calendar.database.execute("PRAGMA cache_size = -262144")
-    var progress = Progress(total: imported.events.count, context: context)
-    let (added, updated) = try calendar.write { () throws -> (Int, Int) in
-      var added = 0
-      var updated = 0
-      for (index, event) in imported.events.enumerated() {
-        if try save(event, in: calendar, at: context.nowMilliseconds) { updated += 1 } else { added += 1 }
-        progress.advance(to: index + 1)
-      }
-      return (added, updated)
-    }
+    let calendar = try store.open(context, for: .write)
+    var progress = Progress(total: prepared.eventCount, context: context)
+    let report = try calendar.importCalendar(prepared) { done, _ in progress.advance(to: done) }
     progress.finish()
-    context.print(summary(imported, added: added, updated: updated))
+    context.print(summary(report))
   }
 
-  /// Adds or (by UID) updates one event with its exceptions, edited occurrences and extra dates; true when
-  /// it updated.
-  private func save(_ event: ImportedEvent, in calendar: CalendarStore, at now: Int64) throws -> Bool {
-    var fields = EventFields(schedule: event.schedule, title: event.title, note: event.note, location: event.location)
-    fields.uid = event.uid
-    let record: EventRecord
-    let existed: Bool
-    if let existing = try calendar.events.event(uid: event.uid) {
-      try calendar.events.clearSeriesDetails(eventID: existing.id)
-      record = try calendar.events.update(id: existing.id, fields, at: now)!
-      existed = true
-    } else {
-      record = try calendar.events.insert(fields, at: now)
-      existed = false
-    }
-    for day in event.exceptions { try calendar.events.addException(eventID: record.id, day: day.description) }
-    for (day, override) in event.overrides {
-      var child = EventFields(
-        schedule: override.schedule, title: override.title, note: override.note, location: override.location)
-      child.parentID = record.id
-      child.recurrenceDay = day.description
-      _ = try calendar.events.insert(child, at: now)
-    }
-    for extra in event.additions
-    where extra.startDay != event.schedule.startDay || extra.startTime != event.schedule.startTime {
-      var child = EventFields(schedule: extra, title: event.title, note: event.note, location: event.location)
-      child.parentID = record.id
-      _ = try calendar.events.insert(child, at: now)
-    }
-    return existed
-  }
-
-  private func summary(_ imported: ImportResult, added: Int, updated: Int) -> String {
+  private func summary(_ imported: ImportReport) -> String {
+    let (added, updated) = (imported.added, imported.updated)
     if json {
       return JSONValue.object([
         ("added", .integer(Int64(added))), ("updated", .integer(Int64(updated))),

@@ -1,5 +1,5 @@
 import CalCore
-import CalStorage
+import CalService
 
 /// `cal list [DAY|MONTH|FROM..TO|week] [--from DATE --to DATE]`
 struct ListCommand: Command {
@@ -40,7 +40,7 @@ struct ListCommand: Command {
     } else {
       window = .viewedMonth
     }
-    json = arguments.flag(JSONOption.option.long)
+    json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
 
@@ -66,7 +66,7 @@ struct ListCommand: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    let calendar = try store.open(context)
+    let calendar = try store.open(context, for: .read)
     let first: CivilDate
     let last: CivilDate
     let emptyMessage: String
@@ -77,17 +77,15 @@ struct ListCommand: Command {
     case .month(let month):
       (first, last, emptyMessage) = (month.firstDay, month.lastDay, "No events in \(month.englishName).")
     case .viewedMonth:
-      let month = try Navigator(store: calendar, context: context).viewedMonth()
+      let month = try calendar.viewedMonth()
       (first, last, emptyMessage) = (month.firstDay, month.lastDay, "No events in \(month.englishName).")
     }
-    let items = try Agenda(store: calendar, context: context).items(from: first, through: last)
-    if json {
-      context.print(JSONValue.array(items.map { EventPresenter.json($0, context: context) }).serialized)
-    } else if items.isEmpty {
-      context.print(emptyMessage)
-    } else {
-      context.write(EventPresenter.lines(items, context: context))
+    var listing = EventListing(json: json, context: context)
+    try calendar.forEachAgendaItem(from: first, through: last) { item in
+      listing.append(item)
+      return true
     }
+    listing.finish(emptyMessage: emptyMessage)
   }
 }
 

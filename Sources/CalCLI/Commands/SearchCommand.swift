@@ -1,5 +1,5 @@
 import CalCore
-import CalStorage
+import CalService
 
 /// `cal search TEXT [--from DATE --to DATE]`
 struct SearchCommand: Command {
@@ -20,34 +20,19 @@ struct SearchCommand: Command {
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     let text = arguments.positional(0) ?? ""
     guard !text.allSatisfy(\.isWhitespace) else { throw UsageError("Give some text to search for") }
-    needle = Self.folded(text)
+    needle = text
     range = try RangeOptions.parse(arguments, today: context.today)
-    json = arguments.flag(JSONOption.option.long)
+    json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
 
-  /// Text compared without regard to case, in every script.
-  static func folded(_ text: String) -> String { text.lowercased() }
-
-  func matches(_ event: EventRecord) -> Bool {
-    [event.title, event.note ?? "", event.location ?? ""].contains { Self.folded($0).contains(needle) }
-  }
-
   func run(_ context: CommandContext) throws {
-    let calendar = try store.open(context)
-    let items: [Agenda.Item]
-    if let (first, last) = range {
-      items = try Agenda(store: calendar, context: context).items(from: first, through: last)
-        .filter { matches($0.event) }.reversed()
-    } else {
-      items = try calendar.events.all().filter(matches).compactMap { try EventPresenter.item($0, context: context) }
+    let calendar = try store.open(context, for: .read)
+    var listing = EventListing(json: json, context: context)
+    try calendar.search(needle, from: range?.0, through: range?.1) { item in
+      listing.append(item)
+      return true
     }
-    if json {
-      context.print(JSONValue.array(items.map { EventPresenter.json($0, context: context) }).serialized)
-    } else if items.isEmpty {
-      context.print("No events match.")
-    } else {
-      context.write(EventPresenter.lines(items, context: context))
-    }
+    listing.finish(emptyMessage: "No events match.")
   }
 }

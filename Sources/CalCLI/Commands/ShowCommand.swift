@@ -1,5 +1,5 @@
 import CalCore
-import CalStorage
+import CalService
 
 /// `cal show [MONTH|YEAR] [-3|-y|-n N]`
 struct ShowCommand: Command {
@@ -54,25 +54,23 @@ struct ShowCommand: Command {
       month = try text.map { text throws(UsageError) in try parseMonth(text, today: context.today) }
     }
     var spans: [Span] = []
-    if arguments.flag(Self.three.long) { spans.append(.three) }
-    if arguments.flag(Self.year.long) || year != nil { spans.append(.year) }
-    if let count = arguments.value(Self.months.long) {
+    if arguments.flag(Self.three) { spans.append(.three) }
+    if arguments.flag(Self.year) || year != nil { spans.append(.year) }
+    if let count = arguments.value(Self.months) {
       guard count.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(count), (1...1200).contains(number)
       else { throw UsageError("'\(count)' is not a number of months: expected a whole number from 1 to 1200") }
       spans.append(.months(count: number))
     }
     guard spans.count <= 1 else { throw UsageError("Give only one of -3, -y (or a year) and -n") }
     span = spans.first ?? .months(count: 1)
-    agenda = arguments.flag(Self.agenda.long)
+    agenda = arguments.flag(Self.agenda)
     page = try PageOptions(arguments)
     store = try StoreOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
-    let calendar = try store.open(context)
-    let anchor =
-      try month ?? year.map { try YearMonth(year: $0, month: 1) }
-      ?? Navigator(store: calendar, context: context).viewedMonth()
+    let calendar = try store.open(context, for: .read)
+    let anchor = try month ?? year.map { try YearMonth(year: $0, month: 1) } ?? calendar.viewedMonth()
     let shown: [YearMonth]
     switch span {
     case .months(let count): shown = (0..<count).compactMap { anchor.adding(months: $0) }
@@ -80,6 +78,7 @@ struct ShowCommand: Command {
     case .year: shown = (1...12).compactMap { try? YearMonth(year: anchor.year, month: $0) }
     }
     context.write(
-      try PageRenderer.render(shown, store: calendar, context: context, style: page.style(context), withAgenda: agenda))
+      try PageRenderer.render(
+        shown, calendar: calendar, context: context, style: page.style(context), withAgenda: agenda))
   }
 }

@@ -1,10 +1,10 @@
 import CalCore
-import CalStorage
+import CalService
 
 /// How events are printed: one text line per event and day, or JSON objects with the documented fields.
 enum EventPresenter {
   /// `{"id", "date", "title", "note", "location", "allDay", "start", "end", "timeZone", "repeat", "occurrence"}`
-  static func json(_ item: Agenda.Item, context: CommandContext) -> JSONValue {
+  static func json(_ item: AgendaItem, context: CommandContext) -> JSONValue {
     let (start, end) = bounds(item, context: context)
     return .object([
       ("id", .integer(item.event.id)),
@@ -16,14 +16,14 @@ enum EventPresenter {
       ("start", .string(start)),
       ("end", .string(end)),
       ("timeZone", .optional(item.schedule.timeZone)),
-      ("repeat", .optional(item.event.rrule)),
+      ("repeat", .optional(item.schedule.rule?.description)),
       ("occurrence", item.schedule.rule == nil ? .null : .string(item.occurrence.occurrenceDay.description)),
     ])
   }
 
   /// Start and end in ISO 8601: dates for all-day events (the end inclusive), local date-times with the
   /// offset for timed ones.
-  static func bounds(_ item: Agenda.Item, context: CommandContext) -> (String, String) {
+  static func bounds(_ item: AgendaItem, context: CommandContext) -> (String, String) {
     let occurrence = item.occurrence
     guard let start = occurrence.startInstant, let end = occurrence.endInstant else {
       return (occurrence.firstDay.description, occurrence.lastDay.description)
@@ -33,14 +33,14 @@ enum EventPresenter {
 
   /// `2024-05-12  14:30-15:15  #3  dentist @ Room 4`, the note indented on the next line. A series shows
   /// which occurrence it is (`#5@2024-05-13`); a span which of its days.
-  static func line(_ item: Agenda.Item, context: CommandContext, withNote: Bool = true) -> String {
+  static func line(_ item: AgendaItem, context: CommandContext, withNote: Bool = true) -> String {
     var buffer = TextBuffer(capacity: 80)
     write(item, context: context, withNote: withNote, into: &buffer)
     return buffer.text
   }
 
   /// The lines of `items`, each ended, in one string built once.
-  static func lines(_ items: [Agenda.Item], context: CommandContext) -> String {
+  static func lines(_ items: [AgendaItem], context: CommandContext) -> String {
     var buffer = TextBuffer(capacity: items.count * 72)
     for item in items {
       write(item, context: context, withNote: true, into: &buffer)
@@ -49,8 +49,9 @@ enum EventPresenter {
     return buffer.text
   }
 
-  private static func write(_ item: Agenda.Item, context: CommandContext, withNote: Bool, into buffer: inout TextBuffer)
-  {
+  /// Appends the line of `item` to `buffer` (with the note on an indented line when asked), without the
+  /// line end.
+  static func write(_ item: AgendaItem, context: CommandContext, withNote: Bool, into buffer: inout TextBuffer) {
     buffer.append(date: item.day)
     buffer.append(literal: "  ")
     let timeStart = buffer.count
@@ -83,7 +84,7 @@ enum EventPresenter {
   }
 
   /// `all day`, `14:30`, `14:30-15:15`, or for a timed event over several days `22:00-...`, `...`, `...-02:00`.
-  private static func writeTime(_ item: Agenda.Item, context: CommandContext, into buffer: inout TextBuffer) {
+  private static func writeTime(_ item: AgendaItem, context: CommandContext, into buffer: inout TextBuffer) {
     guard let start = item.occurrence.startInstant, let end = item.occurrence.endInstant else {
       buffer.append(literal: "all day")
       return
@@ -111,25 +112,12 @@ enum EventPresenter {
     }
   }
 
-  /// The item for the first occurrence of `event`, or of its occurrence on `day`: what `add`, `edit` and `rm`
-  /// print.
-  static func item(_ event: EventRecord, on day: CivilDate? = nil, context: CommandContext) throws -> Agenda.Item? {
-    let schedule = try event.fields.schedule()
-    let eventZone = try schedule.timeZone.map { name throws(CalError) in
-      do throws(ZoneError) { return try context.loadZone(name) } catch { throw CalError(error.description) }
-    }
-    guard
-      let occurrence = Occurrence.occurrence(
-        of: schedule, on: day ?? schedule.startDay, eventZone: eventZone, localZone: context.localZone)
-    else { return nil }
-    return Agenda.Item(day: occurrence.firstDay, event: event, schedule: schedule, occurrence: occurrence)
-  }
-
   /// What `add`, `edit` and `rm` print: JSON, or `<verb> event #3: 2024-05-12 14:30-15:15 dentist ...`.
   static func report(
-    _ verb: String, _ event: EventRecord, on day: CivilDate? = nil, asJSON: Bool, context: CommandContext
+    _ verb: String, _ event: EventRecord, on day: CivilDate? = nil, asJSON: Bool, calendar: CalendarService,
+    context: CommandContext
   ) throws -> String {
-    guard let item = try item(event, on: day, context: context) else { return "\(verb): #\(event.id)" }
+    guard let item = try calendar.item(for: event, on: day) else { return "\(verb): #\(event.id)" }
     if asJSON { return json(item, context: context).serialized }
     var text = "\(verb): \(line(item, context: context, withNote: false))"
     if let rule = item.schedule.rule { text += "\n" + String(repeating: " ", count: 12) + "repeats \(rule)" }

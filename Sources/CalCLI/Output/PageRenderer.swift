@@ -1,5 +1,5 @@
 import CalCore
-import CalStorage
+import CalService
 
 /// Prints month pages with their marks, for `show`, `flip` and `goto`.
 enum PageRenderer {
@@ -7,12 +7,11 @@ enum PageRenderer {
   /// naming the days that have events (marks cannot be shown without escape sequences). With `agenda`, the
   /// events themselves follow.
   static func render(
-    _ months: [YearMonth], store: CalendarStore, context: CommandContext, style: MonthSheet.Style,
+    _ months: [YearMonth], calendar: CalendarService, context: CommandContext, style: MonthSheet.Style,
     withAgenda: Bool = false
   ) throws -> String {
     guard let first = months.first, let last = months.last else { return "" }
-    let agenda = Agenda(store: store, context: context)
-    let marked = try agenda.markedDays(from: first.firstDay, through: last.lastDay)
+    let marked = try calendar.markedDays(from: first.firstDay, through: last.lastDay)
     let sheet = MonthSheet(months: months, today: context.today, markedDays: marked, style: style)
     var text = sheet.lines().map { $0 + "\n" }.joined()
     if !style.highlights && !marked.isEmpty {
@@ -20,7 +19,7 @@ enum PageRenderer {
       text += "\nDays with events: " + names.joined(separator: ", ") + "\n"
     }
     if withAgenda {
-      let items = try agenda.items(from: first.firstDay, through: last.lastDay)
+      let items = try calendar.agenda(from: first.firstDay, through: last.lastDay)
       text +=
         "\n"
         + (items.isEmpty ? "No events.\n" : EventPresenter.lines(items, context: context))

@@ -9,5 +9,10 @@ public enum BundledMigrations {
       sql: String(decoding: PackageResources._002_timed_and_recurring_events_sql, as: UTF8.self)),
     Migration(id: "0003_uids", sql: String(decoding: PackageResources._003_uids_sql, as: UTF8.self)),
     Migration(id: "0004_simple_days", sql: String(decoding: PackageResources._004_simple_days_sql, as: UTF8.self)),
+    Migration(
+      id: "0005_application_id", sql: String(decoding: PackageResources._005_application_id_sql, as: UTF8.self)),
   ]
+
+  /// `PRAGMA application_id` of a cal calendar: the bytes `CAL1`.
+  public static let applicationID: Int32 = 0x4341_4C31
 }

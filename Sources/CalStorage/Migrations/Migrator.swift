@@ -2,16 +2,20 @@
 public struct Migrator: Sendable {
   /// The migrations this program knows, in the order they apply.
   public let migrations: [Migration]
+  /// The application id that marks a file as this program's (`PRAGMA application_id`), or `nil` to accept
+  /// any: a migration sets it; files from before that migration have 0.
+  public let applicationID: Int32?
 
   /// The table that records which migrations a database has had.
   static let ledger = "schema_migrations"
 
   /// - Precondition: ids are unique and sorted; anything else is a mistake in the program.
-  public init(migrations: [Migration]) {
+  public init(migrations: [Migration], applicationID: Int32? = nil) {
     let ids = migrations.map(\.id)
     precondition(Set(ids).count == ids.count, "duplicate migration id in \(ids)")
     precondition(ids == ids.sorted(), "migrations out of order: \(ids)")
     self.migrations = migrations
+    self.applicationID = applicationID
   }
 
   /// Refuses a database that a newer program migrated, or that belongs to something else, without writing.
@@ -19,15 +23,28 @@ public struct Migrator: Sendable {
   /// - Returns: the migrations still to apply; none on every start but the first after an upgrade.
   @discardableResult
   public func checkCompatibility(of database: Database) throws -> [Migration] {
+    if let applicationID {
+      let stored = try database.fetchOne("PRAGMA application_id") { try $0[0] as Int64 } ?? 0
+      guard stored == 0 || stored == Int64(applicationID) else { throw SchemaError.notACalendar(path: database.path) }
+    }
     // One statement, so one snapshot: another process may be creating the schema at this very moment.
-    let tables = try database.fetch(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-    ) { $0.text(0) }
-    guard tables.contains(Self.ledger) else {
-      if !tables.isEmpty { throw SchemaError.notACalendar(path: database.path) }
+    let objects = try database.fetch(
+      "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND type IN ('table', 'view')"
+    ) { (try $0["type"] as String, try $0["name"] as String) }
+    guard objects.contains(where: { $0 == ("table", Self.ledger) }) else {
+      if !objects.isEmpty { throw SchemaError.notACalendar(path: database.path) }
       return migrations
     }
-    let applied = try database.fetch("SELECT id FROM \(Self.ledger) ORDER BY id") { $0.text(0) }
+    // Another program's ledger of the same name (Rails writes schema_migrations(version)) is not ours.
+    let columns = try database.fetch("SELECT name FROM pragma_table_info(?) ORDER BY cid", [Self.ledger]) {
+      try $0["name"] as String
+    }
+    guard columns == ["id", "applied_at"] else { throw SchemaError.notACalendar(path: database.path) }
+    let applied = try database.fetch("SELECT id FROM \(Self.ledger) ORDER BY id") { try $0["id"] as String }
+    // Every calendar this program made records its first migration; an empty ledger is someone else's.
+    if let first = migrations.first, !applied.contains(first.id) {
+      throw SchemaError.notACalendar(path: database.path)
+    }
     let known = Set(migrations.map(\.id))
     let unknown = applied.filter { !known.contains($0) }
     if !unknown.isEmpty {
@@ -44,13 +61,10 @@ public struct Migrator: Sendable {
       try database.writeTransaction {
         try database.execute(
           "CREATE TABLE IF NOT EXISTS \(Self.ledger) (id TEXT PRIMARY KEY NOT NULL, applied_at INTEGER NOT NULL)")
-        let done = try database.fetchOne("SELECT 1 FROM \(Self.ledger) WHERE id = ?", [.text(migration.id)]) { _ in
-          true
-        }
+        let done = try database.fetchOne("SELECT 1 FROM \(Self.ledger) WHERE id = ?", [migration.id]) { _ in true }
         guard done == nil else { return }
         try database.executeScript(migration.sql)
-        try database.execute(
-          "INSERT INTO \(Self.ledger) (id, applied_at) VALUES (?, ?)", [.text(migration.id), .integer(milliseconds)])
+        try database.execute("INSERT INTO \(Self.ledger) (id, applied_at) VALUES (?, ?)", [migration.id, milliseconds])
       }
     }
   }
@@ -58,9 +72,9 @@ public struct Migrator: Sendable {
   /// The ids recorded in the ledger in order, or `nil` when there is no ledger yet.
   public func appliedMigrations(in database: Database) throws -> [String]? {
     let hasLedger = try database.fetchOne(
-      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(Self.ledger)]
+      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [Self.ledger]
     ) { _ in true }
     guard hasLedger == true else { return nil }
-    return try database.fetch("SELECT id FROM \(Self.ledger) ORDER BY id") { $0.text(0) }
+    return try database.fetch("SELECT id FROM \(Self.ledger) ORDER BY id") { try $0["id"] as String }
   }
 }

@@ -46,16 +46,16 @@ extension Database {
     var waited: UInt32 = 0
     while true {
       do {
-        mode = try fetchOne("PRAGMA journal_mode = WAL") { $0.text(0) }
+        mode = try fetchOne("PRAGMA journal_mode = WAL") { try $0[0] }
         break
-      } catch let error as DatabaseError where error.primaryResultCode == SQLITE_BUSY && waited < 5_000_000 {
+      } catch let error as DatabaseError where error.resultCode.primary == .busy && waited < 5_000_000 {
         usleep(2_000)
         waited += 2_000
       }
     }
     guard mode?.lowercased() == "wal" else {
       throw DatabaseError(
-        extendedResultCode: 1,
+        resultCode: .error,
         message: "could not switch to WAL journal mode (still \(mode ?? "unknown"))",
         sql: "PRAGMA journal_mode = WAL")
     }
@@ -66,7 +66,7 @@ extension Database {
   /// the log after each checkpoint, so that the next start has nothing to recover.
   public func keepWriteAheadLogFiles() throws {
     setFileControl(SQLITE_FCNTL_PERSIST_WAL, 1)
-    _ = try fetchOne("PRAGMA journal_size_limit = 0") { $0.integer(0) }
+    _ = try fetchOne("PRAGMA journal_size_limit = 0") { try $0[0] as Int64 }
   }
 
   /// Makes every commit durable: with WAL, `synchronous = FULL` syncs the log at each commit, so a committed

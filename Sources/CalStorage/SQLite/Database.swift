@@ -5,33 +5,41 @@ import CSQLite
 /// Opening turns on extended result codes, foreign keys and a busy timeout, and reads `sqlite_master` at
 /// once, so that a file that is not a database fails here, before anything could write to it.
 public final class Database {
+  /// Whether opening may create the file.
+  public enum OpenMode: Sendable {
+    /// Create the file when it is missing.
+    case create
+    /// Open only a file that exists.
+    case existing
+  }
+
   private let connection: OpaquePointer
   private var statementCache: [String: Statement] = [:]
   private var isClosed = false
   /// The path the connection was opened with.
   public let path: String
 
-  /// Opens (and creates, when missing) the database at `path`.
+  /// Opens the database at `path`.
   ///
   /// - Parameter busyTimeoutMilliseconds: how long a statement waits for another process's lock
-  ///   before it fails with `SQLITE_BUSY`.
-  public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+  ///   before it fails with `.busy`.
+  public init(path: String, mode: OpenMode = .create, busyTimeoutMilliseconds: Int32 = 5_000) throws(DatabaseError) {
     var connection: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let flags = SQLITE_OPEN_READWRITE | (mode == .create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {
       let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
       let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
       sqlite3_close_v2(connection)
-      throw DatabaseError(extendedResultCode: extended, message: message)
+      throw DatabaseError(resultCode: ResultCode(rawValue: extended), message: message)
     }
     self.connection = connection
     self.path = path
     sqlite3_extended_result_codes(connection, 1)
     sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
     do {
-      // Fails with SQLITE_NOTADB for a file that is not a database, without touching it.
-      _ = try fetchOne("SELECT count(*) FROM sqlite_master") { $0.integer(0) }
+      // Fails with .notADatabase for a file that is not a database, without touching it.
+      try execute("SELECT count(*) FROM sqlite_master")
       try execute("PRAGMA foreign_keys = ON")
     } catch {
       close()
@@ -52,7 +60,7 @@ public final class Database {
   }
 
   /// Runs one statement to completion.
-  public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws(DatabaseError) {
+  public func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
     try statement.bind(arguments)
@@ -66,13 +74,14 @@ public final class Database {
     guard code == SQLITE_OK else {
       let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
       sqlite3_free(errorMessage)
-      throw DatabaseError(extendedResultCode: sqlite3_extended_errcode(connection), message: message, sql: sql)
+      throw DatabaseError(
+        resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)), message: message, sql: sql)
     }
   }
 
   /// Runs a query and turns each row into a value.
   public func fetch<Value>(
-    _ sql: String, _ arguments: [SQLiteValue] = [], _ read: (Row) throws -> Value
+    _ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ read: (Row) throws -> Value
   ) throws -> [Value] {
     var values: [Value] = []
     try forEach(sql, arguments) { row in
@@ -84,29 +93,37 @@ public final class Database {
 
   /// Runs a query and hands each row to `body` as it is read; stops early when `body` returns false, so
   /// rows nobody needs are never read.
-  public func forEach(_ sql: String, _ arguments: [SQLiteValue] = [], _ body: (Row) throws -> Bool) throws {
+  public func forEach(
+    _ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ body: (Row) throws -> Bool
+  ) throws {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
     try statement.bind(arguments)
+    let row = Row(statement: statement)
     while try statement.step() {
-      guard try body(Row(handle: statement.handle)) else { return }
+      guard try body(row) else { return }
     }
   }
 
   /// Runs a query and turns its first row into a value; `nil` when there is no row.
   public func fetchOne<Value>(
-    _ sql: String, _ arguments: [SQLiteValue] = [], _ read: (Row) throws -> Value
+    _ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ read: (Row) throws -> Value
   ) throws -> Value? {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
     try statement.bind(arguments)
     guard try statement.step() else { return nil }
-    return try read(Row(handle: statement.handle))
+    return try read(Row(statement: statement))
   }
 
   /// The rowid of the last row this connection inserted.
   public var lastInsertedRowID: Int64 {
     sqlite3_last_insert_rowid(connection)
+  }
+
+  /// How many rows the last INSERT, UPDATE or DELETE changed.
+  public var changedRowCount: Int {
+    Int(sqlite3_changes64(connection))
   }
 
   /// Whether the connection is inside a transaction.

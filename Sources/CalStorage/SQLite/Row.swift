@@ -3,36 +3,61 @@ import CSQLite
 /// The current row of a running query. Valid only inside the closure it is handed to: the next step
 /// of the statement replaces what it reads.
 public struct Row {
-  private let handle: OpaquePointer
+  private let statement: Statement
 
-  init(handle: OpaquePointer) {
-    self.handle = handle
+  init(statement: Statement) {
+    self.statement = statement
   }
 
-  /// The integer in column `index` (0-based); 0 for `NULL`.
-  public func integer(_ index: Int32) -> Int64 {
-    sqlite3_column_int64(handle, index)
+  /// The value of `column`, converted to the type asked for.
+  ///
+  /// - Throws: `DatabaseError` with `.mismatch` when the stored value is not one of that type (a file
+  ///   edited by hand, or damaged): reported, never trusted.
+  public subscript<Value: DatabaseValueConvertible, Column: ColumnList>(_ column: Column) -> Value {
+    get throws(DatabaseError) {
+      assert(
+        String(cString: sqlite3_column_name(statement.handle, column.rawValue)) == column.name,
+        "column \(column.rawValue) of `\(statement.sql)` is not \(column.name)")
+      return try value(at: column.rawValue, name: column.name)
+    }
   }
 
-  /// The integer in column `index`, or `nil` for `NULL`.
-  public func optionalInteger(_ index: Int32) -> Int64? {
-    isNull(index) ? nil : integer(index)
+  /// The value of the column called `name`, for queries without a column list of their own.
+  public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value {
+    get throws(DatabaseError) {
+      guard let index = statement.columnIndex(named: name) else {
+        preconditionFailure("no column \(name) in `\(statement.sql)`")
+      }
+      return try value(at: index, name: name)
+    }
   }
 
-  /// The text in column `index`; the empty string for `NULL`.
-  public func text(_ index: Int32) -> String {
-    optionalText(index) ?? ""
+  /// The value of the column at `index` (0-based).
+  public subscript<Value: DatabaseValueConvertible>(_ index: Int32) -> Value {
+    get throws(DatabaseError) { try value(at: index, name: "\(index)") }
   }
 
-  /// The text in column `index`, or `nil` for `NULL`. Text holding NUL characters is read whole.
-  public func optionalText(_ index: Int32) -> String? {
-    guard let bytes = sqlite3_column_text(handle, index) else { return nil }
-    let count = Int(sqlite3_column_bytes(handle, index))
-    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  private func value<Value: DatabaseValueConvertible>(at index: Int32, name: String) throws(DatabaseError) -> Value {
+    guard let value = Value.fromDatabaseValue(databaseValue(at: index)) else {
+      throw DatabaseError(
+        resultCode: .mismatch, message: "the column \(name) holds a value that cannot be read as \(Value.self)",
+        sql: statement.sql)
+    }
+    return value
   }
 
-  /// Whether column `index` holds `NULL`.
-  public func isNull(_ index: Int32) -> Bool {
-    sqlite3_column_type(handle, index) == SQLITE_NULL
+  /// The raw value of the column at `index`.
+  public func databaseValue(at index: Int32) -> DatabaseValue {
+    let handle = statement.handle
+    switch sqlite3_column_type(handle, index) {
+    case SQLITE_NULL: return .null
+    case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
+    case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
+    default:
+      // Text (and blobs, read as the text they hold), whole even when it holds NUL characters.
+      guard let bytes = sqlite3_column_text(handle, index) else { return .null }
+      let count = Int(sqlite3_column_bytes(handle, index))
+      return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+    }
   }
 }

@@ -1,30 +1,55 @@
 import CSQLite
 
-/// A prepared statement. It finalizes itself when the last reference goes away.
+/// A prepared statement: exactly one SQL statement. It finalizes itself when the last reference goes away.
 final class Statement {
   let handle: OpaquePointer
   let sql: String
   private let connection: OpaquePointer
 
+  /// Prepares `sql`.
+  ///
+  /// - Precondition: `sql` holds one statement. `execute("A; B")` would otherwise run A alone and drop B
+  ///   without a word; scripts of several statements go through `Database.executeScript`.
   init(connection: OpaquePointer, sql: String) throws(DatabaseError) {
     var handle: OpaquePointer?
-    let code = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+    var tailOffset = 0
+    let code = sql.withCString { start -> Int32 in
+      var tail: UnsafePointer<CChar>?
+      let code = sqlite3_prepare_v3(connection, start, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, &tail)
+      if let tail { tailOffset = start.distance(to: tail) }
+      return code
+    }
     guard code == SQLITE_OK, let handle else {
       throw DatabaseError(
-        extendedResultCode: sqlite3_extended_errcode(connection),
+        resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
         message: String(cString: sqlite3_errmsg(connection)), sql: sql)
     }
     self.handle = handle
     self.connection = connection
     self.sql = sql
+    precondition(
+      Self.isBlank(sql.utf8.dropFirst(tailOffset), connection: connection),
+      "more than one SQL statement in one prepared statement: \(sql)")
   }
 
   deinit {
     sqlite3_finalize(handle)
   }
 
+  /// Whether `rest` holds no statement: only spaces, semicolons and comments, which SQLite prepares to
+  /// nothing.
+  private static func isBlank(_ rest: Substring.UTF8View, connection: OpaquePointer) -> Bool {
+    guard rest.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0x3B }) else {
+      return true
+    }
+    var next: OpaquePointer?
+    let code = sqlite3_prepare_v2(connection, String(Substring(rest)), -1, &next, nil)
+    defer { sqlite3_finalize(next) }
+    return code == SQLITE_OK && next == nil
+  }
+
   /// Resets the statement and binds `values` to its parameters, in order.
-  func bind(_ values: [SQLiteValue]) throws(DatabaseError) {
+  func bind(_ values: [any DatabaseValueConvertible]) throws(DatabaseError) {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
     // A wrong count is a bug in the program, not a condition to recover from.
@@ -35,13 +60,15 @@ final class Statement {
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)
       let code: Int32
-      switch value {
+      switch value.databaseValue {
       case .null: code = sqlite3_bind_null(handle, index)
       case .integer(let integer): code = sqlite3_bind_int64(handle, index, integer)
       case .real(let real): code = sqlite3_bind_double(handle, index, real)
-      case .text(let text): code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), transientDestructor)
+      case .text(let text):
+        code = sqlite3_bind_text64(
+          handle, index, text, sqlite3_uint64(text.utf8.count), transientDestructor, UInt8(SQLITE_UTF8))
       }
-      guard code == SQLITE_OK else { throw error(code) }
+      guard code == SQLITE_OK else { throw error() }
     }
   }
 
@@ -52,7 +79,7 @@ final class Statement {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
     default:
-      let failure = error(code)
+      let failure = error()
       sqlite3_reset(handle)
       throw failure
     }
@@ -63,9 +90,17 @@ final class Statement {
     sqlite3_reset(handle)
   }
 
-  private func error(_ code: Int32) -> DatabaseError {
+  /// The position of the result column called `name`, or `nil`.
+  func columnIndex(named name: String) -> Int32? {
+    for index in 0..<sqlite3_column_count(handle) where String(cString: sqlite3_column_name(handle, index)) == name {
+      return index
+    }
+    return nil
+  }
+
+  func error() -> DatabaseError {
     DatabaseError(
-      extendedResultCode: sqlite3_extended_errcode(connection),
+      resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
       message: String(cString: sqlite3_errmsg(connection)), sql: sql)
   }
 }

@@ -1,0 +1,29 @@
+/// Standard output, buffered: a listing is written in large pieces, whatever the number of lines, and a
+/// write that fails (a full disk, a closed pipe) is remembered, so the command ends with an error instead of
+/// success.
+public final class TextOutput {
+  private let sink: ([UInt8]) -> String?
+  private var buffer: [UInt8] = []
+  /// Why the first write failed, such as "No space left on device"; `nil` while every write succeeded.
+  public private(set) var failure: String?
+
+  /// Buffers bytes to hand to `sink`, which writes them all and returns `nil`, or returns why it could not.
+  public init(sink: @escaping ([UInt8]) -> String?) {
+    self.sink = sink
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  /// Appends `text`; the buffer is handed on once it holds 64 KiB.
+  public func write(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer.append(contentsOf: $0) }
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Hands on what is buffered.
+  public func flush() {
+    guard !buffer.isEmpty else { return }
+    if failure == nil { failure = sink(buffer) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+}

@@ -1,0 +1,44 @@
+import CalService
+
+/// A listing written as it is found, line by line or as one JSON array, so that memory does not grow with
+/// the number of events listed (the output is buffered and written in large pieces).
+struct EventListing {
+  let json: Bool
+  let context: CommandContext
+  private var count = 0
+  private var buffer = TextBuffer(capacity: 1 << 12)
+
+  init(json: Bool, context: CommandContext) {
+    self.json = json
+    self.context = context
+  }
+
+  /// Writes one more item.
+  mutating func append(_ item: AgendaItem) {
+    if json {
+      context.write(count == 0 ? "[" : ",")
+      context.write(EventPresenter.json(item, context: context).serialized)
+    } else {
+      EventPresenter.write(item, context: context, withNote: true, into: &buffer)
+      buffer.append(byte: UInt8(ascii: "\n"))
+      if buffer.count >= 1 << 12 { flushBuffer() }
+    }
+    count += 1
+  }
+
+  /// Ends the listing: the closing bracket, or `emptyMessage` when nothing was listed.
+  mutating func finish(emptyMessage: String) {
+    if json {
+      context.print(count == 0 ? "[]" : "]")
+    } else if count == 0 {
+      context.print(emptyMessage)
+    } else {
+      flushBuffer()
+    }
+  }
+
+  private mutating func flushBuffer() {
+    context.write(buffer.text)
+    buffer = TextBuffer(capacity: 1 << 12)
+  }
+}

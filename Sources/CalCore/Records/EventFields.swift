@@ -1,0 +1,33 @@
+/// What an event holds, as it is written: its texts, when it happens, and its place in a series.
+public struct EventFields: Equatable, Sendable {
+  /// The title: never empty.
+  public var title: String
+  /// An optional longer description.
+  public var note: String?
+  /// Where it happens.
+  public var location: String?
+  /// When it happens; for a series, with its rule.
+  public var schedule: EventSchedule
+  /// For an edited occurrence or an extra date: the series it belongs to.
+  public var parentID: Int64?
+  /// For an edited occurrence: the day of the series' occurrence it replaces. A child row without one is
+  /// an extra date of the series (RDATE).
+  public var recurrenceDay: CivilDate?
+  /// The iCalendar UID; `nil` for a child row (it shares its series'), and generated when an event is added
+  /// without one.
+  public var uid: String?
+
+  /// Fields of an event.
+  public init(
+    title: String, note: String? = nil, location: String? = nil, schedule: EventSchedule, parentID: Int64? = nil,
+    recurrenceDay: CivilDate? = nil, uid: String? = nil
+  ) {
+    self.title = title
+    self.note = note
+    self.location = location
+    self.schedule = schedule
+    self.parentID = parentID
+    self.recurrenceDay = recurrenceDay
+    self.uid = uid
+  }
+}

@@ -1,0 +1,48 @@
+/// A stored event: its id, its fields, the last day it covers (worked out when it was written) and when it
+/// was added and last changed (Unix milliseconds).
+public struct EventRecord: Equatable, Sendable {
+  /// The id, never reused after a deletion.
+  public let id: Int64
+  /// What the event holds.
+  public let fields: EventFields
+  /// The last day any occurrence covers, in the event's own zone; `nil` for a series without end.
+  public let lastDay: CivilDate?
+  /// When it was added.
+  public let createdAt: Int64
+  /// When it last changed.
+  public let updatedAt: Int64
+
+  /// A record from its parts.
+  public init(id: Int64, fields: EventFields, lastDay: CivilDate?, createdAt: Int64, updatedAt: Int64) {
+    self.id = id
+    self.fields = fields
+    self.lastDay = lastDay
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+  }
+
+  // The fields most read, straight off the record (plain properties: key-path lookups cost far more in the
+  // loops that print thousands of events).
+
+  /// The title.
+  public var title: String { fields.title }
+  /// The note.
+  public var note: String? { fields.note }
+  /// The location.
+  public var location: String? { fields.location }
+  /// When it happens.
+  public var schedule: EventSchedule { fields.schedule }
+  /// For a child row, its series.
+  public var parentID: Int64? { fields.parentID }
+  /// For an edited occurrence, the occurrence it replaces.
+  public var recurrenceDay: CivilDate? { fields.recurrenceDay }
+  /// The iCalendar UID.
+  public var uid: String? { fields.uid }
+
+  /// The start day of the last occurrence, for a series with an end: what COUNT works out to, so that it
+  /// need not be counted again.
+  public var lastOccurrenceDay: CivilDate? {
+    guard let lastDay else { return nil }
+    return lastDay.adding(days: -fields.schedule.spanDays) ?? lastDay
+  }
+}

@@ -1,0 +1,32 @@
+public import CalCore
+
+/// One event on one day of an agenda: the day it is listed on, the event, and the occurrence (for a
+/// series, which one; for a timed event, its instants).
+public struct AgendaItem: Sendable {
+  /// The event, shared by all the items of its occurrences (a class, so that sorting thousands of items
+  /// moves references, not records).
+  final class Entry: Sendable {
+    let event: EventRecord
+
+    init(event: EventRecord) {
+      self.event = event
+    }
+  }
+
+  /// The day it is listed on, on the user's clock.
+  public let day: CivilDate
+  let entry: Entry
+  /// The occurrence: its own day, the days it covers and, for a timed event, its instants.
+  public let occurrence: Occurrence
+
+  init(day: CivilDate, entry: Entry, occurrence: Occurrence) {
+    self.day = day
+    self.entry = entry
+    self.occurrence = occurrence
+  }
+
+  /// The event.
+  public var event: EventRecord { entry.event }
+  /// When the event happens (for a series, the whole series).
+  public var schedule: EventSchedule { entry.event.fields.schedule }
+}

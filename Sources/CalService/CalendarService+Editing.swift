@@ -1,0 +1,130 @@
+public import CalCore
+import CalStorage
+
+/// Adding, changing and removing events, a series, or one occurrence of a series.
+extension CalendarService {
+  /// Adds an event and returns it as stored, with its id.
+  public func add(_ fields: EventFields) throws -> EventRecord {
+    try EventValidation.check(fields, zones: environment.zones)
+    return try write { try store.events.insert(fields, at: environment.now()) }
+  }
+
+  /// Changes event `id`: the whole event or series, only its occurrence on `occurrence`, or (with
+  /// `fromHere`) that occurrence and every following one, which then become a series of their own.
+  ///
+  /// - Parameter change: what to do to the fields: it gets the event's (for a single occurrence, the
+  ///   series' fields on that day; for a split, the following part's) and returns them changed. It runs
+  ///   inside the write transaction; anything it throws undoes the edit and reaches the caller unchanged.
+  public func edit(
+    id: Int64, occurrence: CivilDate? = nil, fromHere: Bool = false, _ change: (EventFields) throws -> EventFields
+  ) throws -> EditOutcome {
+    try write {
+      let event = try event(id: id)
+      guard let occurrence else {
+        return .changed(try update(event, with: change(event.fields)))
+      }
+      let schedule = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "edit")
+      return fromHere
+        ? try split(event, schedule: schedule, at: occurrence, change)
+        : try editOccurrence(event, on: occurrence, change)
+    }
+  }
+
+  /// Removes event `id` (a series with its occurrences), or only its occurrence on `occurrence`.
+  public func remove(id: Int64, occurrence: CivilDate? = nil) throws -> RemovalOutcome {
+    try write {
+      let event = try event(id: id)
+      if let occurrence {
+        _ = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "remove")
+        if let edited = try store.events.override(of: id, on: occurrence) {
+          _ = try store.events.delete(id: edited.id)
+        }
+        try store.events.addException(eventID: id, day: occurrence)
+        return .removedOccurrence(series: event, day: occurrence)
+      }
+      _ = try store.events.delete(id: id)
+      // An edited occurrence removed on its own leaves a gap in its series, not the original back.
+      if let parent = event.parentID, let day = event.recurrenceDay {
+        try store.events.addException(eventID: parent, day: day)
+      }
+      return .removed(event)
+    }
+  }
+
+  /// Stores `fields` as the new state of `event`, checked.
+  private func update(_ event: EventRecord, with fields: EventFields) throws -> EventRecord {
+    try EventValidation.check(fields, zones: environment.zones)
+    guard let saved = try store.events.update(id: event.id, fields, at: environment.now()) else {
+      throw ServiceError(.notFound, "there is no event #\(event.id)")
+    }
+    return saved
+  }
+
+  /// Checks that `day` is an occurrence of series `event` that has not been removed; returns the series'
+  /// schedule.
+  private func seriesSchedule(of event: EventRecord, withOccurrenceOn day: CivilDate, action: String) throws
+    -> EventSchedule
+  {
+    let schedule = event.schedule
+    guard schedule.rule != nil else {
+      throw ServiceError(.invalidRequest, "event #\(event.id) does not repeat: \(action) it without --on")
+    }
+    guard schedule.hasOccurrence(on: day) else {
+      throw ServiceError(.invalidRequest, "event #\(event.id) has no occurrence on \(day)")
+    }
+    if try store.events.exceptions(eventID: event.id).contains(day) {
+      throw ServiceError(.notFound, "the occurrence of event #\(event.id) on \(day) was already removed")
+    }
+    return schedule
+  }
+
+  /// Edits one occurrence: a row of its own that replaces the series' occurrence on that day.
+  private func editOccurrence(_ event: EventRecord, on day: CivilDate, _ change: (EventFields) throws -> EventFields)
+    throws -> EditOutcome
+  {
+    if let existing = try store.events.override(of: event.id, on: day) {
+      let saved = try update(existing, with: change(existing.fields))
+      return .changedOccurrence(series: event.id, day: day, occurrence: saved)
+    }
+    var single = event.schedule
+    single.endDay = single.endDay?.adding(days: day.daysSince1970 - single.startDay.daysSince1970)
+    single.startDay = day
+    single.rule = nil
+    var fields = event.fields
+    fields.schedule = single
+    fields.parentID = event.id
+    fields.recurrenceDay = day
+    fields.uid = nil
+    let changed = try change(fields)
+    try EventValidation.check(changed, zones: environment.zones)
+    let saved = try store.events.insert(changed, at: environment.now())
+    return .changedOccurrence(series: event.id, day: day, occurrence: saved)
+  }
+
+  /// Edits this and every following occurrence: the series ends the day before, and a new series with the
+  /// changes takes over from `day`, with the exceptions and edited occurrences that fall in it.
+  private func split(
+    _ event: EventRecord, schedule: EventSchedule, at day: CivilDate, _ change: (EventFields) throws -> EventFields
+  ) throws -> EditOutcome {
+    guard let rule = schedule.rule, day > schedule.startDay, let dayBefore = day.adding(days: -1) else {
+      return .changed(try update(event, with: change(event.fields)))
+    }
+    let earlier = schedule.recurrence!.occurrences(from: schedule.startDay, through: dayBefore).count
+    var ending = event.fields
+    ending.schedule.rule?.count = nil
+    ending.schedule.rule?.until = dayBefore
+    _ = try update(event, with: ending)
+    var following = event.fields
+    following.schedule.startDay = day
+    if let endDay = schedule.endDay {
+      following.schedule.endDay = endDay.adding(days: day.daysSince1970 - schedule.startDay.daysSince1970)
+    }
+    following.schedule.rule?.count = rule.count.map { $0 - earlier }
+    following.uid = nil  // a series of its own, with a UID of its own
+    let changed = try change(following)
+    try EventValidation.check(changed, zones: environment.zones)
+    let saved = try store.events.insert(changed, at: environment.now())
+    try store.events.moveExceptions(from: event.id, to: saved.id, onOrAfter: day)
+    return .split(series: event.id, day: day, following: saved)
+  }
+}

@@ -1,0 +1,84 @@
+import CalCore
+import CalStorage
+
+/// Importing iCalendar files.
+extension CalendarService {
+  /// Reads the iCalendar text `bytes` into events, before any calendar is opened: a file that cannot be
+  /// read never touches one.
+  ///
+  /// - Parameter skipInvalid: leave out events that cannot be read (and name them) instead of refusing the
+  ///   file.
+  /// - Throws: `ImportFailure` for a file that cannot be read, or (unless `skipInvalid`) an event that
+  ///   cannot.
+  public static func prepareImport(_ bytes: [UInt8], skipInvalid: Bool, zones: ZoneLoader) throws -> PreparedImport {
+    var ignored: [Int] = []
+    var repairs: [(line: Int, note: String)] = []
+    let components: [ICSComponent]
+    do {
+      components = try ICSParser.parse(bytes, ignoredLines: &ignored, repairs: &repairs)
+    } catch {
+      throw ImportFailure(error: error, isEventError: false)
+    }
+    do {
+      var result = try ICSImporter(loadZone: zones.function).read(components, skipInvalid: skipInvalid)
+      result.skipped += ignored.map { ("line", $0, "not a content line (NAME:value)") }
+      result.approximations += repairs
+      return PreparedImport(result: result)
+    } catch {
+      throw ImportFailure(error: error, isEventError: true)
+    }
+  }
+
+  /// Saves the events of `prepared` in one transaction: everything or nothing. Events whose UID is already
+  /// in the calendar are updated, not added again.
+  ///
+  /// - Parameter progress: called with (events saved, events in all) as the import goes.
+  public func importCalendar(
+    _ prepared: PreparedImport, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+  ) throws -> ImportReport {
+    let events = prepared.result.events
+    var report = ImportReport()
+    report.skipped = prepared.result.skipped
+    report.approximations = prepared.result.approximations
+    try perform { try store.prepareForBulkWrite() }
+    let now = environment.now()
+    try write {
+      for (index, event) in events.enumerated() {
+        if try save(event, at: now) { report.updated += 1 } else { report.added += 1 }
+        progress(index + 1, events.count)
+      }
+    }
+    return report
+  }
+
+  /// Adds or (by UID) updates one event with its exceptions, edited occurrences and extra dates; true when
+  /// it updated.
+  private func save(_ event: ImportedEvent, at now: Int64) throws -> Bool {
+    let fields = EventFields(
+      title: event.title, note: event.note, location: event.location, schedule: event.schedule, uid: event.uid)
+    let record: EventRecord
+    let existed: Bool
+    if let existing = try store.events.event(uid: event.uid) {
+      try store.events.clearSeriesDetails(eventID: existing.id)
+      record = try store.events.update(id: existing.id, fields, at: now)!
+      existed = true
+    } else {
+      record = try store.events.insert(fields, at: now)
+      existed = false
+    }
+    for day in event.exceptions { try store.events.addException(eventID: record.id, day: day) }
+    for (day, override) in event.overrides {
+      let child = EventFields(
+        title: override.title, note: override.note, location: override.location, schedule: override.schedule,
+        parentID: record.id, recurrenceDay: day)
+      _ = try store.events.insert(child, at: now)
+    }
+    for extra in event.additions
+    where extra.startDay != event.schedule.startDay || extra.startTime != event.schedule.startTime {
+      let child = EventFields(
+        title: event.title, note: event.note, location: event.location, schedule: extra, parentID: record.id)
+      _ = try store.events.insert(child, at: now)
+    }
+    return existed
+  }
+}

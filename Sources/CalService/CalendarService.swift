@@ -1,0 +1,101 @@
+import CalCore
+import CalStorage
+import Glibc
+
+/// What `cal` does, for every front end: page-flip navigation, the agenda, editing, import and export,
+/// over one calendar file, with the clock and the zones taken from the environment it is given.
+public final class CalendarService {
+  /// Whether a call may create the calendar file.
+  public enum Access: Sendable {
+    /// Reading only: a file named by the user must exist (a typo must not look like an empty calendar);
+    /// the default location is created on first use.
+    case read
+    /// Writing: the file and its folders are created when missing.
+    case write
+  }
+
+  let store: CalendarStore
+  /// The clock, the user's zone and the zone loader.
+  public let environment: ServiceEnvironment
+
+  /// The calendar file's path.
+  public var path: String { store.path }
+
+  init(store: CalendarStore, environment: ServiceEnvironment) {
+    self.store = store
+    self.environment = environment
+  }
+
+  /// Opens the calendar at `location`, creating it when `access` (or the default location) allows, and
+  /// bringing its schema up to date.
+  public static func open(_ location: CalendarLocation, for access: Access, environment: ServiceEnvironment) throws
+    -> CalendarService
+  {
+    let mode: Database.OpenMode = access == .write || location.isDefault ? .create : .existing
+    do {
+      let store = try CalendarStore(path: location.path, mode: mode, now: environment.now())
+      return CalendarService(store: store, environment: environment)
+    } catch {
+      throw Self.translated(error, path: location.path)
+    }
+  }
+
+  /// Runs `body`, turning storage failures into service errors; other errors (a front end's own, thrown
+  /// from a closure it handed in) pass through unchanged.
+  func perform<Value>(_ body: () throws -> Value) throws -> Value {
+    do {
+      return try body()
+    } catch {
+      throw Self.translated(error, path: store.path)
+    }
+  }
+
+  /// Runs `body` in one write transaction, with storage failures translated.
+  func write<Value>(_ body: () throws -> Value) throws -> Value {
+    try perform { try store.write(body) }
+  }
+
+  /// The service error for a storage failure at `path`, in words; anything else unchanged.
+  static func translated(_ error: any Error, path: String) -> any Error {
+    switch error {
+    case let error as StorageError:
+      return ServiceError(.storage, error.description)
+    case let error as SchemaError:
+      return ServiceError(.storage, error.description)
+    case let error as DatabaseError:
+      return ServiceError(.storage, describe(error, path: path), detail: error.description)
+    default:
+      return error
+    }
+  }
+
+  /// One line for a SQLite failure, by its result code.
+  private static func describe(_ error: DatabaseError, path: String) -> String {
+    switch error.resultCode.primary {
+    case .notADatabase: return "the calendar file is not a SQLite database (it was left untouched)"
+    case .busy, .locked: return "the calendar file is busy: another cal kept it locked for too long; try again"
+    case .cannotOpen:
+      var status = stat()
+      if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+        return "cannot open the calendar file \(path): it is a folder"
+      }
+      return "cannot open the calendar file \(path)"
+    case .readOnly: return "the calendar file \(path) is read-only"
+    case .full: return "no space left on the device for the calendar file \(path)"
+    case .ioError:
+      return sqlite3SystemErrorIsNoSpace(error)
+        ? "no space left on the device for the calendar file \(path)"
+        : "the calendar file \(path) could not be read or written (input/output error)"
+    case .corrupt: return "the calendar file \(path) is damaged"
+    case .permission: return "no permission to use the calendar file \(path)"
+    case .noMemory: return "out of memory"
+    case .mismatch: return "the calendar file holds an event that cannot be read (\(error.message))"
+    case .constraint: return "the calendar file refused the change (\(error.message))"
+    default: return "the calendar file \(path) cannot be used: \(error.message)"
+    }
+  }
+
+  private static func sqlite3SystemErrorIsNoSpace(_ error: DatabaseError) -> Bool {
+    error.message.contains("disk is full") || error.message.contains("No space")
+  }
+}

@@ -1,0 +1,27 @@
+/// The columns of `events`, in the order every query of the event repository selects them.
+enum EventColumn: Int32, ColumnList {
+  case id, day, title, note, location, startMinute, lengthMinutes, endDay, timeZone, rrule, spanDays, lastDay
+  case parentID, recurrenceDay, createdAt, updatedAt, uid
+
+  var name: String {
+    switch self {
+    case .id: return "id"
+    case .day: return "day"
+    case .title: return "title"
+    case .note: return "note"
+    case .location: return "location"
+    case .startMinute: return "start_minute"
+    case .lengthMinutes: return "length_minutes"
+    case .endDay: return "end_day"
+    case .timeZone: return "time_zone"
+    case .rrule: return "rrule"
+    case .spanDays: return "span_days"
+    case .lastDay: return "last_day"
+    case .parentID: return "parent_id"
+    case .recurrenceDay: return "recurrence_day"
+    case .createdAt: return "created_at"
+    case .updatedAt: return "updated_at"
+    case .uid: return "uid"
+    }
+  }
+}
