@@ -1,0 +1,128 @@
+import CalCore
+import CalService
+import Foundation
+import Testing
+
+@Suite("Editing in the service")
+struct EditingTests {
+  /// The titles and days of the occurrences from `first` through `last`.
+  private func occurrences(_ fixture: ServiceFixture, _ first: String, _ last: String) throws -> [String] {
+    try fixture.service.agenda(from: day(first), through: day(last)).map { $0.summary(in: fixture.localZone) }
+  }
+
+  @Test("add stores the event with an id and a UID; an empty title or an unknown zone is refused")
+  func add() throws {
+    let fixture = try ServiceFixture()
+    let added = try fixture.service.add(event("2024-05-12", "dentist", at: "14:30", for: 45))
+    #expect(added.id == 1 && added.uid?.hasSuffix("@cal") == true)
+    #expect(try fixture.service.event(id: added.id) == added)
+    for bad in [event("2024-05-12", "  "), event("2024-05-12", "x", at: "10:00", zone: "Mars/Olympus")] {
+      #expect(throws: ServiceError.self) { try fixture.service.add(bad) }
+    }
+    #expect(try occurrences(fixture, "2024-05-01", "2024-05-31") == ["2024-05-12 14:30 dentist"])
+  }
+
+  @Test("editing a whole event or series changes every occurrence")
+  func editWhole() throws {
+    let fixture = try ServiceFixture()
+    let series = try fixture.service.add(event("2024-05-13", "standup", at: "09:00", repeating: "FREQ=DAILY;COUNT=3"))
+    let outcome = try fixture.service.edit(id: series.id) { fields in
+      var changed = fields
+      changed.title = "morning standup"
+      return changed
+    }
+    guard case .changed(let saved) = outcome else { Issue.record("not a whole change: \(outcome)"); return }
+    #expect(saved.id == series.id && saved.uid == series.uid)
+    #expect(
+      try occurrences(fixture, "2024-05-13", "2024-05-20") == [
+        "2024-05-13 09:00 morning standup", "2024-05-14 09:00 morning standup", "2024-05-15 09:00 morning standup",
+      ])
+  }
+
+  @Test("one occurrence changes alone; editing it again changes the same row")
+  func editOne() throws {
+    let fixture = try ServiceFixture()
+    let series = try fixture.service.add(event("2024-05-13", "standup", at: "09:00", repeating: "FREQ=DAILY;COUNT=3"))
+    let later = { (fields: EventFields) -> EventFields in
+      var changed = fields
+      changed.schedule.startTime = try TimeOfDay(parsing: "10:00")
+      return changed
+    }
+    let first = try fixture.service.edit(id: series.id, occurrence: day("2024-05-14"), later)
+    let again = try fixture.service.edit(id: series.id, occurrence: day("2024-05-14")) { fields in
+      var changed = fields
+      changed.title = "late standup"
+      return changed
+    }
+    #expect(first.event.id == again.event.id && first.event.parentID == series.id)
+    #expect(
+      try occurrences(fixture, "2024-05-13", "2024-05-20") == [
+        "2024-05-13 09:00 standup", "2024-05-14 10:00 late standup", "2024-05-15 09:00 standup",
+      ])
+  }
+
+  @Test("from here on: the series ends the day before and a new one takes over, COUNT shared out")
+  func split() throws {
+    let fixture = try ServiceFixture()
+    let series = try fixture.service.add(event("2024-05-13", "standup", at: "09:00", repeating: "FREQ=DAILY;COUNT=5"))
+    _ = try fixture.service.remove(id: series.id, occurrence: day("2024-05-16"))
+    let outcome = try fixture.service.edit(id: series.id, occurrence: day("2024-05-15"), fromHere: true) { fields in
+      var changed = fields
+      changed.schedule.startTime = try TimeOfDay(parsing: "08:30")
+      return changed
+    }
+    guard case .split(let old, let splitDay, let following) = outcome else {
+      Issue.record("not a split: \(outcome)")
+      return
+    }
+    #expect(old == series.id && splitDay == day("2024-05-15") && following.uid != series.uid)
+    #expect(following.schedule.rule?.count == 3)
+    #expect(
+      try occurrences(fixture, "2024-05-13", "2024-05-31") == [
+        "2024-05-13 09:00 standup", "2024-05-14 09:00 standup", "2024-05-15 08:30 standup", "2024-05-17 08:30 standup",
+      ])
+  }
+
+  @Test("remove: an occurrence leaves a gap, the series goes whole with its edits, an edited one leaves a gap")
+  func remove() throws {
+    let fixture = try ServiceFixture()
+    let series = try fixture.service.add(event("2024-05-13", "standup", repeating: "FREQ=DAILY;COUNT=4"))
+    let edited = try fixture.service.edit(id: series.id, occurrence: day("2024-05-14")) { fields in
+      var changed = fields
+      changed.title = "moved"
+      return changed
+    }
+    _ = try fixture.service.remove(id: edited.event.id)
+    _ = try fixture.service.remove(id: series.id, occurrence: day("2024-05-15"))
+    #expect(
+      try occurrences(fixture, "2024-05-13", "2024-05-31") == [
+        "2024-05-13 all day standup", "2024-05-16 all day standup",
+      ])
+    // Twice is an error of its own; a day the series does not have is a request to change.
+    #expect(throws: ServiceError(.notFound, "the occurrence of event #1 on 2024-05-15 was already removed")) {
+      try fixture.service.remove(id: series.id, occurrence: day("2024-05-15"))
+    }
+    #expect(throws: ServiceError(.invalidRequest, "event #1 has no occurrence on 2024-06-01")) {
+      try fixture.service.remove(id: series.id, occurrence: day("2024-06-01"))
+    }
+    guard case .removed(let gone) = try fixture.service.remove(id: series.id) else {
+      Issue.record("not removed whole")
+      return
+    }
+    #expect(gone.id == series.id)
+    #expect(try occurrences(fixture, "2024-05-13", "2024-05-31").isEmpty)
+    #expect(throws: ServiceError(.notFound, "there is no event #1")) { try fixture.service.event(id: 1) }
+  }
+
+  @Test("an error thrown by the change undoes the whole edit")
+  func failedChange() throws {
+    struct Refused: Error {}
+    let fixture = try ServiceFixture()
+    let series = try fixture.service.add(event("2024-05-13", "standup", repeating: "FREQ=DAILY;COUNT=4"))
+    #expect(throws: Refused.self) {
+      try fixture.service.edit(id: series.id, occurrence: day("2024-05-15"), fromHere: true) { _ in throw Refused() }
+    }
+    #expect(try fixture.service.event(id: series.id) == series)
+    #expect(try occurrences(fixture, "2024-05-13", "2024-05-31").count == 4)
+  }
+}
