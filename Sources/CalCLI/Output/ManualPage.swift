@@ -52,8 +52,8 @@ enum ManualPage {
     return page.joined(separator: "\n") + "\n"
   }
 
-  /// Text made safe for roff: backslashes doubled, hyphens as \-, and a line never starting with a dot or
-  /// an apostrophe (which roff would take as a request).
+  /// Text made safe for roff: a backslash as roff's escape `\e` (which prints one), hyphens as `\-`, and a
+  /// line never starting with a dot or an apostrophe (which roff would take as a request).
   static func escaped<Text: StringProtocol>(_ text: Text) -> String {
     String(text).replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
       .split(separator: "\n", omittingEmptySubsequences: false)

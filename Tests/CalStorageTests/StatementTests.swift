@@ -1,0 +1,37 @@
+import Testing
+
+@testable import CalStorage
+
+@Suite("Statements")
+struct StatementTests {
+  @Test("one statement runs; a comment or semicolons after it are not a second one")
+  func single() throws {
+    let folder = try TemporaryFolder()
+    let database = try Database(path: folder.file("s.db"))
+    try database.execute("CREATE TABLE t (x INTEGER);")
+    try database.execute("INSERT INTO t VALUES (1); -- a comment\n;;")
+    #expect(try database.fetchOne("SELECT count(*) FROM t") { try $0[0] as Int64 } == 1)
+  }
+
+  @Test("two statements in one string stop the program instead of silently running only the first")
+  func refusesTwo() async throws {
+    await #expect(processExitsWith: .failure) {
+      let folder = try TemporaryFolder()
+      let database = try Database(path: folder.file("s.db"))
+      try database.execute("CREATE TABLE a (x INTEGER); CREATE TABLE b (y INTEGER)")
+    }
+  }
+
+  @Test("a stored value that is not what the column should hold is reported, never trusted")
+  func mismatch() throws {
+    let folder = try TemporaryFolder()
+    let store = try CalendarStore(path: folder.file("cal.db"), now: 0)
+    try store.database.execute(
+      "INSERT INTO events (day, title, rrule, created_at, updated_at) VALUES ('2024-05-12', 'x', 'FREQ=SOMETIMES', 0, 0)"
+    )
+    let error = try #require(throws: DatabaseError.self) { try store.events.event(id: 1) }
+    #expect(error.resultCode == .mismatch)
+    try store.database.execute("UPDATE events SET rrule = NULL, day = '2024-02-30' WHERE id = 1")
+    #expect(throws: DatabaseError.self) { try store.events.event(id: 1) }
+  }
+}
