@@ -2,44 +2,101 @@ import Glibc
 
 /// Reading and writing the files a user names (`import FILE`, `export FILE`).
 enum FileIO {
+  /// The most a file to import may hold: far beyond any real calendar (a million events is about 120 MB),
+  /// and a guard against reading an endless source such as `/dev/zero` until memory runs out.
+  static let maximumReadSize = 1 << 30
+
   /// The bytes of `path`, or of standard input for `-`.
   static func read(_ path: String) throws(CalError) -> [UInt8] {
     let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw CalError("cannot read \(path): \(String(cString: strerror(errno)))") }
+    guard descriptor >= 0 else { throw failure("cannot read", path) }
     defer { if path != "-" { close(descriptor) } }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw CalError("cannot read \(path): \(String(cString: strerror(errno)))") }
+      guard count >= 0 else { throw failure("cannot read", path) }
       if count == 0 { return bytes }
+      guard bytes.count + count <= maximumReadSize else {
+        throw CalError("\(TerminalText.sanitized(path)) is larger than \(maximumReadSize >> 20) MiB: not a calendar file")
+      }
       bytes += buffer[..<count]
     }
   }
 
-  /// Writes `text` to `path` whole or not at all: into a temporary file beside it, then renamed over it.
+  /// Writes `text` to `path` whole or not at all: into a new file beside it with a name nobody can guess
+  /// (created exclusively, so a planted symlink cannot redirect it), synced, then renamed over it, keeping
+  /// the mode of the file it replaces. A path that is not a regular file (a FIFO, a device, `/dev/stdout`)
+  /// is written to as it is, never replaced. A symlink is followed: the file it points to is replaced.
   static func write(_ text: String, to path: String) throws(CalError) {
-    let temporary = path + ".cal-\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw CalError("cannot write \(path): \(String(cString: strerror(errno)))") }
+    var status = stat()
+    let exists = stat(path, &status) == 0
+    if exists && (status.st_mode & S_IFMT) != S_IFREG {
+      guard (status.st_mode & S_IFMT) != S_IFDIR else {
+        throw CalError("cannot write \(TerminalText.sanitized(path)): it is a folder")
+      }
+      let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw failure("cannot write", path) }
+      defer { close(descriptor) }
+      guard writeAll(text, to: descriptor) else { throw failure("cannot write", path) }
+      return
+    }
+    let target = exists ? (resolvedPath(path) ?? path) : path
+    let folder = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) : "."
+    var template = Array(((folder.isEmpty ? "/" : folder + "/") + ".cal-export-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw failure("cannot write", path) }
+    let temporary = String(cString: template)
+    // A new file gets the mode any new file gets (0666 less the umask); a replaced one keeps its own.
+    let mode = exists ? status.st_mode & 0o7777 : 0o666 & ~currentUmask()
+    let written = fchmod(descriptor, mode) == 0 && writeAll(text, to: descriptor) && fsync(descriptor) == 0
+    let reason = errno
+    close(descriptor)
+    guard written, rename(temporary, target) == 0 else {
+      let error = written ? errno : reason
+      unlink(temporary)
+      throw CalError("cannot write \(TerminalText.sanitized(path)): \(String(cString: strerror(error)))")
+    }
+    // The rename itself is durable once the folder is synced.
+    let folderDescriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if folderDescriptor >= 0 {
+      fsync(folderDescriptor)
+      close(folderDescriptor)
+    }
+  }
+
+  private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
     var text = text
-    let written = text.withUTF8 { bytes -> Bool in
+    return text.withUTF8 { bytes -> Bool in
       var offset = 0
       while offset < bytes.count {
         let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return false }
+        guard count > 0 else {
+          if count == 0 { errno = EIO }
+          return false
+        }
         offset += count
       }
       return true
     }
-    let synced = fsync(descriptor) == 0
-    close(descriptor)
-    guard written && synced, rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw CalError("cannot write \(path): \(reason)")
-    }
+  }
+
+  /// The path with every symlink resolved, or `nil`.
+  private static func resolvedPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  private static func currentUmask() -> mode_t {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+  }
+
+  private static func failure(_ what: String, _ path: String) -> CalError {
+    CalError("\(what) \(TerminalText.sanitized(path)): \(String(cString: strerror(errno)))")
   }
 }

@@ -73,13 +73,20 @@ enum EventPresenter {
       buffer.append(digits: occurrence.lastDay.daysSince1970 - occurrence.firstDay.daysSince1970 + 1)
       buffer.append(literal: ")")
     }
+    // A location or note of several lines continues on lines of its own, indented under the title.
+    var continued: [String] = []
     if let location = item.event.location, !location.isEmpty {
+      let lines = TerminalText.sanitizedLines(location)
       buffer.append(literal: " @ ")
-      buffer.append(TerminalText.sanitized(location))
+      buffer.append(lines[0])
+      continued += lines.dropFirst()
     }
     if withNote, let note = item.event.note, !note.isEmpty {
-      buffer.append("\n" + String(repeating: " ", count: 12))
-      buffer.append(TerminalText.sanitized(note))
+      continued += TerminalText.sanitizedLines(note)
+    }
+    for line in continued {
+      buffer.append(literal: "\n            ")
+      buffer.append(line)
     }
   }
 

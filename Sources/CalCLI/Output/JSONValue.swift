@@ -49,9 +49,10 @@ public enum JSONValue: Equatable, Sendable {
   private static func writeString(_ string: String, to output: inout String) {
     output += "\""
     // Most strings need no escaping at all: append them whole.
-    // 0xE2 starts U+2028 and U+2029, which are escaped for JavaScript's sake.
+    // 0xC2 starts the C1 controls (U+0080 to U+009F), which a terminal may obey; 0xE2 starts U+2028 and
+    // U+2029, which are escaped for JavaScript's sake.
     let plain = string.utf8.allSatisfy {
-      $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0x7F && $0 != 0xE2
+      $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0x7F && $0 != 0xC2 && $0 != 0xE2
     }
     if plain {
       output += string
@@ -67,7 +68,7 @@ public enum JSONValue: Equatable, Sendable {
       case "\t": output += "\\t"
       case "\u{08}": output += "\\b"
       case "\u{0C}": output += "\\f"
-      case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+      case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
         let hex = String(scalar.value, radix: 16, uppercase: false)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: output.unicodeScalars.append(scalar)
