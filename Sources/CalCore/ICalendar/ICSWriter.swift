@@ -104,7 +104,7 @@ public struct ICSWriter {
     lines.append("SUMMARY:\(ICSText.escaped(event.title))")
     if let note = event.note { lines.append("DESCRIPTION:\(ICSText.escaped(note))") }
     if let location = event.location { lines.append("LOCATION:\(ICSText.escaped(location))") }
-    if let rule = schedule.rule, recurrenceDay == nil { lines.append("RRULE:\(rule.description)") }
+    if let rule = schedule.rule, recurrenceDay == nil { lines.append("RRULE:" + ruleText(rule, schedule: schedule)) }
     if !event.exceptions.isEmpty {
       lines.append(dateListProperty("EXDATE", event.exceptions, schedule: schedule))
     }
@@ -113,6 +113,23 @@ public struct ICSWriter {
     }
     lines.append("END:VEVENT")
     return lines
+  }
+
+  /// The RRULE's text, its UNTIL of DTSTART's value type (RFC 5545 §3.3.10): a DATE for an all-day event; for a
+  /// timed one the instant the UNTIL day's occurrence would start, which is at or after the last occurrence and
+  /// before the next. In UTC for a zoned start (as the RFC requires), floating for a floating one.
+  private func ruleText(_ rule: RecurrenceRule, schedule: EventSchedule) -> String {
+    guard let until = rule.until, let time = schedule.startTime else { return rule.description }
+    let wall = Int64(until.daysSince1970) * 86_400 + Int64(time.minutes) * 60
+    let value: String
+    switch schedule.timeZone {
+    case nil: value = wallClock(until, time)
+    case "UTC"?: value = utc(wall * 1000)
+    // A zone the caller did not load: read the wall clock as UTC rather than write a DATE that readers reject.
+    case let name?: value = utc((zones[name]?.utc(fromLocal: wall) ?? wall) * 1000)
+    }
+    return rule.description.split(separator: ";").map { $0.hasPrefix("UNTIL=") ? "UNTIL=" + value : String($0) }
+      .joined(separator: ";")
   }
 
   /// `DTSTART;VALUE=DATE:20240512`, `DTSTART;TZID=Europe/Berlin:20240512T143000`, `...Z` or floating.
@@ -124,12 +141,17 @@ public struct ICSWriter {
     guard let time = schedule.startTime else {
       return "\(name);VALUE=DATE:" + days.map(basic).joined(separator: ",")
     }
-    let stamps = days.map { basic($0) + "T" + pad(time.minutes / 60, 2) + pad(time.minutes % 60, 2) + "00" }
+    let stamps = days.map { wallClock($0, time) }
     switch schedule.timeZone {
     case "UTC"?: return "\(name):" + stamps.map { $0 + "Z" }.joined(separator: ",")
     case let zone?: return "\(name);TZID=\(zone):" + stamps.joined(separator: ",")
     case nil: return "\(name):" + stamps.joined(separator: ",")
     }
+  }
+
+  /// `20240512T143000`: a day and time as the clock reads, without zone.
+  private func wallClock(_ day: CivilDate, _ time: TimeOfDay) -> String {
+    basic(day) + "T" + pad(time.minutes / 60, 2) + pad(time.minutes % 60, 2) + "00"
   }
 
   private func basic(_ day: CivilDate) -> String { Self.basic(day) }
