@@ -1,8 +1,9 @@
 import Foundation
 
 /// A Python interpreter for tests that check `cal` against a Python package, found once per run: the one
-/// named by `CAL_TEST_PYTHON`, then `python3` on `PATH`, then `/usr/bin/python3`, the first that passes the
-/// check (imports the packages). `nil` when none does; those tests are then skipped with a note.
+/// named by `CAL_TEST_PYTHON`, then `python3` on `PATH`, `/usr/bin/python3` and the virtual environment
+/// `Scripts/compare-corpus` makes, the first that passes the check (imports the packages). `nil` when none
+/// does; those tests are then skipped with a note.
 enum PythonOracle {
   /// Python with `wcwidth` 0.2.x, which carries the Unicode 15.0 tables `DisplayWidth` follows.
   static let wcwidth = interpreter(passing: "import wcwidth; assert '15.0.0' in wcwidth.list_versions()")
@@ -10,7 +11,9 @@ enum PythonOracle {
   static let icalendar = interpreter(passing: "import icalendar, recurring_ical_events")
 
   private static func interpreter(passing check: String) -> String? {
-    var candidates = ["python3", "/usr/bin/python3"]
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    var candidates = ["python3", "/usr/bin/python3", root.path + "/Benchmarks/.work/oracle-venv/bin/python"]
     if let chosen = ProcessInfo.processInfo.environment["CAL_TEST_PYTHON"], !chosen.isEmpty {
       candidates.insert(chosen, at: 0)
     }
