@@ -30,6 +30,12 @@ public final class CalendarStore {
       var status = stat()
       guard stat(path, &status) == 0 else { throw StorageError.noCalendar(path: path) }
     }
+    // A calendar is a regular file: SQLite would happily open a FIFO or a device (and its journal would be
+    // made beside it), and a folder fails later with a vaguer message.
+    var status = stat()
+    if stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+      throw StorageError.notARegularFile(path: path, isFolder: (status.st_mode & S_IFMT) == S_IFDIR)
+    }
     let database = try Database(path: path, mode: .existing)
     let pending = try migrator.checkCompatibility(of: database)
     if pending.count == migrator.migrations.count {
@@ -68,6 +74,7 @@ public final class CalendarStore {
   private static func createFileIfMissing(_ path: String) throws {
     var status = stat()
     if stat(path, &status) == 0 { return }
+    if path.hasSuffix("/") { throw StorageError.notARegularFile(path: path, isFolder: true) }
     var folder = ""
     let components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
     for (index, component) in components.enumerated() {

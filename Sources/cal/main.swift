@@ -115,11 +115,20 @@ func monotonicMilliseconds() -> Int64 {
 // A failed write to a closed pipe is an error to report, not a signal that ends the program.
 signal(SIGPIPE, SIG_IGN)
 
+/// The size of the terminal on standard output; a terminal that does not say is taken to be the
+/// traditional 24 by 80.
+func terminalSize() -> (rows: Int, columns: Int) {
+  var size = winsize()
+  guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return (24, 80) }
+  return (Int(size.ws_row), Int(size.ws_col))
+}
+
 let zones = ZoneLoader(readZone)
+let outputIsTerminal = isatty(STDOUT_FILENO) == 1
 // One reading of the user's zone serves today's date, timestamps and events alike.
 let context = CommandContext(
   locale: calendarLocale(), localZone: localZone(zones: zones), zones: zones, now: nowMilliseconds,
-  environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+  environment: environment, outputIsTerminal: outputIsTerminal, terminalSize: outputIsTerminal ? terminalSize() : nil,
   output: TextOutput { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError,
   errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds)
 

@@ -36,6 +36,17 @@ final class TerminalTests {
     #expect(screen.hasSuffix("23 24 25 26 27 28 29  \r\n30                    \r\n"))  // June 2024 ends the output
   }
 
+  @Test("a terminal too small for the page gets no animation, only the new page, and no frame is left behind")
+  func smallTerminal() throws {
+    try cal.run(["goto", "2024-05"])
+    let command = "stty rows 6 cols 30; '\(CalProcess.binary)' flip up-left --db '\(cal.database)'"
+    let screen = try shell(
+      "script -qec \"\(command)\" /dev/null",
+      environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC", "TERM": "xterm-256color", "HOME": cal.folder])
+    #expect(!screen.contains("\u{1B}[?25l") && !screen.contains("░"))
+    #expect(screen.contains("May 2024 → June 2024") && screen.contains("     June 2024"))
+  }
+
   @Test("no animation with --no-animation, CAL_ANIMATION=off, or when piped")
   func noAnimation() throws {
     try cal.run(["goto", "2024-05"])

@@ -42,7 +42,12 @@ public enum CalApp {
   /// Runs `cal` with `arguments` (without the program name); returns the exit status. Output that could
   /// not be written (a full disk, a closed pipe) makes a failure of any command.
   public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
-    var status = dispatch(arguments, context: context)
+    // --verbose, anywhere before a `--`, adds what a user does not normally need to an error: the SQL that
+    // failed, SQLite's own words.
+    let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+    let verbose = arguments[..<end].contains(verboseOption)
+    let words = arguments[..<end].filter { $0 != verboseOption } + arguments[end...]
+    var status = dispatch(Array(words), context: context, verbose: verbose)
     context.output.flush()
     if let failure = context.output.failure {
       context.writeError("Error: cannot write the output: \(failure)\n")
@@ -51,7 +56,10 @@ public enum CalApp {
     return status
   }
 
-  private static func dispatch(_ arguments: [String], context: CommandContext) -> Int32 {
+  /// The global option that adds details to errors.
+  static let verboseOption = "--verbose"
+
+  private static func dispatch(_ arguments: [String], context: CommandContext, verbose: Bool) -> Int32 {
     let writeError = context.writeError
     let (name, words) = splitCommand(arguments)
     switch name {
@@ -69,11 +77,12 @@ public enum CalApp {
     guard let command = command(named: name) else {
       let suggestion = EditDistance.closest(to: name, among: commandNames + ["help"])
       writeError(
-        "Error: Unknown command '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + "\n"
+        "Error: Unknown command '\(TerminalText.sanitized(name))'."
+          + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + "\n"
           + "Usage: cal <subcommand>\n  See 'cal --help' for more information.\n")
       return ExitStatus.usage
     }
-    return run(command, words, context: context)
+    return run(command, words, context: context, verbose: verbose)
   }
 
   /// The command's name and its words. Global options written before the command (`cal --db x list`) are
@@ -116,7 +125,7 @@ public enum CalApp {
 
   private static func help(_ words: [String], context: CommandContext) -> Int32 {
     let writeError = context.writeError
-    if words == ["--man"] {
+    if words.contains("--man") {
       let date = "\(context.today.year)-\(context.today.description.dropFirst(5).prefix(2))"
       context.write(
         ManualPage.render(
@@ -131,7 +140,8 @@ public enum CalApp {
     guard let command = command(named: name) else {
       let suggestion = EditDistance.closest(to: name, among: commandNames)
       writeError(
-        "Error: Unknown command '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + "\n"
+        "Error: Unknown command '\(TerminalText.sanitized(name))'."
+          + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + "\n"
           + "Usage: cal help <subcommand>\n  See 'cal --help' for more information.\n")
       return ExitStatus.usage
     }
@@ -140,7 +150,7 @@ public enum CalApp {
   }
 
   private static func run(
-    _ command: any Command.Type, _ words: [String], context: CommandContext
+    _ command: any Command.Type, _ words: [String], context: CommandContext, verbose: Bool
   ) -> Int32 {
     let writeError = context.writeError
     let spec = command.spec
@@ -158,19 +168,20 @@ public enum CalApp {
     } catch let error as ServiceError where error.kind == .invalidRequest {
       writeError(usageError(error.message, spec))
       return ExitStatus.usage
+    } catch let error as ServiceError {
+      writeError("Error: \(TerminalText.sanitized(error.message))\n")
+      if verbose, let detail = error.detail { writeError("  \(TerminalText.sanitized(detail))\n") }
+      return ExitStatus.failure
     } catch {
-      writeError("Error: \(describe(error))\n")
+      writeError("Error: \(TerminalText.sanitized(String(describing: error)))\n")
       return ExitStatus.failure
     }
   }
 
-  /// `Error: ...`, the usage line and where to read more.
+  /// `Error: ...`, the usage line and where to read more. What the user typed may be quoted in the
+  /// message: it is shown harmlessly, never sent to the terminal as control sequences.
   private static func usageError(_ message: String, _ spec: CommandSpec) -> String {
-    "Error: \(message)\nUsage: \(HelpFormatter.usage(spec))\n  See 'cal \(spec.name) --help' for more information.\n"
-  }
-
-  /// One line for any failure, in words a user can act on.
-  static func describe(_ error: any Error) -> String {
-    String(describing: error)
+    "Error: \(TerminalText.sanitized(message))\nUsage: \(HelpFormatter.usage(spec))\n"
+      + "  See 'cal \(spec.name) --help' for more information.\n"
   }
 }

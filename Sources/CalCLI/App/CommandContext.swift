@@ -19,6 +19,8 @@ public struct CommandContext {
   public let environment: [String: String]
   /// Whether standard output is a terminal.
   public let outputIsTerminal: Bool
+  /// The terminal's size in character cells, when standard output is one that says.
+  public let terminalSize: (rows: Int, columns: Int)?
   /// Standard output.
   public let output: TextOutput
   /// Writes to standard error (progress and warnings), at once.
@@ -31,7 +33,8 @@ public struct CommandContext {
   /// Creates a context.
   public init(
     locale: CalendarLocale = .english, localZone: ZoneInfo = .utc, zones: ZoneLoader = .none(),
-    now: @escaping () -> Int64, environment: [String: String], outputIsTerminal: Bool, output: TextOutput,
+    now: @escaping () -> Int64, environment: [String: String], outputIsTerminal: Bool,
+    terminalSize: (rows: Int, columns: Int)? = nil, output: TextOutput,
     writeError: @escaping (String) -> Void = { _ in }, errorIsTerminal: Bool = false,
     elapsedMilliseconds: @escaping () -> Int64 = { 0 }
   ) {
@@ -41,6 +44,7 @@ public struct CommandContext {
     self.now = now
     self.environment = environment
     self.outputIsTerminal = outputIsTerminal
+    self.terminalSize = terminalSize
     self.output = output
     self.writeError = writeError
     self.errorIsTerminal = errorIsTerminal

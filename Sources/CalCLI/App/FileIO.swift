@@ -19,7 +19,8 @@ enum FileIO {
       guard count >= 0 else { throw failure("cannot read", path) }
       if count == 0 { return bytes }
       guard bytes.count + count <= maximumReadSize else {
-        throw CalError("\(TerminalText.sanitized(path)) is larger than \(maximumReadSize >> 20) MiB: not a calendar file")
+        throw CalError(
+          "\(TerminalText.sanitized(path)) is larger than \(maximumReadSize >> 20) MiB: not a calendar file")
       }
       bytes += buffer[..<count]
     }

@@ -128,7 +128,8 @@ public struct ArgumentParser {
   }
 
   private func unknownOption(_ name: String) -> UsageError {
-    let suggestion = EditDistance.closest(to: name, among: spec.optionSpellings)
+    // Any two one-letter options are one edit apart: only long names are near misses worth naming.
+    let suggestion = name.hasPrefix("--") ? EditDistance.closest(to: name, among: spec.optionSpellings) : nil
     return UsageError("Unknown option '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
   }
 }

@@ -79,8 +79,6 @@ struct FlipCommand: Command {
       context.print(TransitionPresenter.json(transition, context: context).serialized)
       return
     }
-    context.print(TransitionPresenter.describe(direction))
-    context.print(TransitionPresenter.movement(from: transition.from, to: transition.to, locale: context.locale) + "\n")
     let style = page.style(context)
     let newPage = try PageRenderer.render([transition.to], calendar: calendar, context: context, style: style)
     // The turn is committed before it is drawn: an interrupted animation leaves it done, not half done.
@@ -92,11 +90,18 @@ struct FlipCommand: Command {
       }
       let animation = CurlAnimation(
         oldPage: sheet(transition.from), newPage: sheet(transition.to), direction: direction)
-      Animator.play(animation) { frame in
-        context.write(frame)
-        context.output.flush()
+      // Only a page that fits is turned in place; a taller one would scroll and leave frames behind.
+      if let size = context.terminalSize, animation.height < size.rows, animation.width <= size.columns {
+        Animator.play(animation) { frame in
+          context.write(frame)
+          context.output.flush()
+        }
+        // The page has turned: what happened is said over the last frame, then the page itself.
+        context.write("\u{1B}[J")
       }
     }
+    context.print(TransitionPresenter.describe(direction))
+    context.print(TransitionPresenter.movement(from: transition.from, to: transition.to, locale: context.locale) + "\n")
     context.write(newPage)
   }
 }

@@ -20,8 +20,10 @@ public struct CurlAnimation {
     self.direction = direction
   }
 
-  private var width: Int { (oldPage + newPage).map(DisplayWidth.of).max() ?? 0 }
-  private var height: Int { max(oldPage.count, newPage.count) }
+  /// The widest line of either page, in terminal columns.
+  public var width: Int { (oldPage + newPage).map(DisplayWidth.of).max() ?? 0 }
+  /// The taller page's number of lines.
+  public var height: Int { max(oldPage.count, newPage.count) }
 
   /// The frame at `progress` from 0 (the old page) to 1 (the new page). Text is never mirrored: each cell
   /// shows the character that stands there on its page.
