@@ -123,11 +123,45 @@ func terminalSize() -> (rows: Int, columns: Int) {
   return (Int(size.ws_row), Int(size.ws_col))
 }
 
+/// `CAL_TEST_NOW`, for tests and documentation examples only: the instant to take for now, as Unix
+/// milliseconds or as `YYYY-MM-DDTHH:MM[:SS]` with `Z` or an offset such as `+02:00`; `nil` when unset or
+/// unreadable (the real clock then).
+func pinnedNow() -> Int64? {
+  guard let text = getenv("CAL_TEST_NOW").map({ String(cString: $0) }), !text.isEmpty else { return nil }
+  if text.allSatisfy({ $0.isASCII && $0.isNumber }) { return Int64(text) }
+  let bytes = Array(text.utf8)
+  guard bytes.count >= 17, bytes[10] == UInt8(ascii: "T"), let date = try? CivilDate(parsing: String(text.prefix(10)))
+  else { return nil }
+  func number(_ range: Range<Int>) -> Int? { Int(String(decoding: bytes[range], as: UTF8.self)) }
+  guard let hour = number(11..<13), let minute = number(14..<16), hour < 24, minute < 60 else { return nil }
+  var index = 16
+  var second = 0
+  if bytes.count > 19, bytes[16] == UInt8(ascii: ":"), let value = number(17..<19), value < 60 {
+    second = value
+    index = 19
+  }
+  var offset = 0
+  let zone = bytes[index...]
+  if zone.elementsEqual("Z".utf8) {
+    offset = 0
+  } else if zone.count == 6, let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+    let hours = number((index + 1)..<(index + 3)), let minutes = number((index + 4)..<(index + 6))
+  {
+    offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+  } else {
+    return nil
+  }
+  let seconds = Int64(date.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
+  return seconds * 1000
+}
+
 let zones = ZoneLoader(readZone)
+let pinned = pinnedNow()
 let outputIsTerminal = isatty(STDOUT_FILENO) == 1
 // One reading of the user's zone serves today's date, timestamps and events alike.
 let context = CommandContext(
-  locale: calendarLocale(), localZone: localZone(zones: zones), zones: zones, now: nowMilliseconds,
+  locale: calendarLocale(), localZone: localZone(zones: zones), zones: zones,
+  now: pinned.map { instant in { instant } } ?? nowMilliseconds,
   environment: environment, outputIsTerminal: outputIsTerminal, terminalSize: outputIsTerminal ? terminalSize() : nil,
   output: TextOutput { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError,
   errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds)
