@@ -159,6 +159,23 @@ final class EventTests {
     #expect(try listed(["list", "2024-05-13"]).first?["title"] as? String == "morning standup")
   }
 
+  @Test("the handle list prints (#3@2024-05-15) names the occurrence for rm and edit; an edited one keeps its link")
+  func handles() throws {
+    try run(["add", "2024-05-13", "standup", "--at", "09:00", "--repeat", "daily", "--count", "5"])
+    #expect(try run(["rm", "#1@2024-05-14"]).status == 0)
+    #expect(try run(["edit", "1@2024-05-15", "--at", "10:00"]).status == 0)
+    let items = try listed(["list", "2024-05-13..2024-05-17"])
+    #expect(items.map { $0["occurrence"] as? String } == ["2024-05-13", "2024-05-15", "2024-05-16", "2024-05-17"])
+    #expect(items.allSatisfy { $0["series"] as? Int == 1 })
+    #expect(items[1]["id"] as? Int == 2 && items[1]["start"] as? String == "2024-05-15T10:00:00+02:00")
+    let conflicting = try run(["rm", "1@2024-05-16", "--on", "2024-05-17"])
+    #expect(conflicting.status == 64 && conflicting.stderr.hasPrefix("Error: #1@2024-05-16 and --on 2024-05-17"))
+    #expect(try run(["rm", "1@2024-13-01"]).status == 64)
+    #expect(try listed(["list", "2024-05-13"]).first?["series"] as? Int == 1)
+    try run(["add", "2024-05-20", "once"])
+    #expect(try listed(["list", "2024-05-20"]).first?["series"] is NSNull)
+  }
+
   @Test("list takes ranges, --from and --to, today and week")
   func ranges() throws {
     try run(["add", "2024-05-12", "a"])

@@ -16,7 +16,7 @@ struct EditCommand: Command {
       Options not given keep their values. A note or location given as "" is removed; --tz local \
       puts a timed event back on your own clock; --repeat none makes a series a one-off event.
       """,
-    arguments: [ArgumentSpec("id", help: "The event's id, as add and list print it (#3 or 3).")],
+    arguments: [ArgumentSpec("id", help: EventHandle.help)],
     options: [title, date, on, fromHere] + ScheduleOptions.all(repeatDays: "repeat-on")
       + [JSONOption.option, StoreOptions.option])
 
@@ -30,15 +30,15 @@ struct EditCommand: Command {
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-    id = try parseEventID(arguments.positional(0) ?? "")
+    let handle = try EventHandle(parsing: arguments.positional(0) ?? "")
+    id = handle.id
     title = arguments.value(Self.title)
     if let title, title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
     newDay = try arguments.value(Self.date).map { text throws(UsageError) in
       try parseDay(text, today: context.today)
     }
-    occurrence = try arguments.value(Self.on).map { text throws(UsageError) in
-      try parseDay(text, today: context.today)
-    }
+    occurrence = try handle.occurrence(
+      or: arguments.value(Self.on).map { text throws(UsageError) in try parseDay(text, today: context.today) })
     fromHere = arguments.flag(Self.fromHere)
     if fromHere && occurrence == nil { throw UsageError("--from-here needs --on DATE") }
     var options = ScheduleOptions(arguments: arguments, today: context.today)

@@ -16,9 +16,10 @@ struct RemoveCommand: Command {
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-    id = try parseEventID(arguments.positional(0) ?? "")
-    occurrence = try arguments.value(Self.on).map { text throws(UsageError) in try parseDay(text, today: context.today)
-    }
+    let handle = try EventHandle(parsing: arguments.positional(0) ?? "")
+    id = handle.id
+    occurrence = try handle.occurrence(
+      or: arguments.value(Self.on).map { text throws(UsageError) in try parseDay(text, today: context.today) })
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
@@ -34,13 +35,4 @@ struct RemoveCommand: Command {
           "Removed the \(day) occurrence of", series, on: day, asJSON: json, calendar: calendar, context: context))
     }
   }
-}
-
-/// `3` or `#3`: a positive event id.
-func parseEventID(_ text: String) throws(UsageError) -> Int64 {
-  let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-  guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int64(digits), id > 0 else {
-    throw UsageError("'\(text)' is not an event id: expected a positive whole number such as 3")
-  }
-  return id
 }

@@ -3,9 +3,14 @@ import CalService
 
 /// How events are printed: one text line per event and day, or JSON objects with the documented fields.
 enum EventPresenter {
-  /// `{"id", "date", "title", "note", "location", "allDay", "start", "end", "timeZone", "repeat", "occurrence"}`
+  /// `{"id", "date", "title", "note", "location", "allDay", "start", "end", "timeZone", "repeat", "series",
+  /// "occurrence"}`. An edited occurrence of a series keeps its link: `series` is the series' id and
+  /// `occurrence` the day of the occurrence it replaces, as for the series' own occurrences.
   static func json(_ item: AgendaItem, context: CommandContext) -> JSONValue {
     let (start, end) = bounds(item, context: context)
+    let event = item.event
+    let series: Int64? = item.schedule.rule != nil ? event.id : event.recurrenceDay != nil ? event.parentID : nil
+    let occurrence = item.schedule.rule != nil ? item.occurrence.occurrenceDay : event.recurrenceDay
     return .object([
       ("id", .integer(item.event.id)),
       ("date", .string(item.day.description)),
@@ -17,7 +22,8 @@ enum EventPresenter {
       ("end", .string(end)),
       ("timeZone", .optional(item.schedule.timeZone)),
       ("repeat", .optional(item.schedule.rule?.description)),
-      ("occurrence", item.schedule.rule == nil ? .null : .string(item.occurrence.occurrenceDay.description)),
+      ("series", series.map(JSONValue.integer) ?? .null),
+      ("occurrence", .optional(occurrence?.description)),
     ])
   }
 
