@@ -6,6 +6,7 @@ extension CalendarService {
   /// Adds an event and returns it as stored, with its id.
   public func add(_ fields: EventFields) throws -> EventRecord {
     try EventValidation.check(fields, zones: environment.zones)
+    try Self.checkStartFollowsRule(fields.schedule)
     return try write { try store.events.insert(fields, at: environment.now()) }
   }
 
@@ -54,10 +55,24 @@ extension CalendarService {
   /// Stores `fields` as the new state of `event`, checked.
   private func update(_ event: EventRecord, with fields: EventFields) throws -> EventRecord {
     try EventValidation.check(fields, zones: environment.zones)
+    // A series moved to a day its rule does not make (a Monday series to a Wednesday) would grow an extra
+    // occurrence and count its COUNT wrongly; a rule left as it was on an imported event may stay as it is.
+    if fields.schedule.startDay != event.schedule.startDay || fields.schedule.rule != event.schedule.rule {
+      try Self.checkStartFollowsRule(fields.schedule)
+    }
     guard let saved = try store.events.update(id: event.id, fields, at: environment.now()) else {
       throw ServiceError(.notFound, "there is no event #\(event.id)")
     }
     return saved
+  }
+
+  /// Refuses a series whose first day is not one its rule makes (RFC 5545 asks DTSTART to be in step).
+  static func checkStartFollowsRule(_ schedule: EventSchedule) throws(ServiceError) {
+    guard let recurrence = schedule.recurrence, !recurrence.startFollowsRule else { return }
+    throw ServiceError(
+      .invalidRequest,
+      "\(schedule.startDay) is not one of the days the series repeats on (\(recurrence.rule)): "
+        + "start it on a day it repeats on, or change the days it repeats on too")
   }
 
   /// Checks that `day` is an occurrence of series `event` that has not been removed; returns the series'
@@ -118,6 +133,9 @@ extension CalendarService {
     following.schedule.startDay = day
     if let endDay = schedule.endDay {
       following.schedule.endDay = endDay.adding(days: day.daysSince1970 - schedule.startDay.daysSince1970)
+    }
+    if let count = rule.count, count <= earlier {
+      throw ServiceError(.invalidRequest, "event #\(event.id) has no occurrences from \(day) on")
     }
     following.schedule.rule?.count = rule.count.map { $0 - earlier }
     following.uid = nil  // a series of its own, with a UID of its own

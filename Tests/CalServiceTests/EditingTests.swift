@@ -126,3 +126,29 @@ struct EditingTests {
     #expect(try occurrences(fixture, "2024-05-13", "2024-05-31").count == 4)
   }
 }
+
+@Suite("Series stay in step with their rules")
+struct SeriesRuleTests {
+  @Test("a series cannot be added on, or moved to, a day its rule does not make; one without days moves along")
+  func startFollowsRule() throws {
+    let fixture = try ServiceFixture()
+    #expect(throws: ServiceError.self) {
+      try fixture.service.add(event("2024-05-15", "gym", repeating: "FREQ=WEEKLY;BYDAY=MO"))
+    }
+    let mondays = try fixture.service.add(event("2024-05-13", "gym", repeating: "FREQ=WEEKLY;BYDAY=MO;COUNT=3"))
+    let moved = { (fields: EventFields) -> EventFields in
+      var changed = fields
+      changed.schedule.startDay = day("2024-05-15")
+      return changed
+    }
+    let refused = try #require(throws: ServiceError.self) { try fixture.service.edit(id: mondays.id, moved) }
+    #expect(refused.kind == .invalidRequest)
+    #expect(try fixture.service.event(id: mondays.id) == mondays)
+    // A weekly series without BYDAY repeats on its first day's weekday: moving it moves the rule with it.
+    let plain = try fixture.service.add(event("2024-05-13", "swim", repeating: "FREQ=WEEKLY;COUNT=2"))
+    _ = try fixture.service.edit(id: plain.id, moved)
+    let swims = try fixture.service.agenda(from: day("2024-05-13"), through: day("2024-05-31"))
+      .filter { $0.event.title == "swim" }.map(\.day)
+    #expect(swims == [day("2024-05-15"), day("2024-05-22")])
+  }
+}
