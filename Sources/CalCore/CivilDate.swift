@@ -61,7 +61,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   public init?(daysSince1970 days: Int) {
     // Howard Hinnant's civil_from_days: counts in 400-year eras that start on 1 March.
     let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let era = shifted.floorDivided(by: 146_097)
     let dayOfEra = shifted - era * 146_097
     let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
     let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
@@ -80,7 +80,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   private static func days(year: Int, month: Int, day: Int) -> Int {
     // Howard Hinnant's days_from_civil.
     let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let era = shiftedYear.floorDivided(by: 400)
     let yearOfEra = shiftedYear - era * 400
     let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear

@@ -9,8 +9,8 @@ public struct LocalDateTime: Equatable, Sendable, CustomStringConvertible {
 
   /// How the instant `unixMilliseconds` reads at `utcOffsetSeconds` from UTC; `nil` outside years 1–9999.
   public init?(unixMilliseconds: Int64, utcOffsetSeconds: Int) {
-    let localSeconds = Int(unixMilliseconds.dividedRoundingDown(by: 1000)) + utcOffsetSeconds
-    let (days, second) = localSeconds.dividedRoundingDownWithRemainder(by: 86_400)
+    let localSeconds = Int(unixMilliseconds.floorDivided(by: 1000)) + utcOffsetSeconds
+    let (days, second) = localSeconds.floorDividedWithRemainder(by: 86_400)
     guard let date = CivilDate(daysSince1970: days) else { return nil }
     self.date = date
     self.secondOfDay = second
@@ -22,17 +22,5 @@ public struct LocalDateTime: Equatable, Sendable, CustomStringConvertible {
     let offset = abs(utcOffsetSeconds) / 60
     return "\(date)T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
       + (utcOffsetSeconds < 0 ? "-" : "+") + pad(offset / 60, 2) + ":" + pad(offset % 60, 2)
-  }
-}
-
-extension BinaryInteger {
-  /// Division that rounds toward negative infinity, so instants before 1970 land on the right day.
-  fileprivate func dividedRoundingDown(by divisor: Self) -> Self {
-    dividedRoundingDownWithRemainder(by: divisor).quotient
-  }
-
-  fileprivate func dividedRoundingDownWithRemainder(by divisor: Self) -> (quotient: Self, remainder: Self) {
-    let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
-    return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
   }
 }

@@ -58,7 +58,7 @@ public struct Occurrence: Equatable, Sendable {
     func localDay(_ instant: Int64) -> CivilDate? {
       // Usually the same day as the occurrence's own: no date to build then.
       let local = instant + Int64(localZone.offset(atUTC: instant))
-      let number = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+      let number = Int(local.floorDivided(by: 86_400))
       return number == day.daysSince1970 ? day : CivilDate(daysSince1970: number)
     }
     guard let firstDay = localDay(start) else { return nil }

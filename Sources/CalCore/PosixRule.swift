@@ -74,7 +74,7 @@ struct PosixRule: Equatable, Sendable {
   func offset(atUTC seconds: Int64) -> Int {
     guard let daylightOffset, let start, let end else { return standardOffset }
     let local = seconds + Int64(standardOffset)
-    let year = CivilDate(daysSince1970: Int(local / 86_400) - (local < 0 ? 1 : 0))?.year ?? 1970
+    let year = CivilDate(daysSince1970: Int(local.floorDivided(by: 86_400)))?.year ?? 1970
     guard let startLocal = start.localSeconds(inYear: year), let endLocal = end.localSeconds(inYear: year) else {
       return standardOffset
     }

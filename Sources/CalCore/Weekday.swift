@@ -4,7 +4,7 @@ public enum Weekday: Int, CaseIterable, Sendable {
 
   /// The day `count` days later, wrapping around the week.
   public func advanced(by count: Int) -> Weekday {
-    Weekday(rawValue: ((rawValue + count) % 7 + 7) % 7)!
+    Weekday(rawValue: (rawValue + count.floorDividedWithRemainder(by: 7).remainder) % 7)!
   }
 
   /// The seven days of a week that starts on `first`.

@@ -69,3 +69,14 @@ struct ZoneInfoTests {
     #expect(throws: ZoneError.notTZif("short")) { try ZoneInfo(name: "short", tzif: Array("TZif2".utf8)) }
   }
 }
+
+extension ZoneInfoTests {
+  @Test("a POSIX rule finds the right year at an instant that is an exact negative multiple of a day")
+  func posixYearBeforeEpoch() throws {
+    // Daylight time from 1 January 00:00 to 31 December 23:00: 1969-01-01T00:00Z is already in it.
+    let zone = try ZoneInfo(name: "x", posix: "STD0DST-1,0/0,J365/23")
+    #expect(zone.offset(atUTC: -31_536_000) == 3600)  // 1969-01-01T00:00:00Z
+    #expect(zone.offset(atUTC: -31_536_001) == 0)  // 1968-12-31T23:59:59Z, after the 1968 end
+    #expect(zone.offset(atUTC: 0) == 3600)  // 1970-01-01T00:00:00Z
+  }
+}
