@@ -27,9 +27,9 @@ struct PosixRule: Equatable, Sendable {
       let dayNumber: Int
       switch day {
       case .monthWeekDay(let month, let week, let weekday):
-        guard let yearMonth = try? YearMonth(year: year, month: month) else { return nil }
-        let first = yearMonth.firstDay
-        var day = 1 + (weekday - first.weekday.rawValue + 7) % 7 + (week - 1) * 7
+        guard let yearMonth = try? YearMonth(year: year, month: month), let weekday = Weekday(rawValue: weekday)
+        else { return nil }
+        var day = 1 + weekday.days(since: yearMonth.firstDay.weekday) + (week - 1) * 7
         while day > yearMonth.numberOfDays { day -= 7 }
         dayNumber = yearMonth.day(day).daysSince1970
       case .julianNoLeap(let n):

@@ -63,7 +63,7 @@ public struct Recurrence: Equatable, Sendable {
     guard rule.frequency == .weekly, rule.byMonth.isEmpty, rule.bySetPosition.isEmpty, rule.byMonthDay.isEmpty
     else { return nil }
     let weekdays = rule.byDay.isEmpty ? [start.weekday] : rule.byDay.map(\.weekday)
-    return Array(Set(weekdays.map { ($0.rawValue - rule.weekStart.rawValue + 7) % 7 })).sorted()
+    return Array(Set(weekdays.map { $0.days(since: rule.weekStart) })).sorted()
   }
 
   /// A DAILY rule with no BY parts: every nth day.
@@ -129,7 +129,7 @@ public struct Recurrence: Equatable, Sendable {
   }
 
   private func weekStartDay(of date: CivilDate) -> Int {
-    date.daysSince1970 - (date.weekday.rawValue - rule.weekStart.rawValue + 7) % 7
+    date.daysSince1970 - date.weekday.days(since: rule.weekStart)
   }
 
   /// The first day of period `index`; `nil` past December 9999.
@@ -151,8 +151,8 @@ public struct Recurrence: Equatable, Sendable {
       dates = matchesFilters(periodFirst, checkDay: true) ? [periodFirst] : []
     case .weekly:
       let weekdays = rule.byDay.isEmpty ? [start.weekday] : rule.byDay.map(\.weekday)
-      let firstWeekday = periodFirst.weekday.rawValue
-      dates = weekdays.compactMap { periodFirst.adding(days: ($0.rawValue - firstWeekday + 7) % 7) }
+      let firstWeekday = periodFirst.weekday
+      dates = weekdays.compactMap { periodFirst.adding(days: $0.days(since: firstWeekday)) }
         .filter { rule.byMonth.isEmpty || rule.byMonth.contains($0.month) }
     case .monthly:
       let month = periodFirst.yearMonth
@@ -232,7 +232,7 @@ public struct Recurrence: Equatable, Sendable {
   private func weekdays(_ occurrence: RecurrenceRule.WeekdayOccurrence, in first: CivilDate, through last: CivilDate)
     -> [CivilDate]
   {
-    let offset = (occurrence.weekday.rawValue - first.weekday.rawValue + 7) % 7
+    let offset = occurrence.weekday.days(since: first.weekday)
     let firstDay = first.daysSince1970 + offset
     let all = stride(from: firstDay, through: last.daysSince1970, by: 7).compactMap(CivilDate.init(daysSince1970:))
     guard let ordinal = occurrence.ordinal else { return all }
