@@ -57,8 +57,15 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     try self.init(year: year, month: month, day: day)
   }
 
+  /// The first day `cal` knows, 1 January 1.
+  public static let first = CivilDate(validYear: Gregorian.firstYear, month: 1, day: 1)
+  /// The last day `cal` knows, 31 December 9999.
+  public static let last = CivilDate(validYear: Gregorian.lastYear, month: 12, day: 31)
+
   /// The date `days` days after 1970-01-01 (before it when negative); `nil` outside the years 1 to 9999.
   public init?(daysSince1970 days: Int) {
+    // Checked first, so that no count, however large, reaches the arithmetic below.
+    guard (-719_162...2_932_896).contains(days) else { return nil }
     // Howard Hinnant's civil_from_days: counts in 400-year eras that start on 1 March.
     let shifted = days + 719_468
     let era = shifted.floorDivided(by: 146_097)
@@ -95,7 +102,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// The date `count` days later (earlier when negative); `nil` outside the years 1 to 9999.
   public func adding(days count: Int) -> CivilDate? {
-    CivilDate(daysSince1970: daysSince1970 + count)
+    let (days, overflow) = daysSince1970.addingReportingOverflow(count)
+    return overflow ? nil : CivilDate(daysSince1970: days)
   }
 
   /// The month this date is in.

@@ -4,6 +4,8 @@ public enum Gregorian {
   public static let firstYear = 1
   /// The last year `cal` knows.
   public static let lastYear = 9999
+  /// The number of days from 1 January 1 through 31 December 9999: the longest anything in `cal` can last.
+  public static let dayCount = 3_652_059
 
   /// Leap years by the full rule: every fourth year, but not centuries, except every fourth century.
   public static func isLeapYear(_ year: Int) -> Bool {

@@ -7,13 +7,21 @@ public struct LocalDateTime: Equatable, Sendable, CustomStringConvertible {
   /// The offset from UTC in seconds, east positive.
   public let utcOffsetSeconds: Int
 
-  /// How the instant `unixMilliseconds` reads at `utcOffsetSeconds` from UTC; `nil` outside years 1–9999.
+  /// How the instant `unixMilliseconds` reads at `utcOffsetSeconds` from UTC; `nil` outside years 1–9999,
+  /// or for an offset of 26 hours or more.
   public init?(unixMilliseconds: Int64, utcOffsetSeconds: Int) {
-    let localSeconds = Int(unixMilliseconds.floorDivided(by: 1000)) + utcOffsetSeconds
+    self.init(unixSeconds: unixMilliseconds.floorDivided(by: 1000), utcOffsetSeconds: utcOffsetSeconds)
+  }
+
+  /// The same from Unix seconds.
+  init?(unixSeconds: Int64, utcOffsetSeconds: Int) {
+    guard ZoneInfo.offsetRange.contains(utcOffsetSeconds) else { return nil }
+    let (localSeconds, overflow) = unixSeconds.addingReportingOverflow(Int64(utcOffsetSeconds))
+    guard !overflow else { return nil }
     let (days, second) = localSeconds.floorDividedWithRemainder(by: 86_400)
-    guard let date = CivilDate(daysSince1970: days) else { return nil }
+    guard let dayNumber = Int(exactly: days), let date = CivilDate(daysSince1970: dayNumber) else { return nil }
     self.date = date
-    self.secondOfDay = second
+    self.secondOfDay = Int(second)
     self.utcOffsetSeconds = utcOffsetSeconds
   }
 

@@ -24,9 +24,8 @@ public struct Occurrence: Equatable, Sendable {
   ) -> [Occurrence] {
     // A zone shift moves an occurrence by at most a day; the span reaches back from the window.
     let margin = schedule.isAllDay ? 0 : 2
-    guard let searchFirst = first.adding(days: -(schedule.spanDays + margin)) ?? CivilDate(daysSince1970: -719_162),
-      let searchLast = last.adding(days: margin) ?? CivilDate(daysSince1970: 2_932_896)
-    else { return [] }
+    let searchFirst = first.adding(days: -(schedule.spanDays + margin)) ?? .first
+    let searchLast = last.adding(days: margin) ?? .last
     let lastStart = schedule.rule == nil ? schedule.startDay : lastOccurrence
     let days = schedule.occurrenceDays(from: searchFirst, through: searchLast, lastOccurrence: lastStart)
     var result: [Occurrence] = []
@@ -52,7 +51,7 @@ public struct Occurrence: Equatable, Sendable {
     let wall = Int64(day.daysSince1970) * 86_400 + Int64(time.minutes) * 60
     let zone = eventZone ?? localZone
     let start = zone.utc(fromLocal: wall)
-    let length = Int64(schedule.lengthMinutes ?? 0) * 60
+    let length = Int64(schedule.boundedLengthMinutes) * 60
     // A length is elapsed time, across any clock change.
     let end = start + length
     func localDay(_ instant: Int64) -> CivilDate? {

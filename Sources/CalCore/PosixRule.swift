@@ -44,7 +44,7 @@ struct PosixRule: Equatable, Sendable {
 
   init?(_ text: String) {
     var scanner = Substring(text)
-    guard Self.name(&scanner) != nil, let standard = Self.offset(&scanner) else { return nil }
+    guard Self.name(&scanner) != nil, let standard = Self.offset(&scanner, maximumHours: 24) else { return nil }
     standardOffset = -standard
     guard !scanner.isEmpty else {
       (daylightOffset, start, end) = (nil, nil, nil)
@@ -52,7 +52,7 @@ struct PosixRule: Equatable, Sendable {
     }
     guard Self.name(&scanner) != nil else { return nil }
     if scanner.first != ",", !scanner.isEmpty {
-      guard let daylight = Self.offset(&scanner) else { return nil }
+      guard let daylight = Self.offset(&scanner, maximumHours: 24) else { return nil }
       daylightOffset = -daylight
     } else {
       daylightOffset = standardOffset + 3600
@@ -73,8 +73,10 @@ struct PosixRule: Equatable, Sendable {
 
   func offset(atUTC seconds: Int64) -> Int {
     guard let daylightOffset, let start, let end else { return standardOffset }
-    let local = seconds + Int64(standardOffset)
-    let year = CivilDate(daysSince1970: Int(local.floorDivided(by: 86_400)))?.year ?? 1970
+    // Past the calendar's ends, the rule of its first or last year.
+    let days = seconds.addingSaturated(Int64(standardOffset)).floorDivided(by: 86_400)
+    let year =
+      CivilDate(daysSince1970: Int(clamping: days))?.year ?? (days < 0 ? Gregorian.firstYear : Gregorian.lastYear)
     guard let startLocal = start.localSeconds(inYear: year), let endLocal = end.localSeconds(inYear: year) else {
       return standardOffset
     }
@@ -102,8 +104,9 @@ struct PosixRule: Equatable, Sendable {
     return name
   }
 
-  /// `[+-]hh[:mm[:ss]]` in seconds, as written (west positive).
-  private static func offset(_ scanner: inout Substring) -> Int? {
+  /// `[+-]hh[:mm[:ss]]` in seconds, as written (west positive): hours up to `maximumHours` (24 for an offset,
+  /// as POSIX says; 167 for a transition time, as RFC 8536 allows), minutes and seconds below 60.
+  private static func offset(_ scanner: inout Substring, maximumHours: Int) -> Int? {
     var sign = 1
     if let first = scanner.first, first == "+" || first == "-" {
       sign = first == "-" ? -1 : 1
@@ -114,6 +117,10 @@ struct PosixRule: Equatable, Sendable {
     let fields = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
     guard (1...3).contains(fields.count), fields.allSatisfy({ $0 != nil }) else { return nil }
     let values = fields.map { $0! } + [0, 0]
+    // Checked before any arithmetic: the text may hold any number of digits.
+    guard (0...maximumHours).contains(values[0]), (0..<60).contains(values[1]), (0..<60).contains(values[2]) else {
+      return nil
+    }
     return sign * (values[0] * 3600 + values[1] * 60 + values[2])
   }
 
@@ -123,7 +130,7 @@ struct PosixRule: Equatable, Sendable {
     var time = 7200
     if pieces.count == 2 {
       var timeText = pieces[1]
-      guard let parsed = offset(&timeText), timeText.isEmpty else { return nil }
+      guard let parsed = offset(&timeText, maximumHours: 167), timeText.isEmpty else { return nil }
       time = parsed
     }
     let day: TransitionDate.Day

@@ -15,6 +15,11 @@ public struct Recurrence: Equatable, Sendable {
     self.rule = rule
   }
 
+  /// The rule's interval, held to what can matter, so that a rule built from parts that were never checked
+  /// (see ``RecurrenceRule/validate()``) cannot loop for ever or overflow: below 1 reads as 1, and an interval
+  /// longer than the calendar, which leaves only the first occurrence, as the calendar's length.
+  private var interval: Int { min(max(rule.interval, 1), Gregorian.dayCount) }
+
   /// The occurrences from `first` through `last`, in order.
   ///
   /// - Parameter lastDay: the day of the last occurrence when known (from ``lastDay()``); COUNT is not
@@ -28,10 +33,10 @@ public struct Recurrence: Equatable, Sendable {
     if isPlainDaily {
       // Every nth day: arithmetic, no periods to build.
       let origin = start.daysSince1970
-      var day = origin + max(1, (begin.daysSince1970 - origin + rule.interval - 1) / rule.interval) * rule.interval
+      var day = origin + max(1, (begin.daysSince1970 - origin + interval - 1) / interval) * interval
       while day <= end.daysSince1970, let date = CivilDate(daysSince1970: day) {
         result.append(date)
-        day += rule.interval
+        day += interval
       }
       return result
     }
@@ -46,14 +51,14 @@ public struct Recurrence: Equatable, Sendable {
             result.append(date)
           }
         }
-        weekStart += 7 * rule.interval
+        weekStart += 7 * interval
       }
       return result
     }
     var period = firstPeriod(onOrAfter: begin)
     while let periodFirst = periodStart(period), periodFirst <= end, let dates = candidates(inPeriod: period) {
       for date in dates where date > start && date >= begin && date <= end { result.append(date) }
-      period += rule.interval
+      period += interval
     }
     return result
   }
@@ -80,20 +85,21 @@ public struct Recurrence: Equatable, Sendable {
   /// The day of the last occurrence: from COUNT or UNTIL; `nil` when the series never ends (within the
   /// years `cal` knows).
   public func lastDay() -> CivilDate? {
-    guard let count = rule.count else {
+    // A COUNT below 1 (never valid) counts as 1.
+    guard let count = rule.count.map({ max($0, 1) }) else {
       guard let until = rule.until else { return nil }
       // Walk back from UNTIL's period to the last occurrence, rather than listing the whole series.
       var period = firstPeriod(onOrAfter: until)
       while period >= 0 {
         if let last = candidates(inPeriod: period)?.last(where: { $0 > start && $0 <= until }) { return last }
-        period -= rule.interval
+        period -= interval
       }
       return start
     }
     if count == 1 && startFollowsRule { return start }
     // A plain daily rule needs no counting.
     if isPlainDaily {
-      let (days, overflow) = (count - 1).multipliedReportingOverflow(by: rule.interval)
+      let (days, overflow) = (count - 1).multipliedReportingOverflow(by: interval)
       return overflow ? nil : start.adding(days: days)
     }
     // A start out of step with the rule is an occurrence, but COUNT counts what the rule makes (as
@@ -107,7 +113,7 @@ public struct Recurrence: Equatable, Sendable {
         last = date
         if seen == count { return last }
       }
-      period += rule.interval
+      period += interval
     }
     return nil  // the series runs past December 9999
   }
@@ -124,8 +130,8 @@ public struct Recurrence: Equatable, Sendable {
     case .monthly: index = (date.year - start.year) * 12 + date.month - start.month
     case .yearly: index = date.year - start.year
     }
-    let steps = max(0, index) / rule.interval
-    return steps * rule.interval
+    let steps = max(0, index) / interval
+    return steps * interval
   }
 
   private func weekStartDay(of date: CivilDate) -> Int {
@@ -192,6 +198,7 @@ public struct Recurrence: Equatable, Sendable {
 
   /// BYMONTHDAY's day in `month`: negative counts from the end; `nil` when the month is too short.
   private func monthDay(_ value: Int, of month: YearMonth) -> Int? {
+    guard (-31...31).contains(value) else { return nil }
     let day = value > 0 ? value : month.numberOfDays + 1 + value
     return (1...month.numberOfDays).contains(day) ? day : nil
   }
@@ -215,7 +222,7 @@ public struct Recurrence: Equatable, Sendable {
       ? (rule.byMonthDay.isEmpty && rule.byDay.isEmpty ? [start.month] : Array(1...12)) : rule.byMonth
     if !rule.byMonthDay.isEmpty || rule.byDay.isEmpty || !rule.byMonth.isEmpty {
       return months.flatMap { month -> [CivilDate] in
-        let yearMonth = january.adding(months: month - 1)!
+        guard (1...12).contains(month), let yearMonth = january.adding(months: month - 1) else { return [] }
         if rule.byMonthDay.isEmpty && rule.byDay.isEmpty {
           return start.day <= yearMonth.numberOfDays ? [yearMonth.day(start.day)] : []
         }

@@ -36,7 +36,9 @@ public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// The month `count` months later (earlier when negative), across year ends; `nil` outside 1...9999.
   public func adding(months count: Int) -> YearMonth? {
-    let (years, monthIndex) = (month - 1 + count).floorDividedWithRemainder(by: 12)
+    let (index, overflow) = (month - 1).addingReportingOverflow(count)
+    guard !overflow else { return nil }
+    let (years, monthIndex) = index.floorDividedWithRemainder(by: 12)
     return try? YearMonth(year: year + years, month: monthIndex + 1)
   }
 

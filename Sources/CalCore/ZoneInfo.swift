@@ -13,6 +13,10 @@ public final class ZoneInfo: Sendable {
   /// The rule for instants after the last transition.
   let rule: PosixRule?
 
+  /// The offsets a zone may have: less than 26 hours either way, the bound RFC 8536 gives TZif files (which
+  /// POSIX `TZ` strings, at most 24:59:59, keep too).
+  static let offsetRange = -93_599...93_599
+
   /// UTC.
   public static let utc = ZoneInfo(name: "UTC", transitions: [], offsets: [], initialOffset: 0, rule: nil)
 
@@ -50,11 +54,16 @@ public final class ZoneInfo: Sendable {
       reader.skip(2)
     }
     reader.skip(characterCount + counts[2] * (timeSize + 4) + counts[1] + counts[0])
-    guard !reader.overran, indices.allSatisfy({ $0 < typeCount }) else { throw .notTZif(name) }
+    guard !reader.overran, indices.allSatisfy({ $0 < typeCount }), typeOffsets.allSatisfy(Self.offsetRange.contains)
+    else { throw .notTZif(name) }
     var rule: PosixRule?
     if timeSize == 8, reader.take(1) == [UInt8(ascii: "\n")] {
-      let footer = reader.rest.prefix { $0 != UInt8(ascii: "\n") }
-      rule = PosixRule(String(decoding: footer, as: UTF8.self))
+      // An empty footer means no rule; one that says something must say it readably.
+      let footer = String(decoding: reader.rest.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+      if !footer.isEmpty {
+        guard let parsed = PosixRule(footer) else { throw .notTZif(name) }
+        rule = parsed
+      }
     }
     self.init(
       name: name, transitions: times, offsets: indices.map { typeOffsets[$0] }, initialOffset: typeOffsets[0],
@@ -93,7 +102,7 @@ public final class ZoneInfo: Sendable {
 
   /// How the UTC instant `seconds` reads on this zone's clocks; `nil` outside the years 1 to 9999.
   public func wallClock(atUTC seconds: Int64) -> LocalDateTime? {
-    LocalDateTime(unixMilliseconds: seconds * 1000, utcOffsetSeconds: offset(atUTC: seconds))
+    LocalDateTime(unixSeconds: seconds, utcOffsetSeconds: offset(atUTC: seconds))
   }
 
   /// The UTC instant of the wall-clock reading `localSeconds` (seconds since 1970-01-01 00:00 on this
@@ -101,14 +110,14 @@ public final class ZoneInfo: Sendable {
   /// clock change skips is read with the offset from before the change.
   public func utc(fromLocal localSeconds: Int64) -> Int64 {
     if transitions.isEmpty && rule?.daylightOffset == nil {
-      return localSeconds - Int64(rule?.standardOffset ?? initialOffset)  // a fixed offset, such as UTC
+      return localSeconds.addingSaturated(-Int64(rule?.standardOffset ?? initialOffset))  // such as UTC
     }
-    let before = offset(atUTC: localSeconds - 86_400)
-    let after = offset(atUTC: localSeconds + 86_400)
-    let candidates = [before, after].map { localSeconds - Int64($0) }.filter { candidate in
-      Int64(offset(atUTC: candidate)) == localSeconds - candidate
+    let before = offset(atUTC: localSeconds.addingSaturated(-86_400))
+    let after = offset(atUTC: localSeconds.addingSaturated(86_400))
+    let candidates = [before, after].map { localSeconds.addingSaturated(-Int64($0)) }.filter { candidate in
+      candidate.addingSaturated(Int64(offset(atUTC: candidate))) == localSeconds
     }
-    return candidates.min() ?? localSeconds - Int64(before)
+    return candidates.min() ?? localSeconds.addingSaturated(-Int64(before))
   }
 }
 
@@ -138,7 +147,7 @@ struct ByteReader {
   var overran = false
 
   mutating func take(_ count: Int) -> [UInt8] {
-    guard count >= 0, position + count <= bytes.count else {
+    guard count >= 0, count <= bytes.count - position else {
       overran = true
       position = bytes.count
       return []

@@ -80,3 +80,19 @@ extension ZoneInfoTests {
     #expect(zone.offset(atUTC: 0) == 3600)  // 1970-01-01T00:00:00Z
   }
 }
+
+extension ZoneInfoTests {
+  @Test("every TZif file of the system's database reads, footer and all")
+  func everySystemZone() throws {
+    let root = "/usr/share/zoneinfo/"
+    let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+    var read = 0
+    for name in files {
+      guard let bytes = FileManager.default.contents(atPath: root + name), bytes.starts(with: Array("TZif".utf8))
+      else { continue }
+      #expect(throws: Never.self, "\(name)") { _ = try ZoneInfo(name: name, tzif: Array(bytes)) }
+      read += 1
+    }
+    #expect(read > 300 || files.isEmpty)
+  }
+}

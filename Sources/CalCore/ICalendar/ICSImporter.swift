@@ -306,9 +306,7 @@ public struct ICSImporter {
           endInstant =
             moment.instant ?? moment.minute.map { Int64(moment.date.daysSince1970) * 86_400 + Int64($0) * 60 }
         } else if let duration = component.property("DURATION") {
-          guard let seconds = ICSDuration.seconds(duration.value) else {
-            throw ICSError(line: duration.line, "DURATION '\(duration.value)' is not a duration")
-          }
+          let seconds = try ICSDuration.seconds(of: duration)
           endInstant = (start.instant ?? Int64(start.date.daysSince1970) * 86_400 + Int64(minute) * 60) + seconds
         }
         let startInstant = start.instant ?? Int64(start.date.daysSince1970) * 86_400 + Int64(minute) * 60
@@ -320,9 +318,7 @@ public struct ICSImporter {
         if let end = component.property("DTEND"), let value = ICSDateTime(end.value) {
           lastDay = value.secondOfDay == nil ? (value.date.adding(days: -1) ?? value.date) : value.date
         } else if let duration = component.property("DURATION") {
-          guard let seconds = ICSDuration.seconds(duration.value) else {
-            throw ICSError(line: duration.line, "DURATION '\(duration.value)' is not a duration")
-          }
+          let seconds = try ICSDuration.seconds(of: duration)
           lastDay = start.date.adding(days: max(1, Int(seconds / 86_400)) - 1) ?? start.date
         }
         if lastDay > start.date { schedule.endDay = lastDay }
