@@ -69,3 +69,25 @@ struct ICSParserTests {
     #expect(ICSDuration.text(seconds: 5400) == "PT1H30M")
   }
 }
+
+extension ICSParserTests {
+  private func nested(_ depth: Int) -> [UInt8] {
+    Array(
+      (String(repeating: "BEGIN:X\r\n", count: depth) + String(repeating: "END:X\r\n", count: depth)).utf8)
+  }
+
+  @Test("components nested deeper than the limit are refused at the first one too deep")
+  func nesting() throws {
+    #expect(ICSParser.maximumDepth == 64)
+    #expect(throws: ICSError(line: 65, "BEGIN:X is nested 65 components deep: at most 64 are read")) {
+      try ICSParser.parse(nested(60_000))
+    }
+    var component = try #require(try ICSParser.parse(nested(64)).first)
+    var depth = 1
+    while let inner = component.components.first {
+      component = inner
+      depth += 1
+    }
+    #expect(depth == 64)
+  }
+}

@@ -2,10 +2,16 @@
 /// with a space or a tab (also inside parameters), quoted parameter values, names in any case, a byte-order
 /// mark, several VCALENDARs in one file, and bare components without a VCALENDAR around them.
 public enum ICSParser {
+  /// How deep components may nest. Real files nest three deep (VCALENDAR, VEVENT, VALARM); the limit keeps
+  /// the tree shallow enough that tearing it down, comparing it or walking it, which all recurse, cannot
+  /// exhaust the stack.
+  public static let maximumDepth = 64
+
   /// The top-level components of `bytes`.
   ///
   /// - Throws: `ICSError` for text that is not UTF-8 (unless it declares a charset that can be decoded),
-  ///   a line that is not a content line, or BEGIN and END that do not match.
+  ///   a line that is not a content line, BEGIN and END that do not match, or components nested deeper than
+  ///   ``maximumDepth``.
   public static func parse(_ bytes: [UInt8]) throws(ICSError) -> [ICSComponent] {
     var ignored: [Int] = []
     var repairs: [(line: Int, note: String)] = []
@@ -33,6 +39,11 @@ public enum ICSParser {
       case "BEGIN":
         let name = property.value.uppercased().trimmingSpaces()
         guard !name.isEmpty else { throw ICSError(line: number, "BEGIN without a component name") }
+        guard stack.count < maximumDepth else {
+          throw ICSError(
+            line: number, "BEGIN:\(name) is nested \(stack.count + 1) components deep: at most \(maximumDepth) are read"
+          )
+        }
         stack.append(ICSComponent(name: name, line: number))
       case "END":
         let name = property.value.uppercased().trimmingSpaces()
