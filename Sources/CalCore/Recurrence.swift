@@ -25,16 +25,27 @@ public struct Recurrence: Equatable, Sendable {
   /// - Parameter lastDay: the day of the last occurrence when known (from ``lastDay()``); COUNT is not
   ///   counted again here.
   public func occurrences(from first: CivilDate, through last: CivilDate, lastDay: CivilDate? = nil) -> [CivilDate] {
+    var budget = Int.max
+    return occurrences(from: first, through: last, lastDay: lastDay, limit: .max, budget: &budget)
+  }
+
+  /// The same, for callers that must bound their work on a rule they did not choose (a file's VTIMEZONE):
+  /// at most `limit` occurrences, and at most `budget` periods examined (days of a daily rule, weeks of a
+  /// weekly one ...), each taken from `budget`.
+  func occurrences(
+    from first: CivilDate, through last: CivilDate, lastDay: CivilDate?, limit: Int, budget: inout Int
+  ) -> [CivilDate] {
     let end = [last, rule.until, lastDay].compactMap { $0 }.min()!
     let begin = max(first, start)
-    guard begin <= end else { return [] }
+    guard begin <= end, limit > 0 else { return [] }
     var result: [CivilDate] = []
     if start >= first && start <= end { result.append(start) }
     if isPlainDaily {
       // Every nth day: arithmetic, no periods to build.
       let origin = start.daysSince1970
       var day = origin + max(1, (begin.daysSince1970 - origin + interval - 1) / interval) * interval
-      while day <= end.daysSince1970, let date = CivilDate(daysSince1970: day) {
+      while day <= end.daysSince1970, result.count < limit, budget > 0, let date = CivilDate(daysSince1970: day) {
+        budget -= 1
         result.append(date)
         day += interval
       }
@@ -44,8 +55,9 @@ public struct Recurrence: Equatable, Sendable {
       // Weekly on set weekdays: day numbers from each week's start, no dates built that are not kept.
       let (origin, first, last) = (start.daysSince1970, begin.daysSince1970, end.daysSince1970)
       var weekStart = weekStartDay(of: start) + 7 * firstPeriod(onOrAfter: begin)
-      while weekStart <= last {
-        for offset in offsets {
+      while weekStart <= last, result.count < limit, budget > 0 {
+        budget -= 1
+        for offset in offsets where result.count < limit {
           let day = weekStart + offset
           if day > origin && day >= first && day <= last, let date = CivilDate(daysSince1970: day) {
             result.append(date)
@@ -56,8 +68,13 @@ public struct Recurrence: Equatable, Sendable {
       return result
     }
     var period = firstPeriod(onOrAfter: begin)
-    while let periodFirst = periodStart(period), periodFirst <= end, let dates = candidates(inPeriod: period) {
-      for date in dates where date > start && date >= begin && date <= end { result.append(date) }
+    while result.count < limit, budget > 0, let periodFirst = periodStart(period), periodFirst <= end,
+      let dates = candidates(inPeriod: period)
+    {
+      budget -= 1
+      for date in dates where date > start && date >= begin && date <= end && result.count < limit {
+        result.append(date)
+      }
       period += interval
     }
     return result
