@@ -67,16 +67,17 @@ public enum ICSParser {
     return top
   }
 
-  /// UTF-8, without a byte-order mark; a file that declares CHARSET=ISO-8859-1 or Windows-1252 is
-  /// decoded as such.
+  /// UTF-8, without a byte-order mark; a file that is not UTF-8 but declares CHARSET=Windows-1252 (or CP1252)
+  /// is decoded as Windows-1252, and one that declares ISO-8859-1 (or LATIN1) as Latin-1.
   static func decode(_ bytes: [UInt8]) throws(ICSError) -> String {
     var bytes = bytes[...]
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     let ascii = String(decoding: bytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self).uppercased()
-    if ascii.contains("CHARSET=ISO-8859-1") || ascii.contains("CHARSET=WINDOWS-1252")
-      || ascii.contains("CHARSET=LATIN1")
-    {
+    if ascii.contains("CHARSET=WINDOWS-1252") || ascii.contains("CHARSET=CP1252") {
+      return Windows1252.decode(bytes)
+    }
+    if ascii.contains("CHARSET=ISO-8859-1") || ascii.contains("CHARSET=LATIN1") {
       return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }
     // Name the first line that is not UTF-8.
