@@ -66,17 +66,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   public init?(daysSince1970 days: Int) {
     // Checked first, so that no count, however large, reaches the arithmetic below.
     guard (-719_162...2_932_896).contains(days) else { return nil }
-    // Howard Hinnant's civil_from_days: counts in 400-year eras that start on 1 March.
-    let shifted = days + 719_468
-    let era = shifted.floorDivided(by: 146_097)
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    guard (Gregorian.firstYear...Gregorian.lastYear).contains(year) else { return nil }
+    let (year, month, day) = Gregorian.date(daysSince1970: days)
     self.storedYear = Int16(year)
     self.storedMonth = UInt8(month)
     self.storedDay = UInt8(day)

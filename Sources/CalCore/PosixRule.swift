@@ -71,12 +71,21 @@ struct PosixRule: Equatable, Sendable {
     self.end = end
   }
 
-  func offset(atUTC seconds: Int64) -> Int {
+  func offset(atUTC instant: Int64) -> Int {
     guard let daylightOffset, let start, let end else { return standardOffset }
-    // Past the calendar's ends, the rule of its first or last year.
-    let days = seconds.addingSaturated(Int64(standardOffset)).floorDivided(by: 86_400)
-    let year =
-      CivilDate(daysSince1970: Int(clamping: days))?.year ?? (days < 0 ? Gregorian.firstYear : Gregorian.lastYear)
+    // Outside the years 1 to 9999, the same instant as many 400-year cycles nearer: the Gregorian calendar
+    // repeats itself every 400 years, weekdays included, and so does the rule.
+    let cycle: Int64 = 146_097 * 86_400
+    let (firstSecond, endSecond): (Int64, Int64) = (-62_135_596_800, 253_402_300_800)  // 0001-01-01, 10000-01-01
+    let local = instant.addingSaturated(Int64(standardOffset))
+    var seconds = instant
+    if local >= endSecond {
+      seconds -= ((local - endSecond) / cycle + 1) * cycle
+    } else if local < firstSecond {
+      seconds += ((firstSecond - local - 1) / cycle + 1) * cycle
+    }
+    let days = (seconds + Int64(standardOffset)).floorDivided(by: 86_400)
+    let year = CivilDate(daysSince1970: Int(days))?.year ?? 1970
     guard let startLocal = start.localSeconds(inYear: year), let endLocal = end.localSeconds(inYear: year) else {
       return standardOffset
     }

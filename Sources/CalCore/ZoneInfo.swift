@@ -105,19 +105,42 @@ public final class ZoneInfo: Sendable {
     LocalDateTime(unixSeconds: seconds, utcOffsetSeconds: offset(atUTC: seconds))
   }
 
+  /// How the UTC instant `unixMilliseconds` reads on this zone's clocks, as ISO 8601 text with the offset;
+  /// text for any instant, with expanded years outside 0000 to 9999 (see
+  /// ``LocalDateTime/iso8601(unixMilliseconds:utcOffsetSeconds:)``).
+  public func iso8601(atUnixMilliseconds milliseconds: Int64) -> String {
+    LocalDateTime.iso8601(
+      unixMilliseconds: milliseconds, utcOffsetSeconds: offset(atUTC: milliseconds.floorDivided(by: 1000)))
+  }
+
   /// The UTC instant of the wall-clock reading `localSeconds` (seconds since 1970-01-01 00:00 on this
   /// zone's clocks). As RFC 5545 says, a reading that happens twice means the first, and one that a
-  /// clock change skips is read with the offset from before the change.
+  /// clock change skips is read with the offset from before the change: ``resolve(localSeconds:)``'s `utc`.
   public func utc(fromLocal localSeconds: Int64) -> Int64 {
+    resolve(localSeconds: localSeconds).utc
+  }
+
+  /// What the wall-clock reading `localSeconds` (seconds since 1970-01-01 00:00 on this zone's clocks) means:
+  /// one instant, none because a clock change skips it (and what the clocks show instead), or two because a
+  /// clock change repeats it.
+  public func resolve(localSeconds: Int64) -> WallClockResolution {
     if transitions.isEmpty && rule?.daylightOffset == nil {
-      return localSeconds.addingSaturated(-Int64(rule?.standardOffset ?? initialOffset))  // such as UTC
+      return .unique(localSeconds.addingSaturated(-Int64(rule?.standardOffset ?? initialOffset)))  // such as UTC
     }
+    // Clock changes are days apart: the offsets a day before and a day after are the only ones in play.
     let before = offset(atUTC: localSeconds.addingSaturated(-86_400))
     let after = offset(atUTC: localSeconds.addingSaturated(86_400))
-    let candidates = [before, after].map { localSeconds.addingSaturated(-Int64($0)) }.filter { candidate in
-      candidate.addingSaturated(Int64(offset(atUTC: candidate))) == localSeconds
+    let early = localSeconds.addingSaturated(-Int64(before))
+    let late = localSeconds.addingSaturated(-Int64(after))
+    let earlyOffset = offset(atUTC: early)
+    let earlyHolds = early.addingSaturated(Int64(earlyOffset)) == localSeconds
+    let lateHolds = before != after && late.addingSaturated(Int64(offset(atUTC: late))) == localSeconds
+    switch (earlyHolds, lateHolds) {
+    case (true, true): return .repeated(first: min(early, late), second: max(early, late))
+    case (true, false): return .unique(early)
+    case (false, true): return .unique(late)
+    case (false, false): return .skipped(utc: early, shiftedBy: earlyOffset - before)
     }
-    return candidates.min() ?? localSeconds.addingSaturated(-Int64(before))
   }
 }
 
