@@ -5,18 +5,24 @@ import Testing
 /// What a file's VTIMEZONE costs, counted in transitions and expansions rather than timed.
 @Suite("VTIMEZONE definitions")
 struct ICSZoneResolverTests {
-  static func definition(
-    _ observances: Int, rule: String?, start: String = "00010101T000000", rdates: [String] = []
+  static func observance(
+    _ kind: String, start: String, rule: String?, from: String, to: String, rdates: [String] = []
   ) -> ICSComponent {
-    let components = (0..<observances).map { index in
-      var properties = [
-        ICSProperty(name: "DTSTART", value: start),
-        ICSProperty(name: "TZOFFSETFROM", value: index % 2 == 0 ? "+0200" : "+0100"),
-        ICSProperty(name: "TZOFFSETTO", value: index % 2 == 0 ? "+0100" : "+0200"),
-      ]
-      if let rule { properties.append(ICSProperty(name: "RRULE", value: rule)) }
-      properties += rdates.map { ICSProperty(name: "RDATE", value: $0) }
-      return ICSComponent(name: index % 2 == 0 ? "STANDARD" : "DAYLIGHT", properties: properties)
+    let properties =
+      [
+        ICSProperty(name: "DTSTART", value: start), ICSProperty(name: "TZOFFSETFROM", value: from),
+        ICSProperty(name: "TZOFFSETTO", value: to),
+      ] + (rule.map { [ICSProperty(name: "RRULE", value: $0)] } ?? [])
+      + rdates.map { ICSProperty(name: "RDATE", value: $0) }
+    return ICSComponent(name: kind, properties: properties)
+  }
+
+  /// `count` observances alternating between STANDARD and DAYLIGHT, all with the same start and rule.
+  static func definition(_ count: Int, rule: String?, start: String = "00010101T000000") -> ICSComponent {
+    let components = (0..<count).map { index in
+      index % 2 == 0
+        ? observance("STANDARD", start: start, rule: rule, from: "+0200", to: "+0100")
+        : observance("DAYLIGHT", start: start, rule: rule, from: "+0100", to: "+0200")
     }
     return ICSComponent(
       name: "VTIMEZONE", properties: [ICSProperty(name: "TZID", value: "Custom")], components: components)
@@ -48,25 +54,27 @@ struct ICSZoneResolverTests {
     #expect(daily.occurrences(from: .first, through: .last, lastDay: nil, limit: 10, budget: &budget).count == 10)
   }
 
+  @Test("RDATE lists count toward the same bound")
+  func manyRDates() throws {
+    let dates = (0..<5000).map { "\(1000 + $0)0101T000000" }.joined(separator: ",")
+    let listed = ICSComponent(
+      name: "VTIMEZONE", properties: [ICSProperty(name: "TZID", value: "Listed")],
+      components: (0..<3).map { _ in
+        Self.observance("STANDARD", start: "19700101T000000", rule: nil, from: "+0100", to: "+0100", rdates: [dates])
+      })
+    let zone = try #require(ICSZoneResolver.zone(from: listed, name: "Listed"))
+    #expect(zone.transitions.count == ICSZoneResolver.maximumTransitions)
+  }
+
   @Test("a real definition expands over 1900 to 2100 and reads as its zone")
   func realDefinition() throws {
     let berlin = ICSComponent(
       name: "VTIMEZONE", properties: [ICSProperty(name: "TZID", value: "W. Europe")],
       components: [
-        ICSComponent(
-          name: "STANDARD",
-          properties: [
-            ICSProperty(name: "DTSTART", value: "16011028T030000"),
-            ICSProperty(name: "RRULE", value: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10"),
-            ICSProperty(name: "TZOFFSETFROM", value: "+0200"), ICSProperty(name: "TZOFFSETTO", value: "+0100"),
-          ]),
-        ICSComponent(
-          name: "DAYLIGHT",
-          properties: [
-            ICSProperty(name: "DTSTART", value: "16010325T020000"),
-            ICSProperty(name: "RRULE", value: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3"),
-            ICSProperty(name: "TZOFFSETFROM", value: "+0100"), ICSProperty(name: "TZOFFSETTO", value: "+0200"),
-          ]),
+        Self.observance(
+          "STANDARD", start: "16011028T030000", rule: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10", from: "+0200", to: "+0100"),
+        Self.observance(
+          "DAYLIGHT", start: "16010325T020000", rule: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3", from: "+0100", to: "+0200"),
       ])
     let zone = try #require(ICSZoneResolver.zone(from: berlin, name: "W. Europe"))
     #expect(zone.transitions.count == 402)  // two a year, 1900 to 2100

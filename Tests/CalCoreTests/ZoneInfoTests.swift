@@ -35,11 +35,16 @@ struct ZoneInfoTests {
     }
   }
 
-  private func utc(_ zone: ZoneInfo, _ local: String) throws -> Int64 {
+  /// Seconds since 1970-01-01 00:00 on a wall clock that reads `local`, such as `2024-03-31T02:30`.
+  private func localSeconds(_ local: String) throws -> Int64 {
     let parts = local.split(separator: "T")
     let date = try CivilDate(parsing: String(parts[0]))
     let time = parts[1].split(separator: ":").compactMap { Int64($0) }
-    return zone.utc(fromLocal: Int64(date.daysSince1970) * 86_400 + time[0] * 3600 + time[1] * 60)
+    return Int64(date.daysSince1970) * 86_400 + time[0] * 3600 + time[1] * 60
+  }
+
+  private func utc(_ zone: ZoneInfo, _ local: String) throws -> Int64 {
+    zone.utc(fromLocal: try localSeconds(local))
   }
 
   @Test("a skipped wall time is read with the offset from before the gap; a repeated one means the first")
@@ -99,10 +104,7 @@ extension ZoneInfoTests {
 
 extension ZoneInfoTests {
   private func resolve(_ zone: ZoneInfo, _ local: String) throws -> WallClockResolution {
-    let parts = local.split(separator: "T")
-    let date = try CivilDate(parsing: String(parts[0]))
-    let time = parts[1].split(separator: ":").compactMap { Int64($0) }
-    return zone.resolve(localSeconds: Int64(date.daysSince1970) * 86_400 + time[0] * 3600 + time[1] * 60)
+    zone.resolve(localSeconds: try localSeconds(local))
   }
 
   @Test("a wall-clock reading is unique, skipped by spring forward, or repeated by fall back")
