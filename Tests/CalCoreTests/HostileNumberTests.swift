@@ -239,3 +239,17 @@ extension HostileNumberTests {
     }
   }
 }
+
+extension HostileNumberTests {
+  @Test("a start that leaves the years 1 to 9999 on the clock it is kept on is refused, not moved to 1970")
+  func startsPastTheEdge() throws {
+    #expect(
+      throws: ICSError(
+        line: 4, "DTSTART '99991231T230000Z' is outside the years 1 to 9999 on the clock of Europe/Berlin")
+    ) {
+      try importing(["X-WR-TIMEZONE:Europe/Berlin", "BEGIN:VEVENT", "DTSTART:99991231T230000Z", "END:VEVENT"])
+    }
+    let kept = try importing(["X-WR-TIMEZONE:Europe/Berlin", "BEGIN:VEVENT", "DTSTART:99991231T225959Z", "END:VEVENT"])
+    #expect(kept.events.first?.schedule.startDay == CivilDate.last)
+  }
+}

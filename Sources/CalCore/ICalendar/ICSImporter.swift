@@ -222,7 +222,7 @@ public struct ICSImporter {
           // Convert through the file's definition and keep the event in UTC.
           let instant = info.utc(fromLocal: value.wallSeconds)
           result.approximations.append((property.line, "time zone '\(tzid)' kept as UTC"))
-          return moment(atUTC: instant, in: "UTC", zone: .utc)
+          return try moment(atUTC: instant, in: "UTC", zone: .utc, text, property)
         case nil:
           result.approximations.append((property.line, "unknown time zone '\(tzid)' read as your own clock"))
         }
@@ -233,17 +233,23 @@ public struct ICSImporter {
       if value.isUTC && tzid == nil, let calendarZone, case .named(let name, let info) = resolver.resolve(calendarZone)
       {
         // ... and so are UTC times, so that a series keeps its wall time across daylight-saving changes.
-        return moment(atUTC: value.wallSeconds - Int64(second % 60), in: name, zone: info)
+        return try moment(atUTC: value.wallSeconds - Int64(second % 60), in: name, zone: info, text, property)
       }
       let instant = zone.map { $0.utc(fromLocal: value.wallSeconds) }
       return Moment(date: value.date, minute: second / 60, zoneName: zoneName, instant: instant)
     }
 
-    private func moment(atUTC instant: Int64, in name: String, zone: ZoneInfo) -> Moment {
-      let local = zone.wallClock(atUTC: instant)
-      return Moment(
-        date: local?.date ?? CivilDate(daysSince1970: 0)!, minute: (local?.secondOfDay ?? 0) / 60, zoneName: name,
-        instant: instant)
+    /// The moment of `instant` on the clock of `zone`, which the event is kept on.
+    ///
+    /// - Throws: `ICSError` at `property`'s line when that clock reads a day outside the years 1 to 9999.
+    private func moment(atUTC instant: Int64, in name: String, zone: ZoneInfo, _ text: String, _ property: ICSProperty)
+      throws(ICSError) -> Moment
+    {
+      guard let local = zone.wallClock(atUTC: instant) else {
+        throw ICSError(
+          line: property.line, "\(property.name) '\(text)' is outside the years 1 to 9999 on the clock of \(name)")
+      }
+      return Moment(date: local.date, minute: local.secondOfDay / 60, zoneName: name, instant: instant)
     }
 
     /// The day, on the series' clock, of a RECURRENCE-ID, EXDATE or RDATE value.
