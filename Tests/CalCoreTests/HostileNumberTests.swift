@@ -76,6 +76,8 @@ struct HostileNumberTests {
       #expect(throws: DateError.self) { try CivilDate(parsing: "2024-\(digits)-01") }
       #expect(throws: DateError.self) { try YearMonth(parsing: "\(digits)-01") }
       #expect(throws: DateError.self) { try DayExpression.dayOrMonth("\(digits)-01", today: today) }
+      #expect(throws: DateError.self) { try DayExpression.day("\(digits)-01-01", today: today) }
+      #expect(throws: DateError.self) { try DayExpression.month("2024-\(digits)", today: today) }
       #expect(throws: TimeError.self) { try TimeOfDay(parsing: "\(digits):00") }
       #expect(throws: TimeError.self) { try EventLength.minutes(parsing: "\(digits)m") }
       #expect(throws: TimeError.self) { try EventLength.minutes(parsing: "\(digits)d\(digits)h") }
