@@ -57,19 +57,16 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     try self.init(year: year, month: month, day: day)
   }
 
+  /// The first day `cal` knows, 1 January 1.
+  public static let first = CivilDate(validYear: Gregorian.firstYear, month: 1, day: 1)
+  /// The last day `cal` knows, 31 December 9999.
+  public static let last = CivilDate(validYear: Gregorian.lastYear, month: 12, day: 31)
+
   /// The date `days` days after 1970-01-01 (before it when negative); `nil` outside the years 1 to 9999.
   public init?(daysSince1970 days: Int) {
-    // Howard Hinnant's civil_from_days: counts in 400-year eras that start on 1 March.
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    guard (Gregorian.firstYear...Gregorian.lastYear).contains(year) else { return nil }
+    // Checked first, so that no count, however large, reaches the arithmetic below.
+    guard (-719_162...2_932_896).contains(days) else { return nil }
+    let (year, month, day) = Gregorian.date(daysSince1970: days)
     self.storedYear = Int16(year)
     self.storedMonth = UInt8(month)
     self.storedDay = UInt8(day)
@@ -80,7 +77,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   private static func days(year: Int, month: Int, day: Int) -> Int {
     // Howard Hinnant's days_from_civil.
     let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let era = shiftedYear.floorDivided(by: 400)
     let yearOfEra = shiftedYear - era * 400
     let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
@@ -95,7 +92,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// The date `count` days later (earlier when negative); `nil` outside the years 1 to 9999.
   public func adding(days count: Int) -> CivilDate? {
-    CivilDate(daysSince1970: daysSince1970 + count)
+    let (days, overflow) = daysSince1970.addingReportingOverflow(count)
+    return overflow ? nil : CivilDate(daysSince1970: days)
   }
 
   /// The month this date is in.

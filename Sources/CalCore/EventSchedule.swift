@@ -33,19 +33,24 @@ public struct EventSchedule: Equatable, Sendable {
   /// How many days after its start day one occurrence can reach, in its own zone.
   public var spanDays: Int {
     if let startTime {
-      return (startTime.minutes + (lengthMinutes ?? 0)) / 1440
+      return (startTime.minutes + boundedLengthMinutes) / 1440
     }
     return (endDay?.daysSince1970 ?? startDay.daysSince1970) - startDay.daysSince1970
   }
 
+  /// The length in minutes as occurrences take it, whatever was stored: none below zero, none longer than the
+  /// calendar, so that no instant computed from it can overflow.
+  var boundedLengthMinutes: Int { min(max(lengthMinutes ?? 0, 0), EventLength.maximumMinutes) }
+
   /// The recurrence, if the event repeats.
   public var recurrence: Recurrence? { rule.map { Recurrence(start: startDay, rule: $0) } }
 
-  /// The last day any occurrence covers, in the event's own zone; `nil` for a series without end.
+  /// The last day any occurrence covers, in the event's own zone (at most 31 December 9999); `nil` for a
+  /// series without end.
   public func lastDay() -> CivilDate? {
-    guard let recurrence else { return startDay.adding(days: spanDays) ?? startDay }
+    guard let recurrence else { return startDay.adding(days: spanDays) ?? .last }
     guard let last = recurrence.lastDay() else { return nil }
-    return last.adding(days: spanDays) ?? last
+    return last.adding(days: spanDays) ?? .last
   }
 
   /// The days from `first` through `last` (in the event's own zone) on which occurrences start.

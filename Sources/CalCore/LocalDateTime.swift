@@ -7,32 +7,52 @@ public struct LocalDateTime: Equatable, Sendable, CustomStringConvertible {
   /// The offset from UTC in seconds, east positive.
   public let utcOffsetSeconds: Int
 
-  /// How the instant `unixMilliseconds` reads at `utcOffsetSeconds` from UTC; `nil` outside years 1–9999.
+  /// How the instant `unixMilliseconds` reads at `utcOffsetSeconds` from UTC; `nil` outside years 1–9999,
+  /// or for an offset of 26 hours or more.
   public init?(unixMilliseconds: Int64, utcOffsetSeconds: Int) {
-    let localSeconds = Int(unixMilliseconds.dividedRoundingDown(by: 1000)) + utcOffsetSeconds
-    let (days, second) = localSeconds.dividedRoundingDownWithRemainder(by: 86_400)
-    guard let date = CivilDate(daysSince1970: days) else { return nil }
+    self.init(unixSeconds: unixMilliseconds.floorDivided(by: 1000), utcOffsetSeconds: utcOffsetSeconds)
+  }
+
+  /// The same from Unix seconds.
+  init?(unixSeconds: Int64, utcOffsetSeconds: Int) {
+    guard ZoneInfo.offsetRange.contains(utcOffsetSeconds) else { return nil }
+    let (localSeconds, overflow) = unixSeconds.addingReportingOverflow(Int64(utcOffsetSeconds))
+    guard !overflow else { return nil }
+    let (days, second) = localSeconds.floorDividedWithRemainder(by: 86_400)
+    guard let dayNumber = Int(exactly: days), let date = CivilDate(daysSince1970: dayNumber) else { return nil }
     self.date = date
-    self.secondOfDay = second
+    self.secondOfDay = Int(second)
     self.utcOffsetSeconds = utcOffsetSeconds
   }
 
   /// ISO 8601 with the offset: `2024-05-12T14:30:00+02:00`.
   public var description: String {
-    let offset = abs(utcOffsetSeconds) / 60
-    return "\(date)T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
-      + (utcOffsetSeconds < 0 ? "-" : "+") + pad(offset / 60, 2) + ":" + pad(offset % 60, 2)
-  }
-}
-
-extension BinaryInteger {
-  /// Division that rounds toward negative infinity, so instants before 1970 land on the right day.
-  fileprivate func dividedRoundingDown(by divisor: Self) -> Self {
-    dividedRoundingDownWithRemainder(by: divisor).quotient
+    Self.iso8601(
+      year: date.year, month: date.month, day: date.day, secondOfDay: secondOfDay, utcOffsetSeconds: utcOffsetSeconds)
   }
 
-  fileprivate func dividedRoundingDownWithRemainder(by divisor: Self) -> (quotient: Self, remainder: Self) {
-    let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
-    return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+  /// ISO 8601 text for the instant `unixMilliseconds` at `utcOffsetSeconds` from UTC, whatever the instant:
+  /// where ``init(unixMilliseconds:utcOffsetSeconds:)`` gives `nil` because the local date is outside the
+  /// years 1 to 9999, years past 9999 and before 0 are written in ISO 8601's expanded form
+  /// (`+10000-01-01T00:00:00+00:00`, `-0001-12-31T23:59:59+00:00`) and year 0 (1 BC) as `0000`.
+  public static func iso8601(unixMilliseconds: Int64, utcOffsetSeconds: Int) -> String {
+    // Saturated, so that even an offset no zone has cannot trap; the text is then merely far away.
+    let local = unixMilliseconds.floorDivided(by: 1000).addingSaturated(Int64(clamping: utcOffsetSeconds))
+    let (days, second) = local.floorDividedWithRemainder(by: 86_400)
+    let (year, month, day) = Gregorian.date(daysSince1970: Int(days))
+    return iso8601(year: year, month: month, day: day, secondOfDay: Int(second), utcOffsetSeconds: utcOffsetSeconds)
+  }
+
+  private static func iso8601(year: Int, month: Int, day: Int, secondOfDay: Int, utcOffsetSeconds: Int) -> String {
+    let yearText =
+      switch year {
+      case 0...9999: pad(year, 4)
+      case 10000...: "+" + pad(year, 4)
+      default: "-" + pad(Int(clamping: year.magnitude), 4)
+      }
+    let offset = Int(clamping: utcOffsetSeconds.magnitude / 60)
+    return yearText + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
+      + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2) + (utcOffsetSeconds < 0 ? "-" : "+")
+      + pad(offset / 60, 2) + ":" + pad(offset % 60, 2)
   }
 }

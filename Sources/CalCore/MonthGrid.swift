@@ -12,7 +12,7 @@ public struct MonthGrid: Equatable, Sendable {
   public init(month: YearMonth, firstWeekday: Weekday) {
     self.month = month
     self.weekdays = Weekday.week(startingOn: firstWeekday)
-    let leadingBlanks = (month.firstDay.weekday.rawValue - firstWeekday.rawValue + 7) % 7
+    let leadingBlanks = month.firstDay.weekday.days(since: firstWeekday)
     let dayCount = month.numberOfDays
     weeks = (0..<6).map { week in
       (0..<7).map { column in

@@ -2,9 +2,11 @@
 public struct Occurrence: Equatable, Sendable {
   /// The occurrence's own day (RFC 5545's RECURRENCE-ID), in the event's zone.
   public let occurrenceDay: CivilDate
-  /// The first day it covers on the user's clock.
+  /// The first day it covers on the user's clock; 1 January 1 when that day is before year 1, 31 December 9999
+  /// when after, so that no occurrence vanishes at the calendar's edges (its instants tell the true time).
   public let firstDay: CivilDate
-  /// The last day it covers on the user's clock (the same as `firstDay` for most events).
+  /// The last day it covers on the user's clock (the same as `firstDay` for most events), held to the
+  /// calendar's edges as `firstDay` is.
   public let lastDay: CivilDate
   /// For a timed event, the start instant in Unix seconds; `nil` for an all-day one.
   public let startInstant: Int64?
@@ -24,9 +26,8 @@ public struct Occurrence: Equatable, Sendable {
   ) -> [Occurrence] {
     // A zone shift moves an occurrence by at most a day; the span reaches back from the window.
     let margin = schedule.isAllDay ? 0 : 2
-    guard let searchFirst = first.adding(days: -(schedule.spanDays + margin)) ?? CivilDate(daysSince1970: -719_162),
-      let searchLast = last.adding(days: margin) ?? CivilDate(daysSince1970: 2_932_896)
-    else { return [] }
+    let searchFirst = first.adding(days: -(schedule.spanDays + margin)) ?? .first
+    let searchLast = last.adding(days: margin) ?? .last
     let lastStart = schedule.rule == nil ? schedule.startDay : lastOccurrence
     let days = schedule.occurrenceDays(from: searchFirst, through: searchLast, lastOccurrence: lastStart)
     var result: [Occurrence] = []
@@ -52,18 +53,21 @@ public struct Occurrence: Equatable, Sendable {
     let wall = Int64(day.daysSince1970) * 86_400 + Int64(time.minutes) * 60
     let zone = eventZone ?? localZone
     let start = zone.utc(fromLocal: wall)
-    let length = Int64(schedule.lengthMinutes ?? 0) * 60
+    let length = Int64(schedule.boundedLengthMinutes) * 60
     // A length is elapsed time, across any clock change.
     let end = start + length
-    func localDay(_ instant: Int64) -> CivilDate? {
+    func localDay(_ instant: Int64) -> CivilDate {
       // Usually the same day as the occurrence's own: no date to build then.
       let local = instant + Int64(localZone.offset(atUTC: instant))
-      let number = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
-      return number == day.daysSince1970 ? day : CivilDate(daysSince1970: number)
+      let number = Int(local.floorDivided(by: 86_400))
+      if number == day.daysSince1970 { return day }
+      // A local day before year 1 or after 9999 (an event at 0001-01-01 00:00 in Kiritimati, seen from
+      // Honolulu) is shown on the calendar's first or last day rather than not at all.
+      return CivilDate(daysSince1970: number) ?? (number < 0 ? .first : .last)
     }
-    guard let firstDay = localDay(start) else { return nil }
+    let firstDay = localDay(start)
     // An event that ends exactly at midnight does not cover the next day.
-    let lastDay = length > 0 ? (localDay(end - 1) ?? firstDay) : firstDay
+    let lastDay = length > 0 ? localDay(end - 1) : firstDay
     return Occurrence(
       occurrenceDay: day, firstDay: firstDay, lastDay: max(firstDay, lastDay), startInstant: start, endInstant: end)
   }

@@ -29,10 +29,11 @@ public struct PageCurl: Sendable {
   /// Terminal cells are about twice as tall as wide; the geometry works in square units.
   static let cellAspect = 2.0
 
-  /// A curl of a `width` × `height` page from `direction`'s corner.
+  /// A curl of a `width` × `height` page from `direction`'s corner; a negative size (a terminal that reports
+  /// none) is no size.
   public init(width: Int, height: Int, direction: CurlDirection) {
-    self.width = width
-    self.height = height
+    self.width = max(width, 0)
+    self.height = max(height, 0)
     self.direction = direction
   }
 

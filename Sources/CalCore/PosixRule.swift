@@ -27,9 +27,9 @@ struct PosixRule: Equatable, Sendable {
       let dayNumber: Int
       switch day {
       case .monthWeekDay(let month, let week, let weekday):
-        guard let yearMonth = try? YearMonth(year: year, month: month) else { return nil }
-        let first = yearMonth.firstDay
-        var day = 1 + (weekday - first.weekday.rawValue + 7) % 7 + (week - 1) * 7
+        guard let yearMonth = try? YearMonth(year: year, month: month), let weekday = Weekday(rawValue: weekday)
+        else { return nil }
+        var day = 1 + weekday.days(since: yearMonth.firstDay.weekday) + (week - 1) * 7
         while day > yearMonth.numberOfDays { day -= 7 }
         dayNumber = yearMonth.day(day).daysSince1970
       case .julianNoLeap(let n):
@@ -44,7 +44,7 @@ struct PosixRule: Equatable, Sendable {
 
   init?(_ text: String) {
     var scanner = Substring(text)
-    guard Self.name(&scanner) != nil, let standard = Self.offset(&scanner) else { return nil }
+    guard Self.name(&scanner) != nil, let standard = Self.offset(&scanner, maximumHours: 24) else { return nil }
     standardOffset = -standard
     guard !scanner.isEmpty else {
       (daylightOffset, start, end) = (nil, nil, nil)
@@ -52,7 +52,7 @@ struct PosixRule: Equatable, Sendable {
     }
     guard Self.name(&scanner) != nil else { return nil }
     if scanner.first != ",", !scanner.isEmpty {
-      guard let daylight = Self.offset(&scanner) else { return nil }
+      guard let daylight = Self.offset(&scanner, maximumHours: 24) else { return nil }
       daylightOffset = -daylight
     } else {
       daylightOffset = standardOffset + 3600
@@ -71,10 +71,21 @@ struct PosixRule: Equatable, Sendable {
     self.end = end
   }
 
-  func offset(atUTC seconds: Int64) -> Int {
+  func offset(atUTC instant: Int64) -> Int {
     guard let daylightOffset, let start, let end else { return standardOffset }
-    let local = seconds + Int64(standardOffset)
-    let year = CivilDate(daysSince1970: Int(local / 86_400) - (local < 0 ? 1 : 0))?.year ?? 1970
+    // Outside the years 1 to 9999, the same instant as many 400-year cycles nearer: the Gregorian calendar
+    // repeats itself every 400 years, weekdays included, and so does the rule.
+    let cycle: Int64 = 146_097 * 86_400
+    let (firstSecond, endSecond): (Int64, Int64) = (-62_135_596_800, 253_402_300_800)  // 0001-01-01, 10000-01-01
+    let local = instant.addingSaturated(Int64(standardOffset))
+    var seconds = instant
+    if local >= endSecond {
+      seconds -= ((local - endSecond) / cycle + 1) * cycle
+    } else if local < firstSecond {
+      seconds += ((firstSecond - local - 1) / cycle + 1) * cycle
+    }
+    let days = (seconds + Int64(standardOffset)).floorDivided(by: 86_400)
+    let year = CivilDate(daysSince1970: Int(days))?.year ?? 1970
     guard let startLocal = start.localSeconds(inYear: year), let endLocal = end.localSeconds(inYear: year) else {
       return standardOffset
     }
@@ -102,8 +113,9 @@ struct PosixRule: Equatable, Sendable {
     return name
   }
 
-  /// `[+-]hh[:mm[:ss]]` in seconds, as written (west positive).
-  private static func offset(_ scanner: inout Substring) -> Int? {
+  /// `[+-]hh[:mm[:ss]]` in seconds, as written (west positive): hours up to `maximumHours` (24 for an offset,
+  /// as POSIX says; 167 for a transition time, as RFC 8536 allows), minutes and seconds below 60.
+  private static func offset(_ scanner: inout Substring, maximumHours: Int) -> Int? {
     var sign = 1
     if let first = scanner.first, first == "+" || first == "-" {
       sign = first == "-" ? -1 : 1
@@ -114,6 +126,10 @@ struct PosixRule: Equatable, Sendable {
     let fields = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
     guard (1...3).contains(fields.count), fields.allSatisfy({ $0 != nil }) else { return nil }
     let values = fields.map { $0! } + [0, 0]
+    // Checked before any arithmetic: the text may hold any number of digits.
+    guard (0...maximumHours).contains(values[0]), (0..<60).contains(values[1]), (0..<60).contains(values[2]) else {
+      return nil
+    }
     return sign * (values[0] * 3600 + values[1] * 60 + values[2])
   }
 
@@ -123,7 +139,7 @@ struct PosixRule: Equatable, Sendable {
     var time = 7200
     if pieces.count == 2 {
       var timeText = pieces[1]
-      guard let parsed = offset(&timeText), timeText.isEmpty else { return nil }
+      guard let parsed = offset(&timeText, maximumHours: 167), timeText.isEmpty else { return nil }
       time = parsed
     }
     let day: TransitionDate.Day

@@ -15,23 +15,39 @@ public struct Recurrence: Equatable, Sendable {
     self.rule = rule
   }
 
+  /// The rule's interval, held to what can matter, so that a rule built from parts that were never checked
+  /// (see ``RecurrenceRule/validate()``) cannot loop for ever or overflow: below 1 reads as 1, and an interval
+  /// longer than the calendar, which leaves only the first occurrence, as the calendar's length.
+  private var interval: Int { min(max(rule.interval, 1), Gregorian.dayCount) }
+
   /// The occurrences from `first` through `last`, in order.
   ///
   /// - Parameter lastDay: the day of the last occurrence when known (from ``lastDay()``); COUNT is not
   ///   counted again here.
   public func occurrences(from first: CivilDate, through last: CivilDate, lastDay: CivilDate? = nil) -> [CivilDate] {
+    var budget = Int.max
+    return occurrences(from: first, through: last, lastDay: lastDay, limit: .max, budget: &budget)
+  }
+
+  /// The same, for callers that must bound their work on a rule they did not choose (a file's VTIMEZONE):
+  /// at most `limit` occurrences, and at most `budget` periods examined (days of a daily rule, weeks of a
+  /// weekly one ...), each taken from `budget`.
+  func occurrences(
+    from first: CivilDate, through last: CivilDate, lastDay: CivilDate?, limit: Int, budget: inout Int
+  ) -> [CivilDate] {
     let end = [last, rule.until, lastDay].compactMap { $0 }.min()!
     let begin = max(first, start)
-    guard begin <= end else { return [] }
+    guard begin <= end, limit > 0 else { return [] }
     var result: [CivilDate] = []
     if start >= first && start <= end { result.append(start) }
     if isPlainDaily {
       // Every nth day: arithmetic, no periods to build.
       let origin = start.daysSince1970
-      var day = origin + max(1, (begin.daysSince1970 - origin + rule.interval - 1) / rule.interval) * rule.interval
-      while day <= end.daysSince1970, let date = CivilDate(daysSince1970: day) {
+      var day = origin + max(1, (begin.daysSince1970 - origin + interval - 1) / interval) * interval
+      while day <= end.daysSince1970, result.count < limit, budget > 0, let date = CivilDate(daysSince1970: day) {
+        budget -= 1
         result.append(date)
-        day += rule.interval
+        day += interval
       }
       return result
     }
@@ -39,21 +55,27 @@ public struct Recurrence: Equatable, Sendable {
       // Weekly on set weekdays: day numbers from each week's start, no dates built that are not kept.
       let (origin, first, last) = (start.daysSince1970, begin.daysSince1970, end.daysSince1970)
       var weekStart = weekStartDay(of: start) + 7 * firstPeriod(onOrAfter: begin)
-      while weekStart <= last {
-        for offset in offsets {
+      while weekStart <= last, result.count < limit, budget > 0 {
+        budget -= 1
+        for offset in offsets where result.count < limit {
           let day = weekStart + offset
           if day > origin && day >= first && day <= last, let date = CivilDate(daysSince1970: day) {
             result.append(date)
           }
         }
-        weekStart += 7 * rule.interval
+        weekStart += 7 * interval
       }
       return result
     }
     var period = firstPeriod(onOrAfter: begin)
-    while let periodFirst = periodStart(period), periodFirst <= end, let dates = candidates(inPeriod: period) {
-      for date in dates where date > start && date >= begin && date <= end { result.append(date) }
-      period += rule.interval
+    while result.count < limit, budget > 0, let periodFirst = periodStart(period), periodFirst <= end,
+      let dates = candidates(inPeriod: period)
+    {
+      budget -= 1
+      for date in dates where date > start && date >= begin && date <= end && result.count < limit {
+        result.append(date)
+      }
+      period += interval
     }
     return result
   }
@@ -63,7 +85,7 @@ public struct Recurrence: Equatable, Sendable {
     guard rule.frequency == .weekly, rule.byMonth.isEmpty, rule.bySetPosition.isEmpty, rule.byMonthDay.isEmpty
     else { return nil }
     let weekdays = rule.byDay.isEmpty ? [start.weekday] : rule.byDay.map(\.weekday)
-    return Array(Set(weekdays.map { ($0.rawValue - rule.weekStart.rawValue + 7) % 7 })).sorted()
+    return Array(Set(weekdays.map { $0.days(since: rule.weekStart) })).sorted()
   }
 
   /// A DAILY rule with no BY parts: every nth day.
@@ -80,20 +102,21 @@ public struct Recurrence: Equatable, Sendable {
   /// The day of the last occurrence: from COUNT or UNTIL; `nil` when the series never ends (within the
   /// years `cal` knows).
   public func lastDay() -> CivilDate? {
-    guard let count = rule.count else {
+    // A COUNT below 1 (never valid) counts as 1.
+    guard let count = rule.count.map({ max($0, 1) }) else {
       guard let until = rule.until else { return nil }
       // Walk back from UNTIL's period to the last occurrence, rather than listing the whole series.
       var period = firstPeriod(onOrAfter: until)
       while period >= 0 {
         if let last = candidates(inPeriod: period)?.last(where: { $0 > start && $0 <= until }) { return last }
-        period -= rule.interval
+        period -= interval
       }
       return start
     }
     if count == 1 && startFollowsRule { return start }
     // A plain daily rule needs no counting.
     if isPlainDaily {
-      let (days, overflow) = (count - 1).multipliedReportingOverflow(by: rule.interval)
+      let (days, overflow) = (count - 1).multipliedReportingOverflow(by: interval)
       return overflow ? nil : start.adding(days: days)
     }
     // A start out of step with the rule is an occurrence, but COUNT counts what the rule makes (as
@@ -107,7 +130,7 @@ public struct Recurrence: Equatable, Sendable {
         last = date
         if seen == count { return last }
       }
-      period += rule.interval
+      period += interval
     }
     return nil  // the series runs past December 9999
   }
@@ -124,12 +147,12 @@ public struct Recurrence: Equatable, Sendable {
     case .monthly: index = (date.year - start.year) * 12 + date.month - start.month
     case .yearly: index = date.year - start.year
     }
-    let steps = max(0, index) / rule.interval
-    return steps * rule.interval
+    let steps = max(0, index) / interval
+    return steps * interval
   }
 
   private func weekStartDay(of date: CivilDate) -> Int {
-    date.daysSince1970 - (date.weekday.rawValue - rule.weekStart.rawValue + 7) % 7
+    date.daysSince1970 - date.weekday.days(since: rule.weekStart)
   }
 
   /// The first day of period `index`; `nil` past December 9999.
@@ -151,8 +174,8 @@ public struct Recurrence: Equatable, Sendable {
       dates = matchesFilters(periodFirst, checkDay: true) ? [periodFirst] : []
     case .weekly:
       let weekdays = rule.byDay.isEmpty ? [start.weekday] : rule.byDay.map(\.weekday)
-      let firstWeekday = periodFirst.weekday.rawValue
-      dates = weekdays.compactMap { periodFirst.adding(days: ($0.rawValue - firstWeekday + 7) % 7) }
+      let firstWeekday = periodFirst.weekday
+      dates = weekdays.compactMap { periodFirst.adding(days: $0.days(since: firstWeekday)) }
         .filter { rule.byMonth.isEmpty || rule.byMonth.contains($0.month) }
     case .monthly:
       let month = periodFirst.yearMonth
@@ -192,6 +215,7 @@ public struct Recurrence: Equatable, Sendable {
 
   /// BYMONTHDAY's day in `month`: negative counts from the end; `nil` when the month is too short.
   private func monthDay(_ value: Int, of month: YearMonth) -> Int? {
+    guard (-31...31).contains(value) else { return nil }
     let day = value > 0 ? value : month.numberOfDays + 1 + value
     return (1...month.numberOfDays).contains(day) ? day : nil
   }
@@ -215,7 +239,7 @@ public struct Recurrence: Equatable, Sendable {
       ? (rule.byMonthDay.isEmpty && rule.byDay.isEmpty ? [start.month] : Array(1...12)) : rule.byMonth
     if !rule.byMonthDay.isEmpty || rule.byDay.isEmpty || !rule.byMonth.isEmpty {
       return months.flatMap { month -> [CivilDate] in
-        let yearMonth = january.adding(months: month - 1)!
+        guard (1...12).contains(month), let yearMonth = january.adding(months: month - 1) else { return [] }
         if rule.byMonthDay.isEmpty && rule.byDay.isEmpty {
           return start.day <= yearMonth.numberOfDays ? [yearMonth.day(start.day)] : []
         }
@@ -232,7 +256,7 @@ public struct Recurrence: Equatable, Sendable {
   private func weekdays(_ occurrence: RecurrenceRule.WeekdayOccurrence, in first: CivilDate, through last: CivilDate)
     -> [CivilDate]
   {
-    let offset = (occurrence.weekday.rawValue - first.weekday.rawValue + 7) % 7
+    let offset = occurrence.weekday.days(since: first.weekday)
     let firstDay = first.daysSince1970 + offset
     let all = stride(from: firstDay, through: last.daysSince1970, by: 7).compactMap(CivilDate.init(daysSince1970:))
     guard let ordinal = occurrence.ordinal else { return all }

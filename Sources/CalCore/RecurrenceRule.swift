@@ -59,7 +59,7 @@ public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
   static let weekdayCodes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
 
   /// Parses RRULE text such as `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;COUNT=10`. UNTIL may be a DATE or a
-  /// DATE-TIME; only its date is kept.
+  /// DATE-TIME; only its date is kept. The parts are checked by ``validate()``.
   public init(parsing text: String) throws(RecurrenceError) {
     var frequency: Frequency?
     var rule = RecurrenceRule(frequency: .daily)
@@ -72,8 +72,8 @@ public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
       case "FREQ":
         guard let parsed = Frequency(rawValue: value.uppercased()) else { throw .unsupported("FREQ=\(value)") }
         frequency = parsed
-      case "INTERVAL": rule.interval = try Self.integer(value, name, in: 1...100_000)
-      case "COUNT": rule.count = try Self.integer(value, name, in: 1...Int(Int32.max))
+      case "INTERVAL": rule.interval = try Self.integer(value, name, in: Self.intervalRange)
+      case "COUNT": rule.count = try Self.integer(value, name, in: Self.countRange)
       case "UNTIL":
         let digits = value.prefix(8)
         guard digits.count == 8,
@@ -86,19 +86,15 @@ public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
         }
       case "BYMONTHDAY":
         rule.byMonthDay = try value.split(separator: ",").map { item throws(RecurrenceError) in
-          let day = try Self.integer(String(item), name, in: -31...31)
-          if day == 0 { throw .malformed("BYMONTHDAY=0 does not exist") }
-          return day
+          try Self.integer(String(item), name, in: Self.byMonthDayRange)
         }
       case "BYMONTH":
         rule.byMonth = try value.split(separator: ",").map { item throws(RecurrenceError) in
-          try Self.integer(String(item), name, in: 1...12)
+          try Self.integer(String(item), name, in: Self.byMonthRange)
         }
       case "BYSETPOS":
         rule.bySetPosition = try value.split(separator: ",").map { item throws(RecurrenceError) in
-          let position = try Self.integer(String(item), name, in: -366...366)
-          if position == 0 { throw .malformed("BYSETPOS=0 does not exist") }
-          return position
+          try Self.integer(String(item), name, in: Self.bySetPositionRange)
         }
       case "WKST":
         guard let index = Self.weekdayCodes.firstIndex(of: value.uppercased()) else {
@@ -110,15 +106,21 @@ public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
       }
     }
     guard let frequency else { throw .malformed("the rule has no FREQ") }
-    if rule.count != nil && rule.until != nil { throw .malformed("COUNT and UNTIL cannot both be given") }
     rule.frequency = frequency
+    try rule.validate()
     self = rule
   }
 
+  /// The number in `text`; its range is checked by ``validate()``, and named here only for digits beyond
+  /// any integer.
   private static func integer(_ text: String, _ name: String, in range: ClosedRange<Int>) throws(RecurrenceError) -> Int
   {
-    guard let value = Int(text), range.contains(value) else { throw .malformed("\(name)=\(text) is out of range") }
-    return value
+    if let value = Int(text) { return value }
+    let digits = text.drop { $0 == "+" || $0 == "-" }
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+      throw .malformed("\(name)=\(text) is not a number")
+    }
+    throw outOfRange(name, text, range)
   }
 
   private static func weekdayOccurrence(_ item: Substring) throws(RecurrenceError) -> WeekdayOccurrence {
@@ -126,9 +128,7 @@ public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
     guard let index = weekdayCodes.firstIndex(of: code) else { throw .malformed("BYDAY=\(item)") }
     let prefix = item.dropLast(2)
     guard !prefix.isEmpty else { return WeekdayOccurrence(Weekday(rawValue: index)!) }
-    guard let ordinal = Int(prefix), ordinal != 0, (-53...53).contains(ordinal) else {
-      throw .malformed("BYDAY=\(item)")
-    }
+    guard let ordinal = Int(prefix) else { throw .malformed("BYDAY=\(item)") }
     return WeekdayOccurrence(Weekday(rawValue: index)!, ordinal: ordinal)
   }
 

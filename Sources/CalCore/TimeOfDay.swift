@@ -29,6 +29,9 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
 /// How long a timed event lasts: `45m`, `1h30m`, `2h`, `1d`.
 public enum EventLength {
+  /// The longest an event can last: the calendar's whole span, from 1 January 1 to 31 December 9999.
+  public static let maximumMinutes = Gregorian.dayCount * 1440
+
   /// Minutes in `text`, a sequence of numbers with units d, h and m.
   public static func minutes(parsing text: String) throws(TimeError) -> Int {
     guard !text.hasPrefix("-") else { throw .negativeLength(text) }

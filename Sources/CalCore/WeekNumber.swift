@@ -6,7 +6,7 @@
 public enum WeekNumber {
   /// The number of the week, starting on `firstWeekday`, that holds `day`.
   public static func ofWeek(containing day: CivilDate, firstWeekday: Weekday) -> Int {
-    let column = (day.weekday.rawValue - firstWeekday.rawValue + 7) % 7
+    let column = day.weekday.days(since: firstWeekday)
     if firstWeekday == .monday {
       // An ISO week belongs to the year of its Thursday.
       let thursday = day.adding(days: 3 - column) ?? day
@@ -15,7 +15,7 @@ public enum WeekNumber {
     // A week that holds 1 January is week 1 of that year, even when it starts in December.
     let lastDay = day.adding(days: 6 - column) ?? day
     let january1 = CivilDate(validYear: lastDay.year, month: 1, day: 1)
-    let offset = (january1.weekday.rawValue - firstWeekday.rawValue + 7) % 7
+    let offset = january1.weekday.days(since: firstWeekday)
     return (dayOfYear(lastDay) - 1 + offset) / 7 + 1
   }
 

@@ -36,10 +36,10 @@ public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// The month `count` months later (earlier when negative), across year ends; `nil` outside 1...9999.
   public func adding(months count: Int) -> YearMonth? {
-    let (years, monthIndex) = (month - 1 + count).quotientAndRemainder(dividingBy: 12)
-    // quotientAndRemainder rounds toward zero; carry a negative remainder into the year before.
-    let carry = monthIndex < 0 ? -1 : 0
-    return try? YearMonth(year: year + years + carry, month: monthIndex - 12 * carry + 1)
+    let (index, overflow) = (month - 1).addingReportingOverflow(count)
+    guard !overflow else { return nil }
+    let (years, monthIndex) = index.floorDividedWithRemainder(by: 12)
+    return try? YearMonth(year: year + years, month: monthIndex + 1)
   }
 
   /// The following month, or `nil` after December 9999.

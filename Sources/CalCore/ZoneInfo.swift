@@ -13,6 +13,10 @@ public final class ZoneInfo: Sendable {
   /// The rule for instants after the last transition.
   let rule: PosixRule?
 
+  /// The offsets a zone may have: less than 26 hours either way, the bound RFC 8536 gives TZif files (which
+  /// POSIX `TZ` strings, at most 24:59:59, keep too).
+  static let offsetRange = -93_599...93_599
+
   /// UTC.
   public static let utc = ZoneInfo(name: "UTC", transitions: [], offsets: [], initialOffset: 0, rule: nil)
 
@@ -50,11 +54,16 @@ public final class ZoneInfo: Sendable {
       reader.skip(2)
     }
     reader.skip(characterCount + counts[2] * (timeSize + 4) + counts[1] + counts[0])
-    guard !reader.overran, indices.allSatisfy({ $0 < typeCount }) else { throw .notTZif(name) }
+    guard !reader.overran, indices.allSatisfy({ $0 < typeCount }), typeOffsets.allSatisfy(Self.offsetRange.contains)
+    else { throw .notTZif(name) }
     var rule: PosixRule?
     if timeSize == 8, reader.take(1) == [UInt8(ascii: "\n")] {
-      let footer = reader.rest.prefix { $0 != UInt8(ascii: "\n") }
-      rule = PosixRule(String(decoding: footer, as: UTF8.self))
+      // An empty footer means no rule; one that says something must say it readably.
+      let footer = String(decoding: reader.rest.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+      if !footer.isEmpty {
+        guard let parsed = PosixRule(footer) else { throw .notTZif(name) }
+        rule = parsed
+      }
     }
     self.init(
       name: name, transitions: times, offsets: indices.map { typeOffsets[$0] }, initialOffset: typeOffsets[0],
@@ -93,22 +102,45 @@ public final class ZoneInfo: Sendable {
 
   /// How the UTC instant `seconds` reads on this zone's clocks; `nil` outside the years 1 to 9999.
   public func wallClock(atUTC seconds: Int64) -> LocalDateTime? {
-    LocalDateTime(unixMilliseconds: seconds * 1000, utcOffsetSeconds: offset(atUTC: seconds))
+    LocalDateTime(unixSeconds: seconds, utcOffsetSeconds: offset(atUTC: seconds))
+  }
+
+  /// How the UTC instant `unixMilliseconds` reads on this zone's clocks, as ISO 8601 text with the offset;
+  /// text for any instant, with expanded years outside 0000 to 9999 (see
+  /// ``LocalDateTime/iso8601(unixMilliseconds:utcOffsetSeconds:)``).
+  public func iso8601(atUnixMilliseconds milliseconds: Int64) -> String {
+    LocalDateTime.iso8601(
+      unixMilliseconds: milliseconds, utcOffsetSeconds: offset(atUTC: milliseconds.floorDivided(by: 1000)))
   }
 
   /// The UTC instant of the wall-clock reading `localSeconds` (seconds since 1970-01-01 00:00 on this
   /// zone's clocks). As RFC 5545 says, a reading that happens twice means the first, and one that a
-  /// clock change skips is read with the offset from before the change.
+  /// clock change skips is read with the offset from before the change: ``resolve(localSeconds:)``'s `utc`.
   public func utc(fromLocal localSeconds: Int64) -> Int64 {
+    resolve(localSeconds: localSeconds).utc
+  }
+
+  /// What the wall-clock reading `localSeconds` (seconds since 1970-01-01 00:00 on this zone's clocks) means:
+  /// one instant, none because a clock change skips it (and what the clocks show instead), or two because a
+  /// clock change repeats it.
+  public func resolve(localSeconds: Int64) -> WallClockResolution {
     if transitions.isEmpty && rule?.daylightOffset == nil {
-      return localSeconds - Int64(rule?.standardOffset ?? initialOffset)  // a fixed offset, such as UTC
+      return .unique(localSeconds.addingSaturated(-Int64(rule?.standardOffset ?? initialOffset)))  // such as UTC
     }
-    let before = offset(atUTC: localSeconds - 86_400)
-    let after = offset(atUTC: localSeconds + 86_400)
-    let candidates = [before, after].map { localSeconds - Int64($0) }.filter { candidate in
-      Int64(offset(atUTC: candidate)) == localSeconds - candidate
+    // Clock changes are days apart: the offsets a day before and a day after are the only ones in play.
+    let before = offset(atUTC: localSeconds.addingSaturated(-86_400))
+    let after = offset(atUTC: localSeconds.addingSaturated(86_400))
+    let early = localSeconds.addingSaturated(-Int64(before))
+    let late = localSeconds.addingSaturated(-Int64(after))
+    let earlyOffset = offset(atUTC: early)
+    let earlyHolds = early.addingSaturated(Int64(earlyOffset)) == localSeconds
+    let lateHolds = before != after && late.addingSaturated(Int64(offset(atUTC: late))) == localSeconds
+    switch (earlyHolds, lateHolds) {
+    case (true, true): return .repeated(first: min(early, late), second: max(early, late))
+    case (true, false): return .unique(early)
+    case (false, true): return .unique(late)
+    case (false, false): return .skipped(utc: early, shiftedBy: earlyOffset - before)
     }
-    return candidates.min() ?? localSeconds - Int64(before)
   }
 }
 
@@ -138,7 +170,7 @@ struct ByteReader {
   var overran = false
 
   mutating func take(_ count: Int) -> [UInt8] {
-    guard count >= 0, position + count <= bytes.count else {
+    guard count >= 0, count <= bytes.count - position else {
       overran = true
       position = bytes.count
       return []

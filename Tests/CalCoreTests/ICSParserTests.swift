@@ -69,3 +69,49 @@ struct ICSParserTests {
     #expect(ICSDuration.text(seconds: 5400) == "PT1H30M")
   }
 }
+
+extension ICSParserTests {
+  private func nested(_ depth: Int) -> [UInt8] {
+    Array(
+      (String(repeating: "BEGIN:X\r\n", count: depth) + String(repeating: "END:X\r\n", count: depth)).utf8)
+  }
+
+  @Test("components nested deeper than the limit are refused at the first one too deep")
+  func nesting() throws {
+    #expect(ICSParser.maximumDepth == 64)
+    #expect(throws: ICSError(line: 65, "BEGIN:X is nested 65 components deep: at most 64 are read")) {
+      try ICSParser.parse(nested(60_000))
+    }
+    var component = try #require(try ICSParser.parse(nested(64)).first)
+    var depth = 1
+    while let inner = component.components.first {
+      component = inner
+      depth += 1
+    }
+    #expect(depth == 64)
+  }
+}
+
+extension ICSParserTests {
+  private func summary(charset: String, _ bytes: [UInt8]) throws -> String? {
+    let file = [UInt8]("BEGIN:VEVENT\r\nSUMMARY;CHARSET=\(charset):".utf8) + bytes + [UInt8]("\r\nEND:VEVENT\r\n".utf8)
+    return try ICSParser.parse(file).first?.property("SUMMARY")?.text
+  }
+
+  @Test("Windows-1252 is decoded as Windows-1252: 0x80 to 0x9F are its punctuation, not C1 controls")
+  func windows1252() throws {
+    // “Price” €5 – café, as Outlook on Windows writes it.
+    let bytes: [UInt8] = [
+      0x93, 0x50, 0x72, 0x69, 0x63, 0x65, 0x94, 0x20, 0x80, 0x35, 0x20, 0x96, 0x20, 0x63, 0x61, 0x66, 0xE9,
+    ]
+    #expect(try summary(charset: "Windows-1252", bytes) == "\u{201C}Price\u{201D} \u{20AC}5 \u{2013} caf\u{E9}")
+    #expect(
+      try summary(charset: "windows-1252", Array(0x80...0x9F))
+        == "\u{20AC}\u{81}\u{201A}\u{192}\u{201E}\u{2026}\u{2020}\u{2021}\u{2C6}\u{2030}\u{160}\u{2039}\u{152}\u{8D}\u{17D}\u{8F}"
+        + "\u{90}\u{2018}\u{2019}\u{201C}\u{201D}\u{2022}\u{2013}\u{2014}\u{2DC}\u{2122}\u{161}\u{203A}\u{153}\u{9D}\u{17E}\u{178}"
+    )
+    // ISO-8859-1 stays ISO-8859-1: the same byte is the C1 control of its number.
+    #expect(try summary(charset: "ISO-8859-1", [0x93, 0x41, 0xE9]) == "\u{93}A\u{E9}")
+    #expect(try summary(charset: "LATIN1", [0x80, 0xFF]) == "\u{80}\u{FF}")
+  }
+}

@@ -20,3 +20,32 @@ struct LocalDateTimeTests {
     expectTimestamp(0, offset: -34200, "1969-12-31T14:30:00-09:30")  // Marquesas
   }
 }
+
+extension LocalDateTimeTests {
+  private func expectText(
+    _ milliseconds: Int64, offset: Int, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(
+      LocalDateTime.iso8601(unixMilliseconds: milliseconds, utcOffsetSeconds: offset) == expected,
+      sourceLocation: sourceLocation)
+  }
+
+  @Test("any instant has ISO 8601 text: years outside 1 to 9999 in the expanded form")
+  func expandedYears() {
+    expectText(1_715_517_000_000, offset: 7200, "2024-05-12T14:30:00+02:00")  // the same as description
+    expectText(253_402_300_800_000, offset: 0, "+10000-01-01T00:00:00+00:00")  // just past 9999
+    expectText(253_402_300_799_999, offset: 0, "9999-12-31T23:59:59+00:00")
+    expectText(262_042_250_340_000, offset: 0, "+10273-10-15T09:59:00+00:00")  // an end issue 9 saw as raw milliseconds
+    expectText(-62_135_596_800_001, offset: 0, "0000-12-31T23:59:59+00:00")  // just before year 1
+    expectText(-62_135_596_800_000, offset: -36000, "0000-12-31T14:00:00-10:00")  // year 1 begins, seen from Honolulu
+    expectText(-62_167_219_200_001, offset: 0, "-0001-12-31T23:59:59+00:00")  // 1 BC is year 0; 2 BC is -0001
+    expectText(.max, offset: 0, "+292278994-08-17T07:12:55+00:00")
+    expectText(.min, offset: 0, "-292275055-05-16T16:47:04+00:00")
+    // Offsets no zone has give text too, however meaningless.
+    for offset in [Int.max, Int.min] {
+      for milliseconds in [Int64.max, Int64.min] {
+        _ = LocalDateTime.iso8601(unixMilliseconds: milliseconds, utcOffsetSeconds: offset)
+      }
+    }
+  }
+}

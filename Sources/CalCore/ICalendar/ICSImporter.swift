@@ -222,7 +222,7 @@ public struct ICSImporter {
           // Convert through the file's definition and keep the event in UTC.
           let instant = info.utc(fromLocal: value.wallSeconds)
           result.approximations.append((property.line, "time zone '\(tzid)' kept as UTC"))
-          return moment(atUTC: instant, in: "UTC", zone: .utc)
+          return try moment(atUTC: instant, in: "UTC", zone: .utc, text, property)
         case nil:
           result.approximations.append((property.line, "unknown time zone '\(tzid)' read as your own clock"))
         }
@@ -233,17 +233,23 @@ public struct ICSImporter {
       if value.isUTC && tzid == nil, let calendarZone, case .named(let name, let info) = resolver.resolve(calendarZone)
       {
         // ... and so are UTC times, so that a series keeps its wall time across daylight-saving changes.
-        return moment(atUTC: value.wallSeconds - Int64(second % 60), in: name, zone: info)
+        return try moment(atUTC: value.wallSeconds - Int64(second % 60), in: name, zone: info, text, property)
       }
       let instant = zone.map { $0.utc(fromLocal: value.wallSeconds) }
       return Moment(date: value.date, minute: second / 60, zoneName: zoneName, instant: instant)
     }
 
-    private func moment(atUTC instant: Int64, in name: String, zone: ZoneInfo) -> Moment {
-      let local = zone.wallClock(atUTC: instant)
-      return Moment(
-        date: local?.date ?? CivilDate(daysSince1970: 0)!, minute: (local?.secondOfDay ?? 0) / 60, zoneName: name,
-        instant: instant)
+    /// The moment of `instant` on the clock of `zone`, which the event is kept on.
+    ///
+    /// - Throws: `ICSError` at `property`'s line when that clock reads a day outside the years 1 to 9999.
+    private func moment(atUTC instant: Int64, in name: String, zone: ZoneInfo, _ text: String, _ property: ICSProperty)
+      throws(ICSError) -> Moment
+    {
+      guard let local = zone.wallClock(atUTC: instant) else {
+        throw ICSError(
+          line: property.line, "\(property.name) '\(text)' is outside the years 1 to 9999 on the clock of \(name)")
+      }
+      return Moment(date: local.date, minute: local.secondOfDay / 60, zoneName: name, instant: instant)
     }
 
     /// The day, on the series' clock, of a RECURRENCE-ID, EXDATE or RDATE value.
@@ -306,9 +312,7 @@ public struct ICSImporter {
           endInstant =
             moment.instant ?? moment.minute.map { Int64(moment.date.daysSince1970) * 86_400 + Int64($0) * 60 }
         } else if let duration = component.property("DURATION") {
-          guard let seconds = ICSDuration.seconds(duration.value) else {
-            throw ICSError(line: duration.line, "DURATION '\(duration.value)' is not a duration")
-          }
+          let seconds = try ICSDuration.seconds(of: duration)
           endInstant = (start.instant ?? Int64(start.date.daysSince1970) * 86_400 + Int64(minute) * 60) + seconds
         }
         let startInstant = start.instant ?? Int64(start.date.daysSince1970) * 86_400 + Int64(minute) * 60
@@ -320,9 +324,7 @@ public struct ICSImporter {
         if let end = component.property("DTEND"), let value = ICSDateTime(end.value) {
           lastDay = value.secondOfDay == nil ? (value.date.adding(days: -1) ?? value.date) : value.date
         } else if let duration = component.property("DURATION") {
-          guard let seconds = ICSDuration.seconds(duration.value) else {
-            throw ICSError(line: duration.line, "DURATION '\(duration.value)' is not a duration")
-          }
+          let seconds = try ICSDuration.seconds(of: duration)
           lastDay = start.date.adding(days: max(1, Int(seconds / 86_400)) - 1) ?? start.date
         }
         if lastDay > start.date { schedule.endDay = lastDay }

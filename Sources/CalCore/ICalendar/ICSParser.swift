@@ -2,10 +2,16 @@
 /// with a space or a tab (also inside parameters), quoted parameter values, names in any case, a byte-order
 /// mark, several VCALENDARs in one file, and bare components without a VCALENDAR around them.
 public enum ICSParser {
+  /// How deep components may nest. Real files nest three deep (VCALENDAR, VEVENT, VALARM); the limit keeps
+  /// the tree shallow enough that tearing it down, comparing it or walking it, which all recurse, cannot
+  /// exhaust the stack.
+  public static let maximumDepth = 64
+
   /// The top-level components of `bytes`.
   ///
   /// - Throws: `ICSError` for text that is not UTF-8 (unless it declares a charset that can be decoded),
-  ///   a line that is not a content line, or BEGIN and END that do not match.
+  ///   a line that is not a content line, BEGIN and END that do not match, or components nested deeper than
+  ///   ``maximumDepth``.
   public static func parse(_ bytes: [UInt8]) throws(ICSError) -> [ICSComponent] {
     var ignored: [Int] = []
     var repairs: [(line: Int, note: String)] = []
@@ -33,6 +39,11 @@ public enum ICSParser {
       case "BEGIN":
         let name = property.value.uppercased().trimmingSpaces()
         guard !name.isEmpty else { throw ICSError(line: number, "BEGIN without a component name") }
+        guard stack.count < maximumDepth else {
+          throw ICSError(
+            line: number, "BEGIN:\(name) is nested \(stack.count + 1) components deep: at most \(maximumDepth) are read"
+          )
+        }
         stack.append(ICSComponent(name: name, line: number))
       case "END":
         let name = property.value.uppercased().trimmingSpaces()
@@ -56,16 +67,17 @@ public enum ICSParser {
     return top
   }
 
-  /// UTF-8, without a byte-order mark; a file that declares CHARSET=ISO-8859-1 or Windows-1252 is
-  /// decoded as such.
+  /// UTF-8, without a byte-order mark; a file that is not UTF-8 but declares CHARSET=Windows-1252 (or CP1252)
+  /// is decoded as Windows-1252, and one that declares ISO-8859-1 (or LATIN1) as Latin-1.
   static func decode(_ bytes: [UInt8]) throws(ICSError) -> String {
     var bytes = bytes[...]
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     let ascii = String(decoding: bytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self).uppercased()
-    if ascii.contains("CHARSET=ISO-8859-1") || ascii.contains("CHARSET=WINDOWS-1252")
-      || ascii.contains("CHARSET=LATIN1")
-    {
+    if ascii.contains("CHARSET=WINDOWS-1252") || ascii.contains("CHARSET=CP1252") {
+      return Windows1252.decode(bytes)
+    }
+    if ascii.contains("CHARSET=ISO-8859-1") || ascii.contains("CHARSET=LATIN1") {
       return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }
     // Name the first line that is not UTF-8.

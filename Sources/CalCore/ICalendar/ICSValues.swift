@@ -46,15 +46,45 @@ public struct ICSDateTime: Equatable, Sendable {
 
 /// DURATION values: `P1D`, `PT1H30M`, `-PT15M`, `P2W`, `P1DT2H`.
 public enum ICSDuration {
-  /// The duration in seconds, or `nil` when `text` is not a duration.
+  /// The longest duration an event may have: the calendar's whole span, from 1 January 1 to 31 December 9999.
+  public static let maximumSeconds = Int64(EventLength.maximumMinutes) * 60
+
+  /// The duration in seconds, or `nil` when `text` is not a duration or is longer than ``maximumSeconds``
+  /// either way.
   public static func seconds(_ text: String) -> Int64? {
+    guard case .seconds(let seconds) = parse(text) else { return nil }
+    return seconds
+  }
+
+  /// The value of `property` (such as DURATION) in seconds.
+  ///
+  /// - Throws: `ICSError` at the property's line when the value is not a duration, or is longer than the
+  ///   calendar: such a length is not an event, and no instant can be computed from it.
+  public static func seconds(of property: ICSProperty) throws(ICSError) -> Int64 {
+    switch parse(property.value) {
+    case .seconds(let seconds): return seconds
+    case .malformed: throw ICSError(line: property.line, "\(property.name) '\(property.value)' is not a duration")
+    case .tooLong:
+      throw ICSError(
+        line: property.line,
+        "\(property.name) '\(property.value)' is longer than the calendar (the years 1 to 9999): not an event")
+    }
+  }
+
+  private enum Parsed {
+    case seconds(Int64)
+    case malformed
+    case tooLong
+  }
+
+  private static func parse(_ text: String) -> Parsed {
     var scalars = Substring(text.trimmingSpaces().uppercased())
     var sign: Int64 = 1
     if scalars.first == "+" || scalars.first == "-" {
       sign = scalars.first == "-" ? -1 : 1
       scalars = scalars.dropFirst()
     }
-    guard scalars.first == "P" else { return nil }
+    guard scalars.first == "P" else { return .malformed }
     scalars = scalars.dropFirst()
     var total: Int64 = 0
     var number = ""
@@ -69,20 +99,28 @@ public enum ICSDuration {
         number.append(character)
         continue
       }
-      guard let value = Int64(number) else { return nil }
+      let scale: Int64
       switch (character, inTime) {
-      case ("W", false): total += value * 604_800
-      case ("D", false): total += value * 86_400
-      case ("H", true): total += value * 3600
-      case ("M", true): total += value * 60
-      case ("S", true): total += value
-      default: return nil
+      case ("W", false): scale = 604_800
+      case ("D", false): scale = 86_400
+      case ("H", true): scale = 3600
+      case ("M", true): scale = 60
+      case ("S", true): scale = 1
+      default: return .malformed
       }
+      guard !number.isEmpty else { return .malformed }
+      // Only digits are left: a number beyond Int64, or a product or sum beyond it, is longer than any calendar.
+      guard let value = Int64(number) else { return .tooLong }
+      let (part, productOverflow) = value.multipliedReportingOverflow(by: scale)
+      let (sum, sumOverflow) = total.addingReportingOverflow(part)
+      guard !productOverflow, !sumOverflow else { return .tooLong }
+      total = sum
       number = ""
       sawUnit = true
     }
-    guard number.isEmpty, sawUnit else { return nil }
-    return sign * total
+    guard number.isEmpty, sawUnit else { return .malformed }
+    guard total <= maximumSeconds else { return .tooLong }
+    return .seconds(sign * total)
   }
 
   /// Seconds as a DURATION, such as `PT1H30M` or `P2D`.

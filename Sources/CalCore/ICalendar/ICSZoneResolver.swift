@@ -14,6 +14,22 @@ struct ICSZoneResolver {
   /// The file's VTIMEZONE components, by TZID.
   let definitions: [String: ICSComponent]
   private var cache: [String: Resolution?] = [:]
+  /// Each definition as a zone, expanded once however many events use it.
+  private var definedZones: [String: ZoneInfo?] = [:]
+  /// How many definitions were expanded: the work a file made, for tests to count.
+  private(set) var expansions = 0
+  /// The zones of ``candidates``, loaded once.
+  private var candidateZones: [(String, ZoneInfo)]?
+
+  /// The most transitions one definition yields: two a year over ``expansionYears`` make 402, and a
+  /// definition that lists its history as RDATEs holds a few hundred more.
+  static let maximumTransitions = 2_000
+  /// The most recurrence periods examined for one definition, its observances together: a yearly rule over
+  /// ``expansionYears`` takes 201; a daily one, which no real zone has, would take 73,000.
+  static let maximumPeriods = 20_000
+  /// The years the observances' rules are expanded over; before and after them, a zone keeps the offsets of
+  /// its first and last transitions.
+  static let expansionYears = 1900...2100
 
   init(loadZone: @escaping (String) throws(ZoneError) -> ZoneInfo, definitions: [String: ICSComponent]) {
     self.loadZone = loadZone
@@ -39,7 +55,7 @@ struct ICSZoneResolver {
     return result
   }
 
-  private func lookUp(_ tzid: String, near center: Int64) -> Resolution? {
+  private mutating func lookUp(_ tzid: String, near center: Int64) -> Resolution? {
     let trimmed = tzid.trimmingSpaces()
     // An IANA name means that zone, whatever a (often outdated) VTIMEZONE of the same name says.
     if let zone = try? loadZone(trimmed) { return .named(trimmed, zone) }
@@ -50,22 +66,42 @@ struct ICSZoneResolver {
       if let zone = try? loadZone(name) { named.append((name, zone)) }
     }
     if let name = WindowsZones.iana[trimmed], let zone = try? loadZone(name) { named.append((name, zone)) }
-    guard let definition = definitions[trimmed], let defined = Self.zone(from: definition, name: trimmed) else {
-      return named.first.map { .named($0.0, $0.1) }
-    }
+    guard let defined = definedZone(trimmed) else { return named.first.map { .named($0.0, $0.1) } }
     // From a year before to a year after, fortnightly.
     let samples = stride(from: center - 31_556_952, to: center + 31_556_952, by: 1_209_600)
-    let candidates = named + Self.candidates.compactMap { name in (try? loadZone(name)).map { (name, $0) } }
+    if candidateZones == nil {
+      candidateZones = Self.candidates.compactMap { name in (try? loadZone(name)).map { (name, $0) } }
+    }
+    let candidates = named + (candidateZones ?? [])
     for (name, zone) in candidates where samples.allSatisfy({ zone.offset(atUTC: $0) == defined.offset(atUTC: $0) }) {
       return .named(name, zone)
     }
     return .custom(defined)
   }
 
-  /// A zone from a VTIMEZONE's STANDARD and DAYLIGHT observances, their RRULEs expanded from 1900 to 2100.
+  /// The file's definition of `tzid` as a zone, expanded on first use.
+  private mutating func definedZone(_ tzid: String) -> ZoneInfo? {
+    if let known = definedZones[tzid] { return known }
+    guard let definition = definitions[tzid] else { return nil }
+    expansions += 1
+    let zone = Self.zone(from: definition, name: tzid)
+    definedZones[tzid] = zone
+    return zone
+  }
+
+  /// A zone from a VTIMEZONE's STANDARD and DAYLIGHT observances, their RRULEs expanded over
+  /// ``expansionYears``, at most ``maximumTransitions`` transitions from at most ``maximumPeriods`` periods:
+  /// what a file can make this cost is bounded, whatever its rules say.
   static func zone(from definition: ICSComponent, name: String) -> ZoneInfo? {
+    let (windowFirst, windowLast) = (
+      CivilDate(validYear: expansionYears.lowerBound, month: 1, day: 1),
+      CivilDate(validYear: expansionYears.upperBound, month: 12, day: 31)
+    )
+    var budget = maximumPeriods
     var changes: [(instant: Int64, to: Int, from: Int)] = []
     for observance in definition.components where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
+      let room = maximumTransitions - changes.count
+      guard room > 0 else { break }
       guard let start = observance.property("DTSTART").flatMap({ ICSDateTime($0.value) }),
         let from = observance.property("TZOFFSETFROM").flatMap({ offset($0.value) }),
         let to = observance.property("TZOFFSETTO").flatMap({ offset($0.value) })
@@ -75,14 +111,16 @@ struct ICSZoneResolver {
       let parts = observance.property("RRULE")?.value.replacingAll(" ", with: "").split(separator: ";")
         .filter { part in !["BYHOUR", "BYMINUTE", "BYSECOND"].contains { part.uppercased().hasPrefix($0 + "=") } }
       if let parts, let rule = try? RecurrenceRule(parsing: parts.joined(separator: ";")) {
-        let recurrence = Recurrence(start: start.date, rule: rule)
-        let last = (try? CivilDate(year: 2100, month: 12, day: 31)) ?? start.date
-        days = recurrence.occurrences(from: start.date, through: last, lastDay: recurrence.lastDay())
+        // The window is reached by arithmetic, not by listing from DTSTART (Outlook writes 1601); only COUNT,
+        // which counts from DTSTART, is listed from there.
+        let first = rule.count == nil ? max(start.date, windowFirst) : start.date
+        days = Recurrence(start: start.date, rule: rule).occurrences(
+          from: first, through: windowLast, lastDay: nil, limit: min(room, rule.count ?? room), budget: &budget)
       }
-      for property in observance.properties("RDATE") {
+      for property in observance.properties("RDATE") where days.count < room {
         days += property.value.split(separator: ",").compactMap { ICSDateTime(String($0))?.date }
       }
-      for day in days {
+      for day in days.prefix(room) {
         let wall = Int64(day.daysSince1970) * 86_400 + Int64(start.secondOfDay ?? 0)
         changes.append((wall - Int64(from), to, from))
       }
