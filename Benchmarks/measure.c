@@ -24,8 +24,15 @@ static int compare(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* Runs argv once; its wall milliseconds, its peak RSS added to *peak as a maximum. */
-static double run(char **argv, posix_spawn_file_actions_t *actions, long *peak) {
+/* Sorts values in place; their median. */
+static double median(double *values, int count) {
+  qsort(values, (size_t)count, sizeof *values, compare);
+  return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
+}
+
+/* Runs argv once; its wall milliseconds, its CPU milliseconds in *cpu, its peak RSS added to *peak as a
+ * maximum. */
+static double run(char **argv, posix_spawn_file_actions_t *actions, long *peak, double *cpu) {
   struct timespec start, end;
   clock_gettime(CLOCK_MONOTONIC, &start);
   pid_t pid;
@@ -42,6 +49,8 @@ static double run(char **argv, posix_spawn_file_actions_t *actions, long *peak) 
     exit(1);
   }
   if (usage.ru_maxrss > *peak) *peak = usage.ru_maxrss;
+  *cpu = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3
+         + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
   return (end.tv_sec - start.tv_sec) * 1e3 + (end.tv_nsec - start.tv_nsec) / 1e6;
 }
 
@@ -64,19 +73,16 @@ int main(int argc, char **argv) {
     }
   }
   double *times = calloc((size_t)(runs * count), sizeof *times);
+  double *cpus = calloc((size_t)(runs * count), sizeof *cpus), unused;
   long peaks[64] = {0}, ignored = 0;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  for (int c = 0; warm && c < count; c++) run(commands[c], &actions, &ignored);
+  for (int c = 0; warm && c < count; c++) run(commands[c], &actions, &ignored, &unused);
   for (int i = 0; i < runs; i++) {
-    for (int c = 0; c < count; c++) times[c * runs + i] = run(commands[c], &actions, &peaks[c]);
+    for (int c = 0; c < count; c++)
+      times[c * runs + i] = run(commands[c], &actions, &peaks[c], &cpus[c * runs + i]);
   }
-  for (int c = 0; c < count; c++) {
-    double *mine = times + c * runs;
-    qsort(mine, (size_t)runs, sizeof *mine, compare);
-    double median = runs % 2 ? mine[runs / 2] : (mine[runs / 2 - 1] + mine[runs / 2]) / 2;
-    printf("%.3f %ld\n", median, peaks[c]);
-  }
+  for (int c = 0; c < count; c++) printf("%.3f %ld %.3f\n", median(times + c * runs, runs), peaks[c], median(cpus + c * runs, runs));
   return 0;
 }
