@@ -198,7 +198,7 @@ class Table:
         print(
             f"{events:<23} {command:<26} {baseline:<20} {base.ms:>8.2f} {cal.ms:>8.2f} {ratio:>6.2f}x "
             f"{f'<= {target:.2f}x' if target else '-':>8} {f'{cal.ms / floor.ms:.2f}x' if floor else '':>7} "
-            f"{cal.cpu / base.cpu:>8.2f}x {cal.mib:>8.1f} {f'{limit:.0f}' if limit else '-':>5}  "
+            f"{cal.cpu / max(base.cpu, 1e-3):>8.2f}x {cal.mib:>8.1f} {f'{limit:.0f}' if limit else '-':>5}  "
             f"{('ok' if ok else 'MISSED') if checked else 'info'}",
             flush=True,
         )
