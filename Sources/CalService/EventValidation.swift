@@ -20,10 +20,13 @@ public enum EventValidation {
     }
     if let rule = fields.schedule.rule {
       do {
-        _ = try RecurrenceRule(parsing: rule.description)
+        try rule.validate()
       } catch {
         throw ServiceError(.invalidRequest, error.description)
       }
+    }
+    if let length = fields.schedule.lengthMinutes, !(1...EventLength.maximumMinutes).contains(length) {
+      throw ServiceError(.invalidRequest, "an event lasts at least a minute and at most the calendar's span")
     }
   }
 }

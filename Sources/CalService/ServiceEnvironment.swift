@@ -19,9 +19,6 @@ public struct ServiceEnvironment {
 
   /// Today's date on the user's clock.
   public var today: CivilDate {
-    let milliseconds = now()
-    // Rounded down, so that an instant before 1970 lands on its own second.
-    let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds + 1) / 1000 - 1
-    return localZone.wallClock(atUTC: seconds)?.date ?? CivilDate(daysSince1970: 0)!
+    localZone.wallClock(atUTC: now().floorDivided(by: 1000))?.date ?? CivilDate(daysSince1970: 0)!
   }
 }

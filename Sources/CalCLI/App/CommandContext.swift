@@ -75,9 +75,6 @@ public struct CommandContext {
 
   /// How the instant `milliseconds` reads on the user's clock, as ISO 8601 with the offset.
   func localTimestamp(_ milliseconds: Int64) -> String {
-    let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds + 1) / 1000 - 1
-    return LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: localZone.offset(atUTC: seconds))?
-      .description
-      ?? String(milliseconds)
+    localZone.iso8601(atUnixMilliseconds: milliseconds)
   }
 }

@@ -48,7 +48,7 @@ enum FileIO {
     var template = Array(((folder.isEmpty ? "/" : folder + "/") + ".cal-export-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw failure("cannot write", path) }
-    let temporary = String(cString: template)
+    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     // A new file gets the mode any new file gets (0666 less the umask); a replaced one keeps its own.
     let mode = exists ? status.st_mode & 0o7777 : 0o666 & ~currentUmask()
     let written = fchmod(descriptor, mode) == 0 && writeAll(text, to: descriptor) && fsync(descriptor) == 0

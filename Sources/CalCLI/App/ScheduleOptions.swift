@@ -136,17 +136,23 @@ struct ScheduleOptions {
     }
   }
 
-  private func positive(_ option: OptionSpec) throws(UsageError) -> Int? {
+  /// A whole number from `range` (the limits `RecurrenceRule` itself checks, so that what is written can be
+  /// read back).
+  private func number(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = arguments.value(option) else { return nil }
-    guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= 1, value <= 1_000_000_000
-    else { throw UsageError("--\(option.long) \(text): expected a whole number of at least 1") }
+    guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= range.lowerBound else {
+      throw UsageError("--\(option.long) \(text): expected a whole number of at least \(range.lowerBound)")
+    }
+    guard value <= range.upperBound else {
+      throw UsageError("--\(option.long) \(text): at most \(range.upperBound)")
+    }
     return value
   }
 
   /// The recurrence rule after the options, or the draft's own.
   private func rule(for schedule: EventSchedule) throws(UsageError) -> RecurrenceRule? {
-    let every = try positive(Self.every)
-    let count = try positive(Self.count)
+    let every = try number(Self.every, in: RecurrenceRule.intervalRange)
+    let count = try number(Self.count, in: RecurrenceRule.countRange)
     let until = try arguments.value(Self.until).map { text throws(UsageError) in try parseDay(text, today: today) }
     let on = arguments.value(Self.repeatDays(repeatDaysName))
     var rule = schedule.rule

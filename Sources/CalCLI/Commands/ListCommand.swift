@@ -46,7 +46,7 @@ struct ListCommand: Command {
 
   static func window(_ text: String, today: CivilDate, firstWeekday: Weekday) throws(UsageError) -> Window {
     if text.lowercased() == "week" {
-      let start = today.adding(days: -((today.weekday.rawValue - firstWeekday.rawValue + 7) % 7)) ?? today
+      let start = today.adding(days: -today.weekday.days(since: firstWeekday)) ?? today
       return .days(start, start.adding(days: 6) ?? today)
     }
     if let separator = text.range(of: "..") {

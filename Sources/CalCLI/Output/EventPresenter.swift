@@ -104,7 +104,7 @@ enum EventPresenter {
     }
     func clock(_ instant: Int64) {
       let local = instant + Int64(context.localZone.offset(atUTC: instant))
-      buffer.append(clock: Int(((local % 86_400) + 86_400) % 86_400) / 60)
+      buffer.append(clock: Int(local.floorDividedWithRemainder(by: 86_400).remainder) / 60)
     }
     if end == start { return clock(start) }
     let startsToday = item.day == item.occurrence.firstDay

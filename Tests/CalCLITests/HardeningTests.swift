@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Defects found by using, attacking and interoperating with cal (issue 9), each kept fixed here.
+final class HardeningTests {
+  let cal: CalProcess
+
+  init() throws {
+    cal = try CalProcess()
+  }
+
+  deinit {
+    cal.remove()
+  }
+
+  @Test("what add writes, every command reads back: an interval past the rule's limit is refused at once")
+  func intervalLimit() throws {
+    let before = cal.snapshot()
+    let refused = try cal.run(["add", "2024-05-13", "x", "--repeat", "daily", "--every", "100001"])
+    #expect(refused.status == 64 && refused.stderr.hasPrefix("Error: --every 100001: at most 100000\n"))
+    #expect(cal.snapshot() == before)
+    #expect(try cal.run(["add", "2024-05-13", "x", "--repeat", "daily", "--every", "100000"]).status == 0)
+    for command in [["list", "2024-05"], ["export"], ["search", "x"], ["show", "2024-05"]] {
+      #expect(try cal.run(command).status == 0, "\(command)")
+    }
+    #expect(try cal.run(["rm", "1"]).status == 0)
+  }
+
+  @Test("a hostile TZ or an absurd DURATION never crashes any command")
+  func noTraps() throws {
+    try cal.run(["add", "2024-05-13", "x", "--at", "09:00"])
+    for zone in ["ABC999999999999999999", "<+99999999999>99999999999", "/nonexistent", ":", "UTC0"] {
+      for command in [["list", "2024-05"], ["show", "2024-05"]] {
+        let result = try cal.run(command, environment: ["TZ": zone])
+        #expect(result.status == 0 || result.stderr.hasPrefix("Error: "), "TZ=\(zone) \(command)")
+        #expect(result.status < 128, "TZ=\(zone) \(command) died of a signal")
+      }
+    }
+    let file = cal.folder + "/long.ics"
+    try """
+    BEGIN:VCALENDAR\r
+    BEGIN:VEVENT\r
+    UID:long\r
+    DTSTART:19700101T000000Z\r
+    DURATION:PT9223372036854775748S\r
+    SUMMARY:forever\r
+    END:VEVENT\r
+    END:VCALENDAR\r
+
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    let imported = try cal.run(["import", file], environment: ["TZ": "Asia/Tokyo"])
+    #expect(imported.status == 1 && imported.stderr.hasPrefix("Error: "))
+    for command in [["list", "1970-01"], ["search", "forever"]] {
+      #expect(try cal.run(command, environment: ["TZ": "Asia/Tokyo"]).status == 0)
+    }
+  }
+}
