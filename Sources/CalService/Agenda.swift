@@ -95,7 +95,8 @@ struct Agenda {
     }
   }
 
-  private func zone(_ name: String) throws -> ZoneInfo {
+  /// The zone `name` of an event, from the system's database.
+  func zone(_ name: String) throws -> ZoneInfo {
     do {
       return try environment.zones.zone(name)
     } catch {

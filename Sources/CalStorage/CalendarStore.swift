@@ -11,6 +11,10 @@ public final class CalendarStore {
   public let viewedMonth: ViewedMonthRepository
   /// The history of page turns and jumps.
   public let transitions: TransitionRepository
+  /// Reminders due and delivered.
+  public let reminders: ReminderRepository
+  /// The change log: what `undo`, `redo` and `log` read.
+  public let changes: ChangeLogRepository
 
   /// The file's path.
   public var path: String { database.path }
@@ -22,7 +26,7 @@ public final class CalendarStore {
   /// is refused before anything is written to it.
   public init(
     path: String, mode: Database.OpenMode = .create, now milliseconds: Int64,
-    migrator: Migrator = Migrator(migrations: BundledMigrations.all, applicationID: BundledMigrations.applicationID)
+    migrator: Migrator = BundledMigrations.migrator
   ) throws {
     switch mode {
     case .create: try Self.createFileIfMissing(path)
@@ -52,11 +56,30 @@ public final class CalendarStore {
     self.events = EventRepository(database: database)
     self.viewedMonth = ViewedMonthRepository(database: database)
     self.transitions = TransitionRepository(database: database)
+    self.reminders = ReminderRepository(database: database)
+    self.changes = ChangeLogRepository(database: database, tables: ChangeLogTables())
   }
 
   /// Runs `body` in one write transaction: all of it is stored, or none of it.
   public func write<Value>(_ body: () throws -> Value) throws -> Value {
     try database.writeTransaction(body)
+  }
+
+  /// Runs `body` in one write transaction recorded in the change log as one change of `kind`: every row it
+  /// changes in a logged table is kept as it was and as it becomes, so that the change can be undone.
+  ///
+  /// - Parameters:
+  ///   - label: what the front end calls the change (the command line), kept with it.
+  ///   - body: does the change and says in words what it did.
+  public func write<Value>(
+    recording kind: String, label: String?, at milliseconds: Int64, _ body: () throws -> (Value, summary: String)
+  ) throws -> Value {
+    try database.writeTransaction {
+      let id = try changes.begin(kind: kind, label: label, at: milliseconds)
+      let (value, summary) = try body()
+      try changes.finish(id, summary: summary)
+      return value
+    }
   }
 
   /// Runs `body` in one read transaction: every query in it sees the same snapshot.

@@ -84,7 +84,7 @@ func localZone(zones: ZoneLoader) -> ZoneInfo {
 }
 
 var environment: [String: String] = [:]
-for name in ["CAL_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATION"] {
+for name in ["CAL_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATION"] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 
@@ -124,10 +124,23 @@ func terminalSize() -> (rows: Int, columns: Int) {
 }
 
 /// `CAL_TEST_NOW`, for tests and documentation examples only: the instant to take for now, as Unix
-/// milliseconds or as `YYYY-MM-DDTHH:MM[:SS]` with `Z` or an offset such as `+02:00`; `nil` when unset or
-/// unreadable (the real clock then).
-func pinnedNow() -> Int64? {
+/// milliseconds or as `YYYY-MM-DDTHH:MM[:SS]` with `Z` or an offset such as `+02:00`; or `@FILE`, a file that
+/// holds such an instant and is read anew each time the clock is read, so that a test moves the clock of a
+/// running `cal remind --watch` by writing to it. `nil` when unset (the real clock then).
+func pinnedClock() -> (now: () -> Int64, file: String?)? {
   guard let text = getenv("CAL_TEST_NOW").map({ String(cString: $0) }), !text.isEmpty else { return nil }
+  guard text.hasPrefix("@") else {
+    guard let instant = instant(text) else { return nil }
+    return ({ instant }, nil)
+  }
+  let file = String(text.dropFirst())
+  return ({ readFile(file).flatMap { instant(String(decoding: $0, as: UTF8.self)) } ?? 0 }, file)
+}
+
+/// An instant as `CAL_TEST_NOW` gives it, in Unix milliseconds; `nil` when it cannot be read.
+func instant(_ text: String) -> Int64? {
+  var text = text
+  while text.last?.isWhitespace == true { text.removeLast() }
   if text.allSatisfy({ $0.isASCII && $0.isNumber }) { return Int64(text) }
   let bytes = Array(text.utf8)
   guard bytes.count >= 17, bytes[10] == UInt8(ascii: "T"), let date = try? CivilDate(parsing: String(text.prefix(10)))
@@ -155,15 +168,35 @@ func pinnedNow() -> Int64? {
   return seconds * 1000
 }
 
+/// Every environment variable as `NAME=value`.
+func environmentEntries() -> [String] {
+  var entries: [String] = []
+  var entry = environ
+  while let pointer = entry.pointee {
+    entries.append(String(cString: pointer))
+    entry += 1
+  }
+  return entries
+}
+
+/// The absolute path of this program, from `/proc/self/exe`.
+func executablePath() -> String? {
+  var path = [CChar](repeating: 0, count: 4096)
+  let length = readlink("/proc/self/exe", &path, path.count - 1)
+  guard length > 0 else { return nil }
+  return String(decoding: path[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
 let zones = ZoneLoader(readZone)
-let pinned = pinnedNow()
+let pinned = pinnedClock()
 let outputIsTerminal = isatty(STDOUT_FILENO) == 1
 // One reading of the user's zone serves today's date, timestamps and events alike.
 let context = CommandContext(
   locale: calendarLocale(), localZone: localZone(zones: zones), zones: zones,
-  now: pinned.map { instant in { instant } } ?? nowMilliseconds,
+  now: pinned?.now ?? nowMilliseconds,
   environment: environment, outputIsTerminal: outputIsTerminal, terminalSize: outputIsTerminal ? terminalSize() : nil,
   output: TextOutput { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError,
-  errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds)
+  errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds,
+  inheritedEnvironment: environmentEntries, executablePath: executablePath, clockFile: pinned?.file)
 
 exit(CalApp.run(Array(CommandLine.arguments.dropFirst()), context: context))

@@ -22,8 +22,8 @@ public enum CalApp {
   static var commands: [any Command.Type] {
     [
       ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
-      SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      HistoryCommand.self, CompletionCommand.self,
+      SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self, RemindCommand.self,
+      UndoCommand.self, RedoCommand.self, LogCommand.self, HistoryCommand.self, CompletionCommand.self,
     ]
   }
 
@@ -47,6 +47,8 @@ public enum CalApp {
     let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
     let verbose = arguments[..<end].contains(verboseOption)
     let words = arguments[..<end].filter { $0 != verboseOption } + arguments[end...]
+    var context = context
+    context.arguments = Array(words)
     var status = dispatch(Array(words), context: context, verbose: verbose)
     context.output.flush()
     if let failure = context.output.failure {

@@ -29,6 +29,16 @@ public struct CommandContext {
   public let errorIsTerminal: Bool
   /// A monotonic clock in milliseconds, for progress: how long something has taken so far.
   public let elapsedMilliseconds: () -> Int64
+  /// The whole environment as `NAME=value` entries, read only when asked: what a command that `cal` runs
+  /// (`cal remind --exec`) inherits.
+  public let inheritedEnvironment: () -> [String]
+  /// The absolute path of the running `cal`, read only when asked (`cal remind --install` names it).
+  public let executablePath: () -> String?
+  /// The file the pinned clock is read from, when tests move the clock by writing to it (`CAL_TEST_NOW=@FILE`):
+  /// a watch wakes when it changes.
+  public let clockFile: String?
+  /// The words the command was called with, after `cal`: what the change log calls the change it makes.
+  public internal(set) var arguments: [String] = []
 
   /// Creates a context.
   public init(
@@ -36,7 +46,8 @@ public struct CommandContext {
     now: @escaping () -> Int64, environment: [String: String], outputIsTerminal: Bool,
     terminalSize: (rows: Int, columns: Int)? = nil, output: TextOutput,
     writeError: @escaping (String) -> Void = { _ in }, errorIsTerminal: Bool = false,
-    elapsedMilliseconds: @escaping () -> Int64 = { 0 }
+    elapsedMilliseconds: @escaping () -> Int64 = { 0 }, inheritedEnvironment: @escaping () -> [String] = { [] },
+    executablePath: @escaping () -> String? = { nil }, clockFile: String? = nil
   ) {
     self.locale = locale
     self.localZone = localZone
@@ -49,6 +60,9 @@ public struct CommandContext {
     self.writeError = writeError
     self.errorIsTerminal = errorIsTerminal
     self.elapsedMilliseconds = elapsedMilliseconds
+    self.inheritedEnvironment = inheritedEnvironment
+    self.executablePath = executablePath
+    self.clockFile = clockFile
     self.today = ServiceEnvironment(now: now, localZone: localZone, zones: zones).today
   }
 

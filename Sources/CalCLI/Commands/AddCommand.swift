@@ -18,7 +18,7 @@ struct AddCommand: Command {
       ArgumentSpec("title", help: "What happens that day.", takesRest: true),
     ],
     options: ScheduleOptions.all(repeatDays: "on").filter { $0.long != ScheduleOptions.allDay.long }
-      + [JSONOption.option, StoreOptions.option])
+      + ReminderOptions.forAdd + [JSONOption.option, StoreOptions.option])
 
   let fields: EventFields
   let json: Bool
@@ -29,8 +29,9 @@ struct AddCommand: Command {
     let title = arguments.positional(1) ?? ""
     if title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
     let options = ScheduleOptions(arguments: arguments, today: context.today)
-    fields = try options.apply(
-      to: EventFields(title: title, schedule: EventSchedule(startDay: day)), newDay: nil, context: context)
+    fields = try ReminderOptions(arguments, context: context).apply(
+      to: try options.apply(
+        to: EventFields(title: title, schedule: EventSchedule(startDay: day)), newDay: nil, context: context))
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }

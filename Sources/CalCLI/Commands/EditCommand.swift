@@ -17,7 +17,7 @@ struct EditCommand: Command {
       puts a timed event back on your own clock; --repeat none makes a series a one-off event.
       """,
     arguments: [ArgumentSpec("id", help: EventHandle.help)],
-    options: [title, date, on, fromHere] + ScheduleOptions.all(repeatDays: "repeat-on")
+    options: [title, date, on, fromHere] + ScheduleOptions.all(repeatDays: "repeat-on") + ReminderOptions.forEdit
       + [JSONOption.option, StoreOptions.option])
 
   let id: Int64
@@ -26,6 +26,7 @@ struct EditCommand: Command {
   let occurrence: CivilDate?
   let fromHere: Bool
   let options: ScheduleOptions
+  let reminders: ReminderOptions
   let json: Bool
   let store: StoreOptions
 
@@ -47,11 +48,13 @@ struct EditCommand: Command {
     if occurrence != nil && !fromHere && arguments.value(ScheduleOptions.repeats) != nil {
       throw UsageError("one occurrence cannot repeat: use --from-here to change the series from that day on")
     }
+    reminders = try ReminderOptions(arguments, context: context)
     let changes =
       title != nil || newDay != nil || options.changesSchedule
       || options.text(ScheduleOptions.note) != nil || options.text(ScheduleOptions.location) != nil
+      || reminders.changesReminders
     guard changes else {
-      throw UsageError("Nothing to change: give --title, --date, --at, --note or another option")
+      throw UsageError("Nothing to change: give --title, --date, --at, --note, --remind or another option")
     }
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
@@ -60,7 +63,7 @@ struct EditCommand: Command {
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .write)
     let outcome = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere) { fields in
-      try options.apply(to: fields, title: title, newDay: newDay, context: context)
+      try reminders.apply(to: options.apply(to: fields, title: title, newDay: newDay, context: context))
     }
     let verb: String
     switch outcome {

@@ -11,7 +11,14 @@ public enum BundledMigrations {
     Migration(id: "0004_simple_days", sql: String(decoding: PackageResources._004_simple_days_sql, as: UTF8.self)),
     Migration(
       id: "0005_application_id", sql: String(decoding: PackageResources._005_application_id_sql, as: UTF8.self)),
+    Migration(id: "0007_reminders", sql: String(decoding: PackageResources._007_reminders_sql, as: UTF8.self)),
+    Migration(id: "0008_change_log", sql: String(decoding: PackageResources._008_change_log_sql, as: UTF8.self)),
   ]
+
+  /// The migrator a calendar is opened with: every shipped migration, cal's application id, and the change
+  /// log's triggers made anew from the schema the migrations leave.
+  public static let migrator = Migrator(
+    migrations: all, applicationID: applicationID, afterMigrating: { try ChangeLogSchema.install(in: $0) })
 
   /// `PRAGMA application_id` of a cal calendar: the bytes `CAL1`.
   public static let applicationID: Int32 = 0x4341_4C31

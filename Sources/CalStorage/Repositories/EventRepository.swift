@@ -8,10 +8,10 @@ public struct EventRepository {
   private typealias Column = EventColumn
   private static let columns = EventColumn.selectList
 
-  /// Adds an event and returns it with its new id.
+  /// Adds an event (with its reminders) and returns it with its new id.
   public func insert(_ fields: EventFields, at milliseconds: Int64) throws -> EventRecord {
     // An event of its own gets a random UID unless it brings one; child rows share their series'.
-    try database.fetchOne(
+    let record = try database.fetchOne(
       """
       INSERT INTO events (day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule,
         span_days, last_day, parent_id, recurrence_day, created_at, updated_at, uid)
@@ -19,17 +19,27 @@ public struct EventRepository {
         coalesce(?16, CASE WHEN ?12 IS NULL THEN lower(hex(randomblob(16))) || '@cal' END))
       RETURNING \(Self.columns)
       """, Self.values(fields) + [milliseconds, milliseconds, fields.uid], record)!
+    guard !fields.reminders.isEmpty else { return record }
+    try ReminderRepository(database: database).insert(eventID: record.id, fields.reminders, at: milliseconds)
+    return record.with(reminders: fields.reminders)
   }
 
-  /// Replaces the fields of event `id`; `nil` when there is no such event. A `nil` UID keeps the stored one.
+  /// Replaces the fields of event `id` (its reminders too: those it keeps stay as they were, so a reminder
+  /// already told is not told again); `nil` when there is no such event. A `nil` UID keeps the stored one.
   public func update(id: Int64, _ fields: EventFields, at milliseconds: Int64) throws -> EventRecord? {
-    try database.fetchOne(
-      """
-      UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
-        end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
-        updated_at = ?, uid = coalesce(?, uid)
-      WHERE id = ? RETURNING \(Self.columns)
-      """, Self.values(fields) + [milliseconds, fields.uid, id], record)
+    guard
+      let record = try database.fetchOne(
+        """
+        UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
+          end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
+          updated_at = ?, uid = coalesce(?, uid)
+        WHERE id = ? RETURNING \(Self.columns)
+        """, Self.values(fields) + [milliseconds, fields.uid, id], record)
+    else { return nil }
+    guard record.fields.reminders != fields.reminders else { return record }
+    let reminders = try ReminderRepository(database: database).replace(
+      eventID: id, with: fields.reminders, at: milliseconds)
+    return record.with(reminders: reminders)
   }
 
   /// The columns a write sets from `fields`, the derived span and last day worked out here, so that a
@@ -172,6 +182,21 @@ public struct EventRepository {
     return skipped
   }
 
+  /// The occurrence days of series `eventID` from `firstDay` through `lastDay` that are removed or replaced by
+  /// an edited occurrence.
+  public func skippedDays(eventID: Int64, from firstDay: CivilDate, through lastDay: CivilDate) throws
+    -> Set<CivilDate>
+  {
+    Set(
+      try database.fetch(
+        """
+        SELECT day FROM event_exceptions WHERE event_id = ?1 AND day BETWEEN ?2 AND ?3
+        UNION ALL
+        SELECT recurrence_day FROM events WHERE parent_id = ?1 AND recurrence_day BETWEEN ?2 AND ?3
+        """, [eventID, firstDay, lastDay]
+      ) { try $0[0] as CivilDate })
+  }
+
   /// The removed occurrences of series `eventID`, in order.
   public func exceptions(eventID: Int64) throws -> [CivilDate] {
     try database.fetch("SELECT day FROM event_exceptions WHERE event_id = ? ORDER BY day", [eventID]) { try $0[0] }
@@ -210,10 +235,15 @@ public struct EventRepository {
       startDay: try row[Column.day], startTime: try row[Column.startMinute],
       lengthMinutes: try row[Column.lengthMinutes],
       endDay: try row[Column.endDay], timeZone: try row[Column.timeZone], rule: rule)
+    guard let reminders = StoredReminder.list(try row[Column.reminders]) else {
+      throw DatabaseError(
+        resultCode: .mismatch, message: "the table reminders holds a reminder that cannot be read",
+        sql: "SELECT * FROM reminders WHERE event_id = \(try row[Column.id] as Int64)")
+    }
     let fields = EventFields(
       title: try row[Column.title], note: try row[Column.note], location: try row[Column.location],
       schedule: schedule, parentID: try row[Column.parentID], recurrenceDay: try row[Column.recurrenceDay],
-      uid: try row[Column.uid])
+      uid: try row[Column.uid], reminders: reminders)
     return EventRecord(
       id: try row[Column.id], fields: fields, lastDay: try row[Column.lastDay], createdAt: try row[Column.createdAt],
       updatedAt: try row[Column.updatedAt])
