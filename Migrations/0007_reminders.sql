@@ -19,7 +19,8 @@ CREATE INDEX reminders_by_event ON reminders (event_id);
 
 -- Each reminder of each occurrence is told once: a row here, written in the same transaction that decides
 -- to tell it, says it was (or that it was missed). Keyed by the time it was due, so that an event moved to
--- a later time reminds again.
+-- a later time reminds again. Rows older than any run looks back are removed, so the table stays small and
+-- needs no index but its key.
 CREATE TABLE reminder_deliveries (
   reminder_id  INTEGER NOT NULL REFERENCES reminders (id) ON DELETE CASCADE,
   due          INTEGER NOT NULL, -- Unix seconds
@@ -28,8 +29,6 @@ CREATE TABLE reminder_deliveries (
   outcome      TEXT    NOT NULL CHECK (outcome IN ('on time', 'late', 'missed')),
   PRIMARY KEY (reminder_id, due)
 ) WITHOUT ROWID;
-
-CREATE INDEX reminder_deliveries_by_due ON reminder_deliveries (due);
 
 -- How far `cal remind` has looked: the next run looks from here (or from a day back, the first time), so
 -- that what was due while the machine was off is found once, and nothing older than that.

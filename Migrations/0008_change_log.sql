@@ -1,16 +1,16 @@
 -- The change log behind `cal undo`, `cal redo` and `cal log`.
 --
--- Each command that changes the calendar is one change: a row here, opened at the start of its write
--- transaction and named by the service. While it is open, its id stands in change_current, and triggers on
--- every logged table (events, event_exceptions, reminders, viewed_month, transitions, and whatever tables
--- are added to the list in ChangeLogSchema.swift) keep, per row the change touched, the row as it was before
--- the change and as it is after, in a table change_log_<table> of the same columns. Those tables and
--- triggers are written by CalStorage from the logged tables' own columns (pragma_table_info) after every
--- migration, so that a column or a table added later is logged without anyone listing its columns again.
+-- Each command that changes the calendar is one change: a row in `changes`, named by the service, and what it
+-- did to the logged tables (events, event_exceptions, reminders, viewed_month, transitions, calendars: the
+-- list is ChangeLogRepository.loggedTables) as SQLite session changesets in `change_sets`: the rows it
+-- inserted and deleted whole, and for the rows it updated their key and the columns it changed, before and
+-- after. A large change (an import) is kept in several parts. Undo applies the parts inverted, newest first;
+-- redo applies them again, oldest first. SQLite refuses a part when a row it touches is no longer as the
+-- change left it (or, for redo, as it found it): something else changed it since (a sync, another program),
+-- and the undo is refused as a whole.
 --
--- Undo restores the before images, redo the after images, each only when every row the change touched is
--- still as the change left it (or, for redo, as it was before); otherwise something else changed it since
--- (a sync, another program), and the undo is refused.
+-- A command that changes nothing records nothing, and the two tables are all the schema cal reads for this
+-- at start-up (triggers would be parsed at every start of every command). A thousand changes are kept.
 
 CREATE TABLE changes (
   id      INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -21,11 +21,10 @@ CREATE TABLE changes (
   state   TEXT    NOT NULL DEFAULT 'done' CHECK (state IN ('done', 'undone', 'discarded'))
 );
 
-CREATE INDEX changes_by_state ON changes (state, id);
-
--- The change being recorded: one row inside a recording transaction, none at any other time (it is
--- deleted before the transaction commits).
-CREATE TABLE change_current (
-  singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
-  change_id INTEGER NOT NULL
+-- The parts of a change, in the order they were recorded.
+CREATE TABLE change_sets (
+  change_id INTEGER NOT NULL REFERENCES changes (id) ON DELETE CASCADE,
+  part      INTEGER NOT NULL,
+  changeset BLOB    NOT NULL,
+  PRIMARY KEY (change_id, part)
 );

@@ -46,6 +46,8 @@ extension CalendarService {
       for (index, event) in events.enumerated() {
         if try save(event, at: now) { report.updated += 1 } else { report.added += 1 }
         progress(index + 1, events.count)
+        // The record of what the import did, kept for undo, goes to the file in parts rather than fill memory.
+        if index % 1024 == 1023 { try store.changes.checkpoint() }
       }
       return (report, "imported \(report.added) new and \(report.updated) updated events")
     }

@@ -57,16 +57,15 @@ extension CalendarService {
 
   /// `event #3`, `the month on view`: the row a conflict names, in words.
   private static func describe(_ conflict: ChangeConflict) -> String {
-    let key = conflict.key.first.flatMap { value -> Int64? in
-      if case .integer(let number) = value { return number }
-      return nil
-    }
+    var id: Int64?
+    if case .integer(let number) = conflict.key { id = number }
     switch conflict.table {
-    case "events": return key.map { "event #\($0)" } ?? "an event"
-    case "event_exceptions": return key.map { "a removed occurrence of event #\($0)" } ?? "a removed occurrence"
+    case "events": return id.map { "event #\($0)" } ?? "an event"
+    case "event_exceptions": return id.map { "a removed occurrence of event #\($0)" } ?? "a removed occurrence"
     case "reminders": return "a reminder"
     case "viewed_month": return "the month on view"
     case "transitions": return "the page history"
+    case "": return "an event another one depends on"
     default: return "a row of \(conflict.table)"
     }
   }

@@ -26,7 +26,7 @@ public final class CalendarStore {
   /// is refused before anything is written to it.
   public init(
     path: String, mode: Database.OpenMode = .create, now milliseconds: Int64,
-    migrator: Migrator = BundledMigrations.migrator
+    migrator: Migrator = Migrator(migrations: BundledMigrations.all, applicationID: BundledMigrations.applicationID)
   ) throws {
     switch mode {
     case .create: try Self.createFileIfMissing(path)
@@ -57,7 +57,7 @@ public final class CalendarStore {
     self.viewedMonth = ViewedMonthRepository(database: database)
     self.transitions = TransitionRepository(database: database)
     self.reminders = ReminderRepository(database: database)
-    self.changes = ChangeLogRepository(database: database, tables: ChangeLogTables())
+    self.changes = ChangeLogRepository(database: database, recording: ChangeRecording())
   }
 
   /// Runs `body` in one write transaction: all of it is stored, or none of it.
@@ -65,8 +65,8 @@ public final class CalendarStore {
     try database.writeTransaction(body)
   }
 
-  /// Runs `body` in one write transaction recorded in the change log as one change of `kind`: every row it
-  /// changes in a logged table is kept as it was and as it becomes, so that the change can be undone.
+  /// Runs `body` in one write transaction recorded in the change log as one change of `kind`: what it does to
+  /// the logged tables is kept, so that the change can be undone and redone.
   ///
   /// - Parameters:
   ///   - label: what the front end calls the change (the command line), kept with it.
@@ -75,9 +75,10 @@ public final class CalendarStore {
     recording kind: String, label: String?, at milliseconds: Int64, _ body: () throws -> (Value, summary: String)
   ) throws -> Value {
     try database.writeTransaction {
-      let id = try changes.begin(kind: kind, label: label, at: milliseconds)
+      try changes.begin(kind: kind, label: label, at: milliseconds)
+      defer { changes.recording.end() }
       let (value, summary) = try body()
-      try changes.finish(id, summary: summary)
+      try changes.finish(summary: summary)
       return value
     }
   }

@@ -17,10 +17,8 @@ struct CalendarStoreTests {
     ) { try $0[0] as String }
     #expect(
       tables == [
-        "change_current", "change_log_event_exceptions", "change_log_events", "change_log_reminders",
-        "change_log_transitions", "change_log_viewed_month", "changes", "event_exceptions", "events",
-        "reminder_checks", "reminder_deliveries", "reminders", "schema_migrations", "simple_days", "transitions",
-        "viewed_month",
+        "change_sets", "changes", "event_exceptions", "events", "reminder_checks", "reminder_deliveries", "reminders",
+        "schema_migrations", "simple_days", "transitions", "viewed_month",
       ])
     let ledger = try store.database.fetch("SELECT id, applied_at FROM schema_migrations") {
       (try $0["id"] as String, try $0["applied_at"] as Int64)

@@ -1,12 +1,19 @@
 public import CalCore
 
-/// Records changes and undoes and redoes them: the `changes` table, `change_current`, and the row images the
-/// triggers of `ChangeLogSchema` keep.
+/// Records changes and undoes and redoes them: the `changes` table and the changesets in `change_sets`,
+/// recorded by SQLite's session extension while a recording write transaction runs.
 public struct ChangeLogRepository {
   let database: Database
-  /// The logged tables, read once per connection when first needed.
-  let tables: ChangeLogTables
+  /// The change being recorded on this connection, if any.
+  let recording: ChangeRecording
 
+  /// The tables whose changes can be undone. Tables that only mirror others (`simple_days`, kept by
+  /// triggers, which put it right again when the others are restored), and state that is not the user's
+  /// (reminder deliveries, the change log itself, sync status) are not logged. A table that does not exist
+  /// (yet) is skipped; a new table whose rows the user changes is added here.
+  public static let loggedTables = [
+    "calendars", "events", "event_exceptions", "reminders", "viewed_month", "transitions",
+  ]
   /// How many changes are kept; older ones are forgotten (and can no longer be undone).
   static let kept: Int64 = 1000
   /// How often (in changes) forgotten changes are swept away.
@@ -28,47 +35,51 @@ public struct ChangeLogRepository {
   }
 
   /// Opens a change: from here to `finish` in the same transaction, every change to a logged table is
-  /// recorded under it. Returns its id.
-  func begin(kind: String, label: String?, at milliseconds: Int64) throws -> Int64 {
-    let id = try database.fetchOne(
+  /// recorded under it.
+  func begin(kind: String, label: String?, at milliseconds: Int64) throws {
+    precondition(recording.id == nil, "changes are not recorded inside one another")
+    recording.id = try database.fetchOne(
       "INSERT INTO changes (at, kind, label) VALUES (?, ?, ?) RETURNING id", [milliseconds, kind, label]
     ) { try $0[0] as Int64 }!
-    try database.execute("INSERT INTO change_current (singleton, change_id) VALUES (1, ?)", [id])
-    return id
+    recording.session = try Session(database, tables: Self.loggedTables)
   }
 
-  /// Closes change `id`, naming what it did. A change that touched no row is forgotten; one that did ends any
+  /// Writes out what the change being recorded holds so far, as a part of its own, when it holds a lot: a
+  /// long import calls this now and then, so that its memory stays bounded whatever the size of the file.
+  public func checkpoint() throws {
+    guard let session = recording.session, session.memoryUsed > recording.partMemory else { return }
+    try savePart()
+    recording.session = try Session(database, tables: Self.loggedTables)
+  }
+
+  /// Closes the change, naming what it did. A change that changed nothing is forgotten; one that did ends any
   /// chance to redo what was undone before it.
-  func finish(_ id: Int64, summary: String) throws {
-    try database.execute("DELETE FROM change_current")
-    let logs = try tables.all(database).map(\.log)
-    let touched =
-      logs.isEmpty
-      ? false
-      : try database.fetchOne(
-        "SELECT "
-          + logs.map { "EXISTS (SELECT 1 FROM \(ChangeLogSchema.quoted($0)) WHERE change_id = ?1)" }
-          .joined(separator: " OR "), [id]
-      ) { try $0[0] as Bool } ?? false
-    guard touched else {
+  func finish(summary: String) throws {
+    guard let id = recording.id else { return }
+    try savePart()
+    recording.end()
+    let recorded = try database.fetchOne("SELECT 1 FROM change_sets WHERE change_id = ? LIMIT 1", [id]) { _ in true }
+    guard recorded != nil else {
       try database.execute("DELETE FROM changes WHERE id = ?", [id])
       return
     }
     try database.execute("UPDATE changes SET summary = ? WHERE id = ?", [summary, id])
+    try database.execute(
+      "DELETE FROM change_sets WHERE change_id IN (SELECT id FROM changes WHERE state = 'undone')")
     try database.execute("UPDATE changes SET state = 'discarded' WHERE state = 'undone'")
-    if id % Self.sweepInterval == 0 { try sweep(before: id - Self.kept) }
+    if id % Self.sweepInterval == 0 {
+      try database.execute("DELETE FROM changes WHERE id <= ?", [id - Self.kept])
+    }
   }
 
-  /// Forgets changes older than `oldest`, and the images of those that can no longer be undone or redone.
-  private func sweep(before oldest: Int64) throws {
-    for table in try tables.all(database) {
-      try database.execute(
-        """
-        DELETE FROM \(ChangeLogSchema.quoted(table.log))
-        WHERE change_id < ?1 OR change_id IN (SELECT id FROM changes WHERE state = 'discarded')
-        """, [oldest])
-    }
-    try database.execute("DELETE FROM changes WHERE id < ?", [oldest])
+  /// Stores what the session recorded, if anything, as the change's next part.
+  private func savePart() throws {
+    guard let id = recording.id, let changeset = try recording.session?.changeset(), !changeset.isEmpty else { return }
+    try database.execute(
+      """
+      INSERT INTO change_sets (change_id, part, changeset)
+      VALUES (?1, (SELECT count(*) FROM change_sets WHERE change_id = ?1), ?2)
+      """, [id, changeset])
   }
 
   /// The changes, newest first; all of them when `limit` is `nil`.
@@ -80,92 +91,40 @@ public struct ChangeLogRepository {
   /// there are fewer. Runs inside a write transaction.
   ///
   /// - Throws: `ChangeConflict` when a row a change touched was changed since by something the log did not
-  ///   record; nothing is undone then.
+  ///   record; the caller rolls back what was undone before.
   public func undo(count: Int) throws -> [ChangeRecord] {
     let changes = try database.fetch(
-      "SELECT \(Column.selectList) FROM changes INDEXED BY changes_by_state WHERE state = 'done' ORDER BY id DESC LIMIT ?",
-      [count], record)
-    return try changes.map { try replay($0, restoring: .before, state: .undone) }
+      "SELECT \(Column.selectList) FROM changes WHERE state = 'done' ORDER BY id DESC LIMIT ?", [count], record)
+    return try changes.map { try replay($0, inverted: true) }
   }
 
   /// Redoes the oldest `count` changes undone since the newest change in effect, oldest first.
   public func redo(count: Int) throws -> [ChangeRecord] {
     let changes = try database.fetch(
-      "SELECT \(Column.selectList) FROM changes INDEXED BY changes_by_state WHERE state = 'undone' ORDER BY id LIMIT ?",
-      [count], record)
-    return try changes.map { try replay($0, restoring: .after, state: .done) }
+      "SELECT \(Column.selectList) FROM changes WHERE state = 'undone' ORDER BY id LIMIT ?", [count], record)
+    return try changes.map { try replay($0, inverted: false) }
   }
 
-  /// The images a replay restores.
-  enum Side {
-    case before, after
-
-    var prefix: String { self == .before ? "b_" : "a_" }
-    var exists: String { self == .before ? "before_exists" : "after_exists" }
-    var other: Side { self == .before ? .after : .before }
-  }
-
-  /// Puts every row `change` touched back to its image on `side`, after checking that each is still as the
-  /// other side has it; then sets the change's state.
-  private func replay(_ change: ChangeRecord, restoring side: Side, state: ChangeRecord.State) throws -> ChangeRecord {
-    let tables = try tables.all(database)
-    let expected = side.other
-    for table in tables {
-      if let key = try conflict(in: table, change: change.id, expected: expected) {
-        throw ChangeConflict(change: change, table: table.name, key: key)
+  /// Applies the parts of `change`: inverted and newest first to undo it, as recorded and oldest first to
+  /// redo it; then sets its state.
+  private func replay(_ change: ChangeRecord, inverted: Bool) throws -> ChangeRecord {
+    let parts = try database.fetch(
+      "SELECT part FROM change_sets WHERE change_id = ? ORDER BY part \(inverted ? "DESC" : "ASC")", [change.id]
+    ) { try $0[0] as Int64 }
+    for part in parts {
+      let changeset = try database.fetchOne(
+        "SELECT changeset FROM change_sets WHERE change_id = ? AND part = ?", [change.id, part]
+      ) { try $0[0] as [UInt8] }
+      do {
+        try database.apply(changeset ?? [], inverted: inverted)
+      } catch let conflict as Database.ChangesetConflict {
+        throw ChangeConflict(change: change, table: conflict.table, key: conflict.key)
       }
     }
-    // Rows are put back in whatever order the tables come; a child may briefly lack its parent.
-    try database.execute("PRAGMA defer_foreign_keys = ON")
-    for table in tables {
-      let keys = table.keys.map(ChangeLogSchema.quoted)
-      let logKeys = table.keys.map { ChangeLogSchema.quoted("k_" + $0) }
-      try database.execute(
-        """
-        DELETE FROM \(ChangeLogSchema.quoted(table.name)) WHERE (\(keys.joined(separator: ", "))) IN (
-          SELECT \(logKeys.joined(separator: ", ")) FROM \(ChangeLogSchema.quoted(table.log))
-          WHERE change_id = ?1 AND \(side.exists) = 0 AND \(expected.exists) = 1)
-        """, [change.id])
-    }
-    for table in tables {
-      let columns = table.columns.map(ChangeLogSchema.quoted)
-      let images = table.columns.map { ChangeLogSchema.quoted(side.prefix + $0) }
-      let values = table.columns.filter { !table.keys.contains($0) }.map(ChangeLogSchema.quoted)
-      let update =
-        values.isEmpty
-        ? "DO NOTHING" : "DO UPDATE SET " + values.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-      try database.execute(
-        """
-        INSERT INTO \(ChangeLogSchema.quoted(table.name)) (\(columns.joined(separator: ", ")))
-        SELECT \(images.joined(separator: ", ")) FROM \(ChangeLogSchema.quoted(table.log))
-        WHERE change_id = ?1 AND \(side.exists) = 1
-        ON CONFLICT (\(table.keys.map(ChangeLogSchema.quoted).joined(separator: ", "))) \(update)
-        """, [change.id])
-    }
+    let state: ChangeRecord.State = inverted ? .undone : .done
     try database.execute("UPDATE changes SET state = ? WHERE id = ?", [state.rawValue, change.id])
     return ChangeRecord(
       id: change.id, at: change.at, kind: change.kind, summary: change.summary, label: change.label, state: state)
-  }
-
-  /// The key of the first row of `table` that `change` touched and that is no longer as the `expected` image
-  /// has it (or exists when it should not, or is gone when it should be there); `nil` when there is none.
-  private func conflict(in table: ChangeLogSchema.Table, change: Int64, expected: Side) throws -> [DatabaseValue]? {
-    let name = ChangeLogSchema.quoted(table.name)
-    let join = table.keys.map { "t.\(ChangeLogSchema.quoted($0)) = u.\(ChangeLogSchema.quoted("k_" + $0))" }
-    let present = "t.\(ChangeLogSchema.quoted(table.keys[0]))"
-    let same = table.columns.map {
-      "t.\(ChangeLogSchema.quoted($0)) IS u.\(ChangeLogSchema.quoted(expected.prefix + $0))"
-    }
-    let sql = """
-      SELECT \(table.keys.map { "u." + ChangeLogSchema.quoted("k_" + $0) }.joined(separator: ", "))
-      FROM \(ChangeLogSchema.quoted(table.log)) AS u LEFT JOIN \(name) AS t ON \(join.joined(separator: " AND "))
-      WHERE u.change_id = ?1 AND (u.before_exists OR u.after_exists) AND NOT (CASE WHEN u.\(expected.exists)
-        THEN \(present) IS NOT NULL AND \(same.joined(separator: " AND ")) ELSE \(present) IS NULL END)
-      LIMIT 1
-      """
-    return try database.fetchOne(sql, [change]) { row in
-      (0..<Int32(table.keys.count)).map { row.databaseValue(at: $0) }
-    }
   }
 
   private func record(_ row: Row) throws -> ChangeRecord {

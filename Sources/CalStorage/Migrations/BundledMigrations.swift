@@ -15,11 +15,6 @@ public enum BundledMigrations {
     Migration(id: "0008_change_log", sql: String(decoding: PackageResources._008_change_log_sql, as: UTF8.self)),
   ]
 
-  /// The migrator a calendar is opened with: every shipped migration, cal's application id, and the change
-  /// log's triggers made anew from the schema the migrations leave.
-  public static let migrator = Migrator(
-    migrations: all, applicationID: applicationID, afterMigrating: { try ChangeLogSchema.install(in: $0) })
-
   /// `PRAGMA application_id` of a cal calendar: the bytes `CAL1`.
   public static let applicationID: Int32 = 0x4341_4C31
 }

@@ -5,24 +5,17 @@ public struct Migrator: Sendable {
   /// The application id that marks a file as this program's (`PRAGMA application_id`), or `nil` to accept
   /// any: a migration sets it; files from before that migration have 0.
   public let applicationID: Int32?
-  /// What is made from the schema as the migrations leave it (the change log's triggers, written from the
-  /// logged tables' columns): run in the transaction of the last migration a start applies, so that it is
-  /// never left out and never sees a half-migrated schema.
-  public let afterMigrating: (@Sendable (Database) throws -> Void)?
 
   /// The table that records which migrations a database has had.
   static let ledger = "schema_migrations"
 
   /// - Precondition: ids are unique and sorted; anything else is a mistake in the program.
-  public init(
-    migrations: [Migration], applicationID: Int32? = nil, afterMigrating: (@Sendable (Database) throws -> Void)? = nil
-  ) {
+  public init(migrations: [Migration], applicationID: Int32? = nil) {
     let ids = migrations.map(\.id)
     precondition(Set(ids).count == ids.count, "duplicate migration id in \(ids)")
     precondition(ids == ids.sorted(), "migrations out of order: \(ids)")
     self.migrations = migrations
     self.applicationID = applicationID
-    self.afterMigrating = afterMigrating
   }
 
   /// Refuses a database that a newer program migrated, or that belongs to something else, without writing.
@@ -64,8 +57,7 @@ public struct Migrator: Sendable {
   /// Brings the schema up to date. Another process migrating at the same moment is harmless: each step
   /// re-reads the ledger once it holds the write lock.
   public func migrate(_ database: Database, now milliseconds: Int64) throws {
-    let pending = try checkCompatibility(of: database)
-    for (index, migration) in pending.enumerated() {
+    for migration in try checkCompatibility(of: database) {
       try database.writeTransaction {
         try database.execute(
           "CREATE TABLE IF NOT EXISTS \(Self.ledger) (id TEXT PRIMARY KEY NOT NULL, applied_at INTEGER NOT NULL)")
@@ -73,7 +65,6 @@ public struct Migrator: Sendable {
         guard done == nil else { return }
         try database.executeScript(migration.sql)
         try database.execute("INSERT INTO \(Self.ledger) (id, applied_at) VALUES (?, ?)", [migration.id, milliseconds])
-        if index == pending.count - 1 { try afterMigrating?(database) }
       }
     }
   }

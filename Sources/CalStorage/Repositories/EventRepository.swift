@@ -7,6 +7,10 @@ public struct EventRepository {
 
   private typealias Column = EventColumn
   private static let columns = EventColumn.selectList
+  /// The same columns with none of the reminders: for reads that only need when events happen.
+  private static let columnsWithoutReminders = EventColumn.allCases.map {
+    $0 == .reminders ? "NULL AS reminders" : $0.selection
+  }.joined(separator: ", ")
 
   /// Adds an event (with its reminders) and returns it with its new id.
   public func insert(_ fields: EventFields, at milliseconds: Int64) throws -> EventRecord {
@@ -96,13 +100,15 @@ public struct EventRepository {
     return events
   }
 
-  /// The same events, handed to `body` as they are read; `body` returning false stops the reading.
+  /// The same events, handed to `body` as they are read; `body` returning false stops the reading. Without
+  /// `withReminders`, they come without their reminders (cheaper, for marking days).
   public func forEachOtherEvent(
-    from firstDay: CivilDate, through lastDay: CivilDate, _ body: (EventRecord) throws -> Bool
+    from firstDay: CivilDate, through lastDay: CivilDate, withReminders: Bool = true,
+    _ body: (EventRecord) throws -> Bool
   ) throws {
     try database.forEach(
       """
-      SELECT \(Self.columns) FROM events INDEXED BY events_other
+      SELECT \(withReminders ? Self.columns : Self.columnsWithoutReminders) FROM events INDEXED BY events_other
       WHERE (rrule IS NOT NULL OR span_days <> 0 OR time_zone IS NOT NULL) AND day <= ?
         AND (last_day IS NULL OR last_day >= ?)
       ORDER BY day, id
