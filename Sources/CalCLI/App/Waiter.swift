@@ -52,7 +52,11 @@ final class Waiter {
       }
       names[descriptor, default: []].insert(name)
     }
+    // A parent may have left them blocked (a test harness, a service manager): they must reach the handler.
+    var stops = sigset_t()
+    sigemptyset(&stops)
     for signal in [SIGTERM, SIGINT] {
+      sigaddset(&stops, signal)
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { _ in
         var byte: UInt8 = 1
@@ -62,6 +66,7 @@ final class Waiter {
       action.sa_flags = 0  // no SA_RESTART: poll returns at once
       sigaction(signal, &action, nil)
     }
+    sigprocmask(SIG_UNBLOCK, &stops, nil)
   }
 
   deinit {
