@@ -18,7 +18,7 @@ CREATE TABLE changes (
   kind    TEXT    NOT NULL CHECK (length(kind) > 0), -- add, edit, remove, import, flip, goto ...
   summary TEXT    NOT NULL DEFAULT '',              -- what it did, in words
   label   TEXT,                                     -- what the front end called it (the command line)
-  state   TEXT    NOT NULL DEFAULT 'done' CHECK (state IN ('done', 'undone', 'discarded'))
+  state   TEXT    NOT NULL DEFAULT 'done' CHECK (state IN ('done', 'undone'))
 );
 
 -- The parts of a change, in the order they were recorded.

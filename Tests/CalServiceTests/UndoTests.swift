@@ -108,11 +108,15 @@ struct UndoTests {
     #expect(try state(fixture) == afterOne)
     _ = try fixture.service.add(event("2024-05-22", "three"))
     #expect(throws: ServiceError.self) { try fixture.service.redo() }
-    #expect(try fixture.service.changes().map(\.state) == [.done, .discarded, .discarded, .done, .done, .done, .done])
+    #expect(try fixture.service.changes().map(\.state) == [.done, .undone, .undone, .done, .done, .done, .done])
+    // Undoing the new change brings back the state the others were undone from: they can be redone again.
+    _ = try fixture.service.undo()
+    #expect(try fixture.service.redo(count: 2).map(\.kind) == ["add", "flip"])
+    _ = try fixture.service.undo(count: 2)
     // Fewer changes than asked: nothing is undone.
     let before = try state(fixture)
-    #expect(throws: ServiceError(.notFound, "there are only 5 changes to undo; nothing was done")) {
-      try fixture.service.undo(count: 6)
+    #expect(throws: ServiceError(.notFound, "there are only 4 changes to undo; nothing was done")) {
+      try fixture.service.undo(count: 5)
     }
     #expect(try state(fixture) == before)
   }
@@ -155,7 +159,7 @@ struct UndoTests {
     let changes = try fixture.service.changes()
     #expect(
       changes.map { "\($0.id) \($0.kind) \($0.summary)" } == [
-        "5 flip flipped up-left from May 2024 to June 2024", "3 add added #3 holiday on 2024-07-01",
+        "4 flip flipped up-left from May 2024 to June 2024", "3 add added #3 holiday on 2024-07-01",
         "2 add added #2 standup on 2024-05-13", "1 add added #1 dentist on 2024-05-12",
       ])
     #expect(changes.first?.label == "cal flip up-left" && changes.last?.label == nil)

@@ -5,10 +5,9 @@ public struct ChangeRecord: Equatable, Sendable {
   public enum State: String, Sendable {
     /// In effect; `cal undo` reverts the newest of these.
     case done
-    /// Undone; `cal redo` brings back the oldest of those undone after the newest change in effect.
+    /// Undone; `cal redo` brings back the oldest of those newer than the newest change in effect (one made
+    /// after an undo ends redo, until it is undone itself).
     case undone
-    /// Undone, and a later change was made, so it cannot be redone any more.
-    case discarded
   }
 
   /// The id; ids grow in the order the changes were made.

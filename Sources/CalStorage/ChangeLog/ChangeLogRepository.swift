@@ -35,12 +35,10 @@ public struct ChangeLogRepository {
   }
 
   /// Opens a change: from here to `finish` in the same transaction, every change to a logged table is
-  /// recorded under it.
+  /// recorded under it. Nothing is written yet: a change that changes nothing leaves no trace.
   func begin(kind: String, label: String?, at milliseconds: Int64) throws {
-    precondition(recording.id == nil, "changes are not recorded inside one another")
-    recording.id = try database.fetchOne(
-      "INSERT INTO changes (at, kind, label) VALUES (?, ?, ?) RETURNING id", [milliseconds, kind, label]
-    ) { try $0[0] as Int64 }!
+    precondition(recording.change == nil, "changes are not recorded inside one another")
+    recording.change = (kind, label, milliseconds)
     recording.session = try Session(database, tables: Self.loggedTables)
   }
 
@@ -48,38 +46,35 @@ public struct ChangeLogRepository {
   /// long import calls this now and then, so that its memory stays bounded whatever the size of the file.
   public func checkpoint() throws {
     guard let session = recording.session, session.memoryUsed > recording.partMemory else { return }
-    try savePart()
+    try savePart(summary: "")
     recording.session = try Session(database, tables: Self.loggedTables)
   }
 
-  /// Closes the change, naming what it did. A change that changed nothing is forgotten; one that did ends any
-  /// chance to redo what was undone before it.
+  /// Closes the change, naming what it did. A change that changed nothing is not logged. (One that did
+  /// ends redo by being newer than what was undone before it: see `redo`.)
   func finish(summary: String) throws {
+    let stored = recording.id != nil
+    try savePart(summary: summary)
     guard let id = recording.id else { return }
-    try savePart()
-    recording.end()
-    let recorded = try database.fetchOne("SELECT 1 FROM change_sets WHERE change_id = ? LIMIT 1", [id]) { _ in true }
-    guard recorded != nil else {
-      try database.execute("DELETE FROM changes WHERE id = ?", [id])
-      return
-    }
-    try database.execute("UPDATE changes SET summary = ? WHERE id = ?", [summary, id])
-    try database.execute(
-      "DELETE FROM change_sets WHERE change_id IN (SELECT id FROM changes WHERE state = 'undone')")
-    try database.execute("UPDATE changes SET state = 'discarded' WHERE state = 'undone'")
-    if id % Self.sweepInterval == 0 {
-      try database.execute("DELETE FROM changes WHERE id <= ?", [id - Self.kept])
-    }
+    if stored { try database.execute("UPDATE changes SET summary = ? WHERE id = ?", [summary, id]) }
+    if id % Self.sweepInterval == 0 { try database.execute("DELETE FROM changes WHERE id <= ?", [id - Self.kept]) }
   }
 
-  /// Stores what the session recorded, if anything, as the change's next part.
-  private func savePart() throws {
-    guard let id = recording.id, let changeset = try recording.session?.changeset(), !changeset.isEmpty else { return }
+  /// Stores what the session recorded, if anything, as the change's next part; the change itself with its
+  /// first part.
+  private func savePart(summary: String) throws {
+    guard let change = recording.change, let changeset = try recording.session?.changeset(), !changeset.isEmpty
+    else { return }
+    let id =
+      try recording.id
+      ?? database.fetchOne(
+        "INSERT INTO changes (at, kind, summary, label) VALUES (?, ?, ?, ?) RETURNING id",
+        [change.at, change.kind, summary, change.label]
+      ) { try $0[0] as Int64 }!
+    recording.id = id
     try database.execute(
-      """
-      INSERT INTO change_sets (change_id, part, changeset)
-      VALUES (?1, (SELECT count(*) FROM change_sets WHERE change_id = ?1), ?2)
-      """, [id, changeset])
+      "INSERT INTO change_sets (change_id, part, changeset) VALUES (?, ?, ?)", [id, recording.parts, changeset])
+    recording.parts += 1
   }
 
   /// The changes, newest first; all of them when `limit` is `nil`.
@@ -98,10 +93,17 @@ public struct ChangeLogRepository {
     return try changes.map { try replay($0, inverted: true) }
   }
 
-  /// Redoes the oldest `count` changes undone since the newest change in effect, oldest first.
+  /// Redoes the oldest `count` changes undone that are newer than the newest change in effect, oldest first.
+  /// Undo always takes the newest change in effect, so those are the ones undone last, back to the first;
+  /// a change made after an undo is newer than them, and ends their redo (until it is undone itself, which
+  /// brings back the state they were undone from).
   public func redo(count: Int) throws -> [ChangeRecord] {
     let changes = try database.fetch(
-      "SELECT \(Column.selectList) FROM changes WHERE state = 'undone' ORDER BY id LIMIT ?", [count], record)
+      """
+      SELECT \(Column.selectList) FROM changes
+      WHERE state = 'undone' AND id > coalesce((SELECT max(id) FROM changes WHERE state = 'done'), 0)
+      ORDER BY id LIMIT ?
+      """, [count], record)
     return try changes.map { try replay($0, inverted: false) }
   }
 

@@ -21,7 +21,7 @@ public struct EventRepository {
         span_days, last_day, parent_id, recurrence_day, created_at, updated_at, uid)
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
         coalesce(?16, CASE WHEN ?12 IS NULL THEN lower(hex(randomblob(16))) || '@cal' END))
-      RETURNING \(Self.columns)
+      RETURNING \(Self.columnsWithoutReminders)
       """, Self.values(fields) + [milliseconds, milliseconds, fields.uid], record)!
     guard !fields.reminders.isEmpty else { return record }
     try ReminderRepository(database: database).insert(eventID: record.id, fields.reminders, at: milliseconds)
