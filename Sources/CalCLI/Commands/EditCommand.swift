@@ -34,14 +34,13 @@ struct EditCommand: Command {
     id = handle.id
     title = arguments.value(Self.title)
     if let title, title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
-    newDay = try arguments.value(Self.date).map { text throws(UsageError) in
-      try parseDay(text, today: context.today)
-    }
+    let dates = DateReader(context)
+    newDay = try arguments.value(Self.date).map { text throws(UsageError) in try dates.day(text) }
     occurrence = try handle.occurrence(
-      or: arguments.value(Self.on).map { text throws(UsageError) in try parseDay(text, today: context.today) })
+      or: arguments.value(Self.on).map { text throws(UsageError) in try dates.day(text) })
     fromHere = arguments.flag(Self.fromHere)
     if fromHere && occurrence == nil { throw UsageError("--from-here needs --on DATE") }
-    var options = ScheduleOptions(arguments: arguments, today: context.today)
+    var options = ScheduleOptions(arguments: arguments, dates: dates)
     options.repeatDaysName = "repeat-on"
     self.options = options
     if occurrence != nil && !fromHere && arguments.value(ScheduleOptions.repeats) != nil {
