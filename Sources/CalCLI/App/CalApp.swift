@@ -37,6 +37,12 @@ public enum CalApp {
   static let discussion = """
     Every month is a page you turn from a corner; the calendar remembers the month on view, your events and \
     every page turn in one SQLite file. With no subcommand, cal shows the month on view.
+    cal also stands in for cal(1): a line that starts with a number, a month's name or one of cal(1)'s options \
+    (cal 5 2024, cal 2024, cal may 2024, cal -3, cal -y, cal -m, cal -w) prints the pages Debian's cal prints, \
+    byte for byte, and opens no calendar: \(CalOneForm.usage). Dates follow the Julian calendar until 2 \
+    September 1752 there, as Debian's cal's do; -m without a month and --monday start weeks on Monday, -s and \
+    --sunday on Sunday, -w adds week numbers, -j numbers the days through the year, -A N and -B N add months \
+    after and before, -d YYYY-MM stands for the current month. Dates, times and lengths: see cal help dates.
     """
 
   /// Runs `cal` with `arguments` (without the program name); returns the exit status. Output that could
@@ -61,6 +67,9 @@ public enum CalApp {
 
   private static func dispatch(_ arguments: [String], context: CommandContext, verbose: Bool) -> Int32 {
     let writeError = context.writeError
+    if let first = arguments.first, command(named: first) == nil, CalOneForm.claims(arguments, locale: context.locale) {
+      return calOne(arguments, context: context)
+    }
     let (name, words) = splitCommand(arguments)
     switch name {
     case "-h", "--help":
@@ -75,6 +84,12 @@ public enum CalApp {
       break
     }
     guard let command = command(named: name) else {
+      if CalOneForm.claims([name], locale: context.locale) {
+        writeError(
+          "Error: cal(1)'s forms (such as cal \(TerminalText.sanitized(name))) open no calendar: leave out --db "
+            + "and --json, or use cal show for the month on view with your events\n" + calOneUsage)
+        return ExitStatus.usage
+      }
       let suggestion = EditDistance.closest(to: name, among: commandNames + ["help"])
       writeError(
         "Error: Unknown command '\(TerminalText.sanitized(name))'."
@@ -84,6 +99,20 @@ public enum CalApp {
     }
     return run(command, words, context: context, verbose: verbose)
   }
+
+  /// Prints the pages of a cal(1) line, or its mistake.
+  private static func calOne(_ arguments: [String], context: CommandContext) -> Int32 {
+    do {
+      try CalOneForm(arguments, context: context).run(context)
+      return ExitStatus.success
+    } catch {
+      context.writeError("Error: \(TerminalText.sanitized(error.message))\n" + calOneUsage)
+      return ExitStatus.usage
+    }
+  }
+
+  /// The usage lines of cal(1)'s forms, after an error.
+  static let calOneUsage = "Usage: \(CalOneForm.usage)\n  See 'cal --help' for more information.\n"
 
   /// The command's name and its words. Global options written before the command (`cal --db x list`) are
   /// passed on to it; with no command at all, `show` runs.
