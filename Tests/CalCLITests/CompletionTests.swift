@@ -27,6 +27,10 @@ struct CompletionTests {
     #expect(try complete(["cal", "goto", "2019-1"]) == ["2019-10", "2019-11", "2019-12"])
     #expect(try complete(["cal", "--db", "x.db", "show", "to"]) == ["today"])
     #expect(try complete(["cal", "add", "--no"]) == ["--note"])
+    #expect(try complete(["cal", "ag"]) == ["agenda"])
+    #expect(try complete(["cal", "ne"]) == ["next"])
+    #expect(try complete(["cal", "next", "--j"]) == ["--json"])
+    #expect(try complete(["cal", "help", "da"]) == ["dates"])
   }
 
   @Test("zsh and fish scripts are generated, and unknown shells refused")

@@ -22,15 +22,17 @@ public enum CalApp {
   static var commands: [any Command.Type] {
     [
       ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
-      SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
+      AgendaCommand.self, SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
       HistoryCommand.self, CompletionCommand.self,
     ]
   }
 
   /// `cal help`, which is handled here rather than as a command, described for completion and the manual.
   static let helpSpec = CommandSpec(
-    name: "help", abstract: "Show help for a command.",
-    arguments: [ArgumentSpec("subcommand", help: "The command to explain.", isOptional: true)],
+    name: "help", abstract: "Show help for a command, or for dates, times and lengths (cal help dates).",
+    arguments: [
+      ArgumentSpec("subcommand", help: "The command to explain, or dates for how to write them.", isOptional: true)
+    ],
     options: [OptionSpec("man", help: "Print the whole manual page, cal(1), in roff.")])
 
   static let abstract = "A persistent page-flip calendar."
@@ -140,12 +142,12 @@ public enum CalApp {
   }
 
   static func command(named name: String) -> (any Command.Type)? {
-    for command in commands where command.spec.name == name { return command }
+    for command in commands where command.spec.names.contains(name) { return command }
     return nil
   }
 
   static var commandNames: [String] {
-    commands.map { $0.spec.name }
+    commands.flatMap { $0.spec.names }
   }
 
   static var rootHelp: String {
@@ -159,19 +161,23 @@ public enum CalApp {
       context.write(
         ManualPage.render(
           abstract: abstract, discussion: discussion, commands: commands.map { $0.spec } + [helpSpec],
-          version: version, date: date))
+          version: version, date: date, preformatted: [DateGrammarHelp.text]))
       return ExitStatus.success
     }
     guard let name = words.first else {
       context.write(rootHelp)
       return ExitStatus.success
     }
+    if name == DateGrammarHelp.topic {
+      context.write(DateGrammarHelp.text)
+      return ExitStatus.success
+    }
     guard let command = command(named: name) else {
-      let suggestion = EditDistance.closest(to: name, among: commandNames)
+      let suggestion = EditDistance.closest(to: name, among: commandNames + [DateGrammarHelp.topic])
       writeError(
         "Error: Unknown command '\(TerminalText.sanitized(name))'."
           + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + "\n"
-          + "Usage: cal help <subcommand>\n  See 'cal --help' for more information.\n")
+          + "Usage: cal help [<subcommand>|dates]\n  See 'cal --help' for more information.\n")
       return ExitStatus.usage
     }
     context.write(HelpFormatter.help(command.spec))

@@ -35,5 +35,6 @@ struct GotoCommand: Command {
     context.print(
       "Jumped " + TransitionPresenter.movement(from: transition.from, to: month, locale: context.locale) + "\n")
     context.write(try PageRenderer.render([month], calendar: calendar, context: context, style: page.style(context)))
+    ViewedMonthNotice.write(month, context: context)
   }
 }

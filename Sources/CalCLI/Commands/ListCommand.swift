@@ -64,6 +64,7 @@ struct ListCommand: Command {
     let first: CivilDate
     let last: CivilDate
     let emptyMessage: String
+    var viewed: YearMonth?
     switch window {
     case .days(let start, let end):
       (first, last) = (start, end)
@@ -73,6 +74,7 @@ struct ListCommand: Command {
     case .viewedMonth:
       let month = try calendar.viewedMonth()
       (first, last, emptyMessage) = (month.firstDay, month.lastDay, "No events in \(month.englishName).")
+      viewed = month
     }
     var listing = EventListing(json: json, context: context)
     try calendar.forEachAgendaItem(from: first, through: last) { item in
@@ -80,5 +82,6 @@ struct ListCommand: Command {
       return true
     }
     listing.finish(emptyMessage: emptyMessage)
+    if let viewed, !json { ViewedMonthNotice.write(viewed, context: context) }
   }
 }

@@ -82,5 +82,7 @@ struct ShowCommand: Command {
     context.write(
       try PageRenderer.render(
         shown, calendar: calendar, context: context, style: page.style(context), withAgenda: agenda))
+    // A month or year named on the line is what was asked for; only the month on view needs saying.
+    if month == nil && year == nil { ViewedMonthNotice.write(anchor, context: context) }
   }
 }

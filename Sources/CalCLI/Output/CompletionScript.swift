@@ -9,6 +9,8 @@ enum CompletionScript {
   }
 
   static let directions = ["up-left", "up-right", "down-right", "down-left"]
+  /// What `cal help` explains besides the commands.
+  static let helpTopics = ["dates"]
   static let colorChoices = ["auto", "always", "never"]
 
   /// The script for `shell`.
@@ -46,10 +48,16 @@ enum CompletionScript {
     ).sorted()
   }
 
+  /// Every word that runs a command: names and aliases.
+  static func names(_ commands: [CommandSpec]) -> String {
+    commands.flatMap(\.names).joined(separator: " ")
+  }
+
   private static func bash(_ commands: [CommandSpec]) -> String {
-    let names = commands.map(\.name).joined(separator: " ")
+    let names = names(commands)
     let cases = commands.map { spec in
-      "    \(spec.name)) options=\"\(optionWords(spec).joined(separator: " "))\"; kind=\(argumentKind(spec)) ;;"
+      "    \(spec.names.joined(separator: "|"))) options=\"\(optionWords(spec).joined(separator: " "))\"; "
+        + "kind=\(argumentKind(spec)) ;;"
     }.joined(separator: "\n")
     return """
       # bash completion for cal; load with: source <(cal completion bash)
@@ -90,7 +98,7 @@ enum CompletionScript {
           directions) COMPREPLY=($(compgen -W "\(directions.joined(separator: " "))" -- "$cur")) ;;
           months) COMPREPLY=($(compgen -W "$(_cal_months "$cur")" -- "$cur")) ;;
           shells) COMPREPLY=($(compgen -W "\(Shell.allCases.map(\.rawValue).joined(separator: " "))" -- "$cur")) ;;
-          commands) COMPREPLY=($(compgen -W "\(names)" -- "$cur")) ;;
+          commands) COMPREPLY=($(compgen -W "\(names) \(helpTopics.joined(separator: " "))" -- "$cur")) ;;
         esac
       }
       complete -F _cal cal
@@ -99,7 +107,8 @@ enum CompletionScript {
   }
 
   private static func zsh(_ commands: [CommandSpec]) -> String {
-    let described = commands.map { "    '\($0.name):\(zshEscaped($0.abstract))'" }.joined(separator: "\n")
+    let described = commands.flatMap { spec in spec.names.map { "    '\($0):\(zshEscaped(spec.abstract))'" } }
+      .joined(separator: "\n")
     let cases = commands.map { spec in
       let options = spec.options.map { option in
         "'--\(option.long)[\(zshEscaped(option.help))]\(option.valueName.map { ":\($0):" + zshAction(option.long) } ?? "")'"
@@ -109,10 +118,10 @@ enum CompletionScript {
       case "directions": argument = "'1:direction:(\(directions.joined(separator: " ")))'"
       case "months": argument = "'1:month:_cal_months'"
       case "shells": argument = "'1:shell:(\(Shell.allCases.map(\.rawValue).joined(separator: " ")))'"
-      case "commands": argument = "'1:command:(\(commands.map(\.name).joined(separator: " ")))'"
+      case "commands": argument = "'1:command:(\(names(commands)) \(helpTopics.joined(separator: " ")))'"
       default: argument = ""
       }
-      return "    \(spec.name)) _arguments \(options) \(argument) ;;"
+      return "    \(spec.names.joined(separator: "|"))) _arguments \(options) \(argument) ;;"
     }.joined(separator: "\n")
     return """
       #compdef cal
@@ -164,7 +173,7 @@ enum CompletionScript {
   }
 
   private static func fish(_ commands: [CommandSpec]) -> String {
-    let names = commands.map(\.name).joined(separator: " ")
+    let names = names(commands)
     var lines = [
       "# fish completion for cal; save as ~/.config/fish/completions/cal.fish, or: cal completion fish | source",
       "function __cal_months",
@@ -176,8 +185,10 @@ enum CompletionScript {
       "complete -c cal -n '__fish_use_subcommand' -l version -d 'Show the version.'",
     ]
     for spec in commands {
-      lines.append("complete -c cal -n '__fish_use_subcommand' -a \(spec.name) -d '\(fishEscaped(spec.abstract))'")
-      let when = "-n '__fish_seen_subcommand_from \(spec.name)'"
+      for name in spec.names {
+        lines.append("complete -c cal -n '__fish_use_subcommand' -a \(name) -d '\(fishEscaped(spec.abstract))'")
+      }
+      let when = "-n '__fish_seen_subcommand_from \(spec.names.joined(separator: " "))'"
       for option in spec.options {
         var line = "complete -c cal \(when) -l \(option.long)"
         if let short = option.short { line += " -s \(short)" }
@@ -193,7 +204,7 @@ enum CompletionScript {
       case "months": lines.append("complete -c cal \(when) -a '(__cal_months)'")
       case "shells":
         lines.append("complete -c cal \(when) -a '\(Shell.allCases.map(\.rawValue).joined(separator: " "))'")
-      case "commands": lines.append("complete -c cal \(when) -a '\(names)'")
+      case "commands": lines.append("complete -c cal \(when) -a '\(names) \(helpTopics.joined(separator: " "))'")
       default: break
       }
     }

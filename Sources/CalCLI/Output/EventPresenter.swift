@@ -55,11 +55,20 @@ enum EventPresenter {
     return buffer.text
   }
 
+  /// Where a listing's continued lines start: under the time.
+  static let listContinuation = String(repeating: " ", count: 12)
+
   /// Appends the line of `item` to `buffer` (with the note on an indented line when asked), without the
-  /// line end.
-  static func write(_ item: AgendaItem, context: CommandContext, withNote: Bool, into buffer: inout TextBuffer) {
-    buffer.append(date: item.day)
-    buffer.append(literal: "  ")
+  /// line end. Without the date (under a heading that names the day), continued lines are indented by
+  /// `continuation` instead of to the time.
+  static func write(
+    _ item: AgendaItem, context: CommandContext, withNote: Bool, withDate: Bool = true,
+    continuation: String = listContinuation, into buffer: inout TextBuffer
+  ) {
+    if withDate {
+      buffer.append(date: item.day)
+      buffer.append(literal: "  ")
+    }
     let timeStart = buffer.count
     writeTime(item, context: context, into: &buffer)
     buffer.pad(from: timeStart, to: 11)
@@ -91,7 +100,8 @@ enum EventPresenter {
       continued += TerminalText.sanitizedLines(note)
     }
     for line in continued {
-      buffer.append(literal: "\n            ")
+      buffer.append(literal: "\n")
+      buffer.append(continuation)
       buffer.append(line)
     }
   }
