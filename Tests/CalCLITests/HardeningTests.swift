@@ -60,4 +60,17 @@ final class HardeningTests {
       #expect(try cal.run(command, environment: ["TZ": "Asia/Tokyo"]).status == 0)
     }
   }
+
+  @Test("removing a series that was split says what remains and how to remove it")
+  func removeSplitSeries() throws {
+    try cal.run(["add", "2024-05-13", "standup", "--repeat", "weekly", "--on", "mon"])
+    try cal.run(["edit", "1", "--on", "2024-06-03", "--from-here", "--title", "standup (new room)"])
+    let removed = try cal.run(["rm", "1"])
+    #expect(removed.status == 0)
+    #expect(
+      removed.stdout.hasSuffix(
+        "            it continues from 2024-06-03 as #2, which stays (cal rm 2 removes that too)\n"))
+    #expect(try cal.run(["list", "2024-06-03"]).stdout.contains("standup (new room)"))
+    #expect(try cal.run(["rm", "2"]).stdout.contains("continues") == false)
+  }
 }
