@@ -73,4 +73,23 @@ final class HardeningTests {
     #expect(try cal.run(["list", "2024-06-03"]).stdout.contains("standup (new room)"))
     #expect(try cal.run(["rm", "2"]).stdout.contains("continues") == false)
   }
+
+  @Test("daylight saving: a skipped start time is said, not silently moved; a repeated hour shows its offsets")
+  func daylightSaving() throws {
+    let berlin = ["TZ": "Europe/Berlin"]
+    let spring = try cal.run(["add", "2024-03-31", "spring", "--at", "02:30"], environment: berlin)
+    #expect(
+      spring.stdout == """
+        Added: 2024-03-31  03:30        #1  spring
+                    02:30 does not exist on 2024-03-31 in Europe/Berlin (the clocks go forward 1h): it starts at 03:30
+
+        """)
+    try cal.run(["add", "2024-10-27", "fall", "--at", "02:30", "--for", "30m"], environment: berlin)
+    #expect(
+      try cal.run(["list", "2024-10-27"], environment: berlin).stdout == "2024-10-27  02:30+02-02:00+01  #2  fall\n")
+    // An ordinary day shows no offsets.
+    try cal.run(["add", "2024-10-28", "ordinary", "--at", "02:30"], environment: berlin)
+    #expect(
+      try cal.run(["list", "2024-10-28"], environment: berlin).stdout == "2024-10-28  02:30        #3  ordinary\n")
+  }
 }
