@@ -92,4 +92,41 @@ final class HardeningTests {
     #expect(
       try cal.run(["list", "2024-10-28"], environment: berlin).stdout == "2024-10-28  02:30        #3  ordinary\n")
   }
+
+  @Test("a short or failed write to standard output is an error, exit 1")
+  func failedOutput() throws {
+    try cal.run(["add", "2024-05-12", "dentist"])
+    for command in ["list 2024-05", "export", "show 2024-05"] {
+      let result = try Subprocess.run(
+        ["/bin/bash", "-c", "'\(CalProcess.binary)' \(command) --db '\(cal.database)' > /dev/full"],
+        environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC", "HOME": cal.folder])
+      #expect(result.status == 1, "\(command)")
+      #expect(result.stderr == "Error: cannot write the output: No space left on device\n", "\(command)")
+    }
+  }
+
+  @Test("export replaces a file whole, keeping its mode; a FIFO or /dev/stdout is written to, never replaced")
+  func exportTargets() throws {
+    try cal.run(["add", "2024-05-12", "dentist"])
+    let file = cal.folder + "/private.ics"
+    FileManager.default.createFile(atPath: file, contents: Data("old".utf8), attributes: [.posixPermissions: 0o600])
+    #expect(try cal.run(["export", file]).status == 0)
+    #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("SUMMARY:dentist"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cal.folder).filter { $0.hasPrefix(".cal-") }.isEmpty)
+    // A FIFO: read by another process while cal writes into it.
+    let fifo = cal.folder + "/pipe"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let reader = try Subprocess.spawn(
+      ["/bin/sh", "-c", "cat '\(fifo)' > '\(cal.folder)/from-pipe.ics'"], environment: ["PATH": "/usr/bin:/bin"])
+    #expect(try cal.run(["export", fifo]).status == 0)
+    #expect(Subprocess.wait(reader) == 0)
+    #expect(try String(contentsOfFile: cal.folder + "/from-pipe.ics", encoding: .utf8).contains("SUMMARY:dentist"))
+    var status = stat()
+    #expect(lstat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
+    // /dev/stdout: the export reaches standard output, and /dev/stdout is still the link it was.
+    let viaStdout = try cal.run(["export", "/dev/stdout"])
+    #expect(viaStdout.status == 0 && viaStdout.stdout.contains("SUMMARY:dentist"))
+    #expect(lstat("/dev/stdout", &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK)
+  }
 }
