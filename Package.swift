@@ -36,6 +36,9 @@ let package = Package(
     .target(name: "CalCore"),
     // The command line: parsing, commands, text and JSON output.
     .target(name: "CalCLI", dependencies: ["CalCore", "CalStorage"]),
+    // CalDAV/WebDAV client over FoundationNetworking: linked only into the networking executable,
+    // never into the fully static `cal`.
+    .target(name: "CalDAV"),
     .executableTarget(
       name: "cal",
       dependencies: ["CalCLI"],
@@ -47,6 +50,7 @@ let package = Package(
     ),
     .testTarget(name: "CalCoreTests", dependencies: ["CalCore"]),
     .testTarget(name: "CalStorageTests", dependencies: ["CalStorage"]),
+    .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
     .testTarget(name: "CalCLITests", dependencies: ["CalCLI", "CalCore", "CalStorage", "cal"]),
   ]
 )

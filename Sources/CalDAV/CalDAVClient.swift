@@ -1,0 +1,106 @@
+/// A synchronous CalDAV (RFC 4791) client for one account: discovery of its calendars, and
+/// `CalDAVCollection`s for working on one of them.
+///
+/// Credentials are sent with HTTP Basic on every request to the origin they were given for; HTTPS
+/// certificates are verified by the system's trust store.
+public final class CalDAVClient: Sendable {
+  let transport: HTTPTransport
+
+  /// A client for one account. `timeout` bounds each wait for the server (connecting, or silence in the
+  /// middle of an answer).
+  public init(credentials: CalDAVCredentials?, timeout: Duration = .seconds(30)) {
+    let (seconds, attoseconds) = timeout.components
+    let interval = max(0.001, Double(seconds) + Double(attoseconds) / 1e18)
+    transport = HTTPTransport(credentials: credentials, timeout: interval, userAgent: "cal-sync (CalDAV)")
+  }
+
+  /// A handle on one calendar collection, given by its absolute URL.
+  public func collection(_ url: String) throws(CalDAVError) -> CalDAVCollection {
+    guard let davURL = DAVURL(url) else { throw .invalidURL("not an http(s) URL: \(Self.redacted(url))") }
+    return CalDAVCollection(url: davURL, transport: transport)
+  }
+
+  /// Finds the event calendars reachable from a URL: a calendar collection (that one alone), a principal or
+  /// calendar home (its calendars), or the server's root (through `current-user-principal`, trying
+  /// `/.well-known/caldav` when the root says nothing).
+  public func discover(_ url: String) throws(CalDAVError) -> CalDAVDiscovery {
+    guard let start = DAVURL(url) else { throw .invalidURL("not an http(s) URL: \(Self.redacted(url))") }
+    var first: MultiStatus.Response?
+    do {
+      first = try properties(of: start)
+    } catch .notFound, .forbidden, .unexpectedStatus, .malformedResponse {
+      // Some servers answer nothing useful at their root; the well-known URL is tried next.
+    }
+    if let first, let calendar = Self.calendar(first) {
+      return CalDAVDiscovery(principalURL: Self.href(first, .currentUserPrincipal), homeURL: nil, calendars: [calendar])
+    }
+    var principal = first.flatMap { Self.href($0, .currentUserPrincipal) }
+    var home = first.flatMap { Self.href($0, .calendarHomeSet) }
+    if principal == nil, home == nil, let wellKnown = start.resolving("/.well-known/caldav"),
+      let answer = try? properties(of: wellKnown)
+    {
+      principal = Self.href(answer, .currentUserPrincipal)
+      home = Self.href(answer, .calendarHomeSet)
+    }
+    if home == nil, let principal, let principalURL = DAVURL(principal) {
+      home = Self.href(try properties(of: principalURL), .calendarHomeSet)
+    }
+    // A URL with no principal and no home set may be a home itself: list it.
+    guard let homeURL = home.flatMap(DAVURL.init) ?? (first != nil ? start : nil) else {
+      throw .notFound(url: start.description)
+    }
+    let listing = try transport.multiStatus("PROPFIND", homeURL, depth: "1", body: Self.calendarProperties)
+    return CalDAVDiscovery(
+      principalURL: principal, homeURL: homeURL.description, calendars: listing.responses.compactMap(Self.calendar))
+  }
+
+  /// The discovery properties of one resource (PROPFIND Depth 0).
+  private func properties(of url: DAVURL) throws(CalDAVError) -> MultiStatus.Response {
+    let answer = try transport.multiStatus("PROPFIND", url, depth: "0", body: Self.calendarProperties)
+    guard let response = answer.responses.first else {
+      throw .malformedResponse(url: url.description, detail: "an empty multistatus")
+    }
+    return response
+  }
+
+  /// The absolute URL in a property holding an href, such as `current-user-principal`.
+  private static func href(_ response: MultiStatus.Response, _ name: XMLName) -> String? {
+    guard let text = response.property(name)?.child(.href)?.trimmedText, !text.isEmpty else { return nil }
+    return response.url.resolving(text)?.description
+  }
+
+  /// The calendar a response describes, if it is a calendar collection that can hold events.
+  private static func calendar(_ response: MultiStatus.Response) -> CalDAVCalendar? {
+    guard let type = response.property(.resourceType), type.child(.calendar) != nil else { return nil }
+    let components =
+      response.property(.supportedCalendarComponentSet)?.children(.comp).compactMap { $0.attribute(.name) } ?? []
+    guard components.isEmpty || components.contains("VEVENT") else { return nil }
+    func text(_ name: XMLName) -> String? {
+      guard let value = response.property(name)?.trimmedText, !value.isEmpty else { return nil }
+      return value
+    }
+    let syncToken = text(.syncToken)
+    // Xandikos lists `<supported-report><sync-collection/>` without the `report` element RFC 3253 asks for,
+    // so the report is looked for at any depth.
+    let supportsSync = response.property(.supportedReportSet).map { $0.contains(.syncCollection) } ?? (syncToken != nil)
+    return CalDAVCalendar(
+      url: response.url.description, displayName: text(.displayName), color: text(.calendarColor), ctag: text(.getCTag),
+      syncToken: syncToken, components: components, supportsSyncCollection: supportsSync)
+  }
+
+  private static let calendarProperties = """
+    <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/" \
+    xmlns:ic="http://apple.com/ns/ical/"><d:prop><d:resourcetype/><d:displayname/><d:current-user-principal/>\
+    <c:calendar-home-set/><ic:calendar-color/><cs:getctag/><d:sync-token/><c:supported-calendar-component-set/>\
+    <d:supported-report-set/></d:prop></d:propfind>
+    """
+
+  /// A URL for a message, without any user information it may carry.
+  static func redacted(_ url: String) -> String {
+    guard let scheme = url.utf8.firstRange(of: "://".utf8) else { return url.count > 200 ? "(unreadable)" : url }
+    let rest = url[scheme.upperBound...]
+    let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+    guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return url }
+    return String(url[..<scheme.upperBound]) + String(rest[rest.index(after: at)...])
+  }
+}
