@@ -19,6 +19,11 @@ struct ServerTests {
     text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n ", with: "")
   }
 
+  /// The unfolded content lines of iCalendar text, sorted.
+  static func lines(_ text: String) -> [String] {
+    unfolded(text).split(separator: "\n").map(String.init).sorted()
+  }
+
   func client(_ server: CalDAVServer, password: String? = nil, timeout: Duration = .seconds(30)) -> CalDAVClient {
     CalDAVClient(
       credentials: CalDAVCredentials(user: server.user, password: password ?? server.password), timeout: timeout)
@@ -63,8 +68,8 @@ struct ServerTests {
     let created = try collection.create(href: href, ics: first)
     let stored = try raw(server, "GET", href)
     #expect(stored.status == 200)
-    #expect(Self.unfolded(stored.body).contains("SUMMARY:First"))
-    if kind == .xandikos { #expect(stored.body == first) }
+    // Both servers re-serialise what they store (Xandikos reorders properties): same lines, any order.
+    #expect(Self.lines(stored.body) == Self.lines(first))
     let etag = try #require(created ?? stored.etag)
     #expect(stored.etag == etag)
 
@@ -125,8 +130,12 @@ struct ServerTests {
     let unchanged = try collection.changes(since: afterDelete.token)
     #expect(unchanged.changed.isEmpty && unchanged.removed.isEmpty)
 
+    // Radicale answers 403 with the valid-sync-token precondition; Xandikos 0.2.8 fails with a 500 on a
+    // token it does not know, which the engine must treat the same way (list the collection in full).
     let invalid = "http://example.invalid/not-a-token-of-this-server"
-    #expect(throws: CalDAVError.invalidSyncToken(url: server.calendar)) {
+    let expected: CalDAVError =
+      kind == .radicale ? .invalidSyncToken(url: server.calendar) : .serverError(url: server.calendar, status: 500)
+    #expect(throws: expected) {
       try collection.changes(since: invalid)
     }
   }
