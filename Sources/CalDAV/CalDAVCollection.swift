@@ -91,7 +91,7 @@ public struct CalDAVCollection: Sendable {
         (found, gone) = try multiget(batch)
       } catch .authenticationFailed(let url) {
         throw .authenticationFailed(url: url)
-      } catch where error.isNetworkFailure {
+      } catch  where error.isNetworkFailure {
         throw error
       } catch {
         // The server cannot multiget (or answered something unreadable): GET each resource below.

@@ -60,7 +60,9 @@ struct DAVURL: Hashable, Sendable, CustomStringConvertible {
     if reference.hasPrefix("//") { return DAVURL(scheme + ":" + reference) }
     let reference = String(reference.prefix { $0 != "?" && $0 != "#" })
     if reference.isEmpty { return self }
-    if reference.hasPrefix("/") { return DAVURL(scheme: scheme, authority: authority, path: Self.canonicalPath(reference)) }
+    if reference.hasPrefix("/") {
+      return DAVURL(scheme: scheme, authority: authority, path: Self.canonicalPath(reference))
+    }
     let directory = path[...(path.lastIndex(of: "/") ?? path.startIndex)]
     return DAVURL(scheme: scheme, authority: authority, path: Self.canonicalPath(directory + reference))
   }
@@ -75,7 +77,11 @@ struct DAVURL: Hashable, Sendable, CustomStringConvertible {
     guard !name.isEmpty, name != ".", name != ".." else { return nil }
     var encoded = path.hasSuffix("/") ? path : path + "/"
     for byte in name.utf8 {
-      if Self.isUnreserved(byte) || Self.isSubDelimiter(byte) { encoded.unicodeScalars.append(Unicode.Scalar(byte)) } else { encoded += Self.escape(byte) }
+      if Self.isUnreserved(byte) || Self.isSubDelimiter(byte) {
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        encoded += Self.escape(byte)
+      }
     }
     return DAVURL(scheme: scheme, authority: authority, path: encoded)
   }

@@ -69,7 +69,8 @@ final class HTTPTransport: Sendable {
   private func perform(_ request: HTTPRequest, authorized: Bool) throws(CalDAVError) -> HTTPResponse {
     let url = request.url
     guard let foundationURL = URL(string: url.description) else { throw .invalidURL(url.description) }
-    var urlRequest = URLRequest(url: foundationURL, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+    var urlRequest = URLRequest(
+      url: foundationURL, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     urlRequest.httpMethod = request.method
     urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
@@ -138,4 +139,3 @@ private final class Outcome: @unchecked Sendable {
   var response: URLResponse?
   var error: (any Error)?
 }
-

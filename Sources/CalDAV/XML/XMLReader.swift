@@ -122,7 +122,8 @@ struct XMLReader {
     guard let at = text.indices.first(where: { text[$0...].starts(with: key) }) else { return }
     let isQuote = { (byte: UInt8) in byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") }
     let rest = text[(at + key.count)...].drop { $0 == 0x20 || $0 == UInt8(ascii: "=") || isQuote($0) }
-    let encoding = String(decoding: rest.prefix { !isQuote($0) && $0 != 0x20 && $0 != UInt8(ascii: "?") }, as: UTF8.self)
+    let encoding = String(
+      decoding: rest.prefix { !isQuote($0) && $0 != 0x20 && $0 != UInt8(ascii: "?") }, as: UTF8.self)
     guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding) else {
       throw XMLReadError(offset: start, reason: "unsupported encoding \(encoding.prefix(40))")
     }
