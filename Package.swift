@@ -37,8 +37,13 @@ let package = Package(
     // The command line: parsing, commands, text and JSON output.
     .target(name: "CalCLI", dependencies: ["CalCore", "CalStorage"]),
     // CalDAV/WebDAV client over FoundationNetworking: linked only into the networking executable,
-    // never into the fully static `cal`.
-    .target(name: "CalDAV"),
+    // never into the fully static `cal`. Compiled with -static-stdlib in release so that an executable
+    // linking it with -static-stdlib (compile and link flags) gets Foundation's static libraries and
+    // works copied alone (needs libcurl4-openssl-dev to link, only libcurl4 to run).
+    .target(
+      name: "CalDAV",
+      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    ),
     .executableTarget(
       name: "cal",
       dependencies: ["CalCLI"],

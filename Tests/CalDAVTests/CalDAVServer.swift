@@ -1,9 +1,8 @@
-import Dispatch
 import Foundation
 import Testing
 
 /// A real CalDAV server started by `Scripts/caldav-server` for one test, killed when the test ends.
-final class CalDAVServer: @unchecked Sendable {
+final class CalDAVServer: Sendable {
   /// The servers the script can start.
   enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case radicale, xandikos
@@ -17,87 +16,45 @@ final class CalDAVServer: @unchecked Sendable {
   let calendar: String
   let user: String
   let password: String
-  private let process: Process
-  private let log: URL
+  private let service: ServiceProcess
+  /// The server's data folder, removed here too in case the server was killed before it could.
+  private let storage: String
+
+  /// The repository's root folder.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   /// Starts a server, or cancels the calling test with a note when it is not installed.
-  static func start(_ kind: Kind, sourceLocation: SourceLocation = #_sourceLocation) throws -> CalDAVServer {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let process = Process()
-    process.executableURL = root.appendingPathComponent("Scripts/caldav-server")
-    process.arguments = [kind.rawValue]
-    let output = Pipe()
-    let log = FileManager.default.temporaryDirectory.appendingPathComponent("caldav-server-\(UUID().uuidString).log")
-    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-    process.standardOutput = output
-    process.standardError = try FileHandle(forWritingTo: log)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-
-    // The first line, or nothing if the script exits first; never wait more than a minute.
-    let line = FirstLine()
-    let done = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      var bytes = Data()
-      while true {
-        let chunk = output.fileHandleForReading.availableData
-        if chunk.isEmpty { break }
-        bytes.append(chunk)
-        if bytes.contains(0x0A) { break }
-      }
-      line.value = String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
-      done.signal()
-    }
-    if done.wait(timeout: .now() + 60) == .timedOut { process.terminate() }
-    if line.value.isEmpty {
-      process.waitUntilExit()
-      let reason = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-      try? FileManager.default.removeItem(at: log)
-      if process.terminationStatus == 3 {
-        try Test.cancel("\(kind.rawValue) is not installed: \(reason)", sourceLocation: sourceLocation)
-      }
-      throw ServerStartFailure(description: "\(kind.rawValue) did not start: \(reason)")
-    }
-    let fields = try JSONSerialization.jsonObject(with: Data(line.value.utf8)) as? [String: String] ?? [:]
-    return CalDAVServer(kind: kind, fields: fields, process: process, log: log)
-  }
-
-  private init(kind: Kind, fields: [String: String], process: Process, log: URL) {
+  init(_ kind: Kind, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    service = try Self.start(kind, sourceLocation: sourceLocation)
+    let fields = try JSONSerialization.jsonObject(with: Data(service.firstLine.utf8)) as? [String: String] ?? [:]
     self.kind = kind
     url = fields["url"] ?? ""
     calendar = fields["calendar"] ?? ""
     user = fields["user"] ?? ""
     password = fields["password"] ?? ""
-    self.process = process
-    self.log = log
+    storage = fields["storage"] ?? ""
   }
 
   deinit {
-    kill()
-    try? FileManager.default.removeItem(at: log)
+    service.stop()
+    if storage.hasPrefix(FileManager.default.temporaryDirectory.path) || storage.hasPrefix("/tmp/") {
+      try? FileManager.default.removeItem(atPath: storage)
+    }
   }
 
-  /// Ends the server at once, as a crash or a pulled plug would.
-  func kill() {
-    guard process.isRunning else { return }
-    Foundation.kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+  private static func start(_ kind: Kind, sourceLocation: SourceLocation) throws -> ServiceProcess {
+    do {
+      return try ServiceProcess(root.appendingPathComponent("Scripts/caldav-server"), [kind.rawValue])
+    } catch let failure as ServiceProcess.Failure where failure.status == 3 {
+      try Test.cancel("\(kind.rawValue) is not installed: \(failure.stderr)", sourceLocation: sourceLocation)
+    }
   }
 
-  /// Freezes the server: it still accepts connections (the kernel does) but answers nothing.
-  func pause() { Foundation.kill(process.processIdentifier, SIGSTOP) }
-
-  /// Lets a paused server run again.
-  func resume() { Foundation.kill(process.processIdentifier, SIGCONT) }
-}
-
-/// The first stdout line of the script, handed from the reading thread.
-private final class FirstLine: @unchecked Sendable {
-  var value = ""
-}
-
-/// The script ran but printed no URL.
-struct ServerStartFailure: Error, CustomStringConvertible {
-  let description: String
+  /// Ends the server at once.
+  func kill() { service.kill() }
+  /// Freezes the server.
+  func pause() { service.pause() }
+  /// Lets a frozen server run again.
+  func resume() { service.resume() }
 }

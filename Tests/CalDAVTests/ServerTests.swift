@@ -37,7 +37,7 @@ struct ServerTests {
 
   @Test(arguments: CalDAVServer.Kind.allCases)
   func discoveryFromEveryStartingPoint(kind: CalDAVServer.Kind) throws {
-    let server = try CalDAVServer.start(kind)
+    let server = try CalDAVServer(kind)
     let client = client(server)
     let fromRoot = try client.discover(server.url)
     let calendar = try #require(fromRoot.calendars.first { $0.url == server.calendar })
@@ -60,7 +60,7 @@ struct ServerTests {
 
   @Test(arguments: CalDAVServer.Kind.allCases)
   func createUpdateDeleteWithETags(kind: CalDAVServer.Kind) throws {
-    let server = try CalDAVServer.start(kind)
+    let server = try CalDAVServer(kind)
     let collection = try client(server).collection(server.calendar)
     // A name with a space, an @ and a non-ASCII letter: the href must survive the round trip.
     let href = try collection.href(forName: "event 1@host-ü.ics")
@@ -102,7 +102,7 @@ struct ServerTests {
 
   @Test(arguments: CalDAVServer.Kind.allCases)
   func collectionSyncFollowsChangesMadeOnTheServer(kind: CalDAVServer.Kind) throws {
-    let server = try CalDAVServer.start(kind)
+    let server = try CalDAVServer(kind)
     let collection = try client(server).collection(server.calendar)
     let kept = try collection.href(forName: "kept.ics")
     try collection.create(href: kept, ics: Self.event(uid: "kept", summary: "Kept"))
@@ -130,19 +130,20 @@ struct ServerTests {
     let unchanged = try collection.changes(since: afterDelete.token)
     #expect(unchanged.changed.isEmpty && unchanged.removed.isEmpty)
 
-    // Radicale answers 403 with the valid-sync-token precondition; Xandikos 0.2.8 fails with a 500 on a
-    // token it does not know, which the engine must treat the same way (list the collection in full).
-    let invalid = "http://example.invalid/not-a-token-of-this-server"
-    let expected: CalDAVError =
-      kind == .radicale ? .invalidSyncToken(url: server.calendar) : .serverError(url: server.calendar, status: 500)
-    #expect(throws: expected) {
-      try collection.changes(since: invalid)
+    // Radicale answers 403 with the valid-sync-token precondition. Xandikos 0.2.8 (Debian 12) fails with a
+    // 500 on a token it does not know, which the engine must treat the same way (list the collection).
+    do {
+      _ = try collection.changes(since: "http://example.invalid/not-a-token-of-this-server")
+      Issue.record("an invalid sync token was accepted")
+    } catch {
+      let known = kind == .xandikos && error == .serverError(url: server.calendar, status: 500)
+      #expect(error == .invalidSyncToken(url: server.calendar) || known, "\(error)")
     }
   }
 
   @Test(arguments: CalDAVServer.Kind.allCases)
   func multigetOfManyResourcesInBatches(kind: CalDAVServer.Kind) throws {
-    let server = try CalDAVServer.start(kind)
+    let server = try CalDAVServer(kind)
     let collection = try client(server).collection(server.calendar)
     var hrefs: [String] = []
     for index in 0..<250 {
@@ -163,7 +164,7 @@ struct ServerTests {
 
   @Test(arguments: CalDAVServer.Kind.allCases)
   func wrongPasswordIsAnAuthenticationError(kind: CalDAVServer.Kind) throws {
-    let server = try CalDAVServer.start(kind)
+    let server = try CalDAVServer(kind)
     let wrong = "not the password 1234"
     do {
       _ = try client(server, password: wrong).discover(server.url)
@@ -180,7 +181,7 @@ struct ServerTests {
 
   @Test(arguments: CalDAVServer.Kind.allCases)
   func aServerKilledMidSessionIsANetworkError(kind: CalDAVServer.Kind) throws {
-    let server = try CalDAVServer.start(kind)
+    let server = try CalDAVServer(kind)
     let collection = try client(server, timeout: .seconds(5)).collection(server.calendar)
     _ = try collection.listETags()
     server.kill()
@@ -197,7 +198,7 @@ struct ServerTests {
 
   @Test(arguments: CalDAVServer.Kind.allCases)
   func aServerThatStopsAnsweringTimesOut(kind: CalDAVServer.Kind) throws {
-    let server = try CalDAVServer.start(kind)
+    let server = try CalDAVServer(kind)
     let collection = try client(server, timeout: .seconds(1)).collection(server.calendar)
     server.pause()
     defer { server.resume() }

@@ -127,7 +127,12 @@ final class HTTPTransport: Sendable {
     case .notConnectedToInternet: return .network(url: where_, detail: "network unreachable")
     case .cancelled: return .network(url: where_, detail: "cancelled")
     case .badServerResponse: return .malformedResponse(url: where_, detail: "not a valid HTTP response")
-    default: return .network(url: where_, detail: "URL error \(error.code.rawValue)")
+    default:
+      // On Linux most libcurl failures, certificate ones included, arrive as code -1 with curl's own words.
+      let words = (error.userInfo[NSLocalizedDescriptionKey] as? String).map { String($0.prefix(200)) }
+      guard let words, !words.isEmpty else { return .network(url: where_, detail: "URL error \(error.code.rawValue)") }
+      let tls = ["SSL", "TLS", "certificate"].contains { words.contains($0) }
+      return tls ? .tlsFailure(url: where_, detail: words) : .network(url: where_, detail: words)
     }
   }
 }
