@@ -39,8 +39,20 @@ struct ServerTests {
   func discoveryFromEveryStartingPoint(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)
     let client = client(server)
+    // A colour set by another client (Apple's property, as iOS and macOS write it).
+    let colour = """
+      <d:propertyupdate xmlns:d="DAV:" xmlns:ic="http://apple.com/ns/ical/"><d:set><d:prop>\
+      <ic:calendar-color>#3366CCFF</ic:calendar-color></d:prop></d:set></d:propertyupdate>
+      """
+    let patched = try RawHTTP.send(
+      "PROPPATCH", server.calendar, user: server.user, password: server.password, body: colour,
+      headers: ["Content-Type": "application/xml; charset=utf-8"])
+    #expect(patched.status == 207)
+
     let fromRoot = try client.discover(server.url)
     let calendar = try #require(fromRoot.calendars.first { $0.url == server.calendar })
+    #expect(calendar.color == "#3366CCFF")
+    #expect(calendar.ctag != nil)
     #expect(calendar.components.isEmpty || calendar.components.contains("VEVENT"))
     #expect(calendar.supportsSyncCollection)
     #expect(calendar.syncToken != nil)
