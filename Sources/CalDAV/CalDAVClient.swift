@@ -17,7 +17,7 @@ public final class CalDAVClient: Sendable {
   /// A handle on one calendar collection, given by its absolute URL.
   public func collection(_ url: String) throws(CalDAVError) -> CalDAVCollection {
     guard let davURL = DAVURL(url) else { throw .invalidURL("not an http(s) URL: \(Self.redacted(url))") }
-    return CalDAVCollection(url: davURL, transport: transport)
+    return CalDAVCollection(base: davURL, transport: transport)
   }
 
   /// Finds the event calendars reachable from a URL: a calendar collection (that one alone), a principal or

@@ -4,17 +4,17 @@
 /// Hrefs handed in may be absolute paths, relative to the collection, or whole URLs; hrefs handed out are
 /// canonical (see `href(forName:)`), so the same resource always has the same href string.
 public struct CalDAVCollection: Sendable {
-  let url: DAVURL
+  let base: DAVURL
   let transport: HTTPTransport
 
   /// The collection's absolute URL.
-  public var urlString: String { url.description }
+  public var url: String { base.description }
 
   /// The href for a new member named `name` (typically a UID plus `.ics`), every byte of the name that could
   /// be read as URL syntax escaped.
   public func href(forName name: String) throws(CalDAVError) -> String {
-    guard let member = url.member(name) else { throw .invalidURL("not a usable resource name: \(name.prefix(80))") }
-    return member.href(from: url)
+    guard let member = base.member(name) else { throw .invalidURL("not a usable resource name: \(name.prefix(80))") }
+    return member.href(from: base)
   }
 
   /// What changed since `token` (nil for everything), by an RFC 6578 `sync-collection` REPORT.
@@ -26,13 +26,13 @@ public struct CalDAVCollection: Sendable {
       <d:sync-collection xmlns:d="DAV:"><d:sync-token>\((token ?? "").xmlEscaped)</d:sync-token>\
       <d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
       """
-    let response = try transport.send(transport.xmlRequest("REPORT", url, depth: nil, body: body))
+    let response = try transport.send(transport.xmlRequest("REPORT", base, depth: nil, body: body))
     guard response.status == 207 else {
       // RFC 6578 says 403 or 409 with this precondition; some servers use 400 or 412.
       if [400, 403, 409, 412].contains(response.status), let error = try? XMLReader.read(response.body),
         error.contains(.validSyncToken)
       {
-        throw .invalidSyncToken(url: url.description)
+        throw .invalidSyncToken(url: base.description)
       }
       throw response.statusError
     }
@@ -41,18 +41,18 @@ public struct CalDAVCollection: Sendable {
     var removed: [String] = []
     var truncated = false
     for item in answer.responses {
-      if item.url.pathWithoutTrailingSlash == url.pathWithoutTrailingSlash {
+      if item.url.pathWithoutTrailingSlash == base.pathWithoutTrailingSlash {
         truncated = truncated || item.status == 507
         continue
       }
       if item.status == 404 || item.status == 410 {
-        removed.append(item.url.href(from: url))
+        removed.append(item.url.href(from: base))
       } else if !isCollection(item) {
-        changed.append(CalDAVETag(href: item.url.href(from: url), etag: etag(item)))
+        changed.append(CalDAVETag(href: item.url.href(from: base), etag: etag(item)))
       }
     }
     guard let newToken = answer.syncToken, !newToken.isEmpty else {
-      throw .malformedResponse(url: url.description, detail: "sync-collection answer without a sync-token")
+      throw .malformedResponse(url: base.description, detail: "sync-collection answer without a sync-token")
     }
     return CalDAVChanges(changed: changed, removed: removed, token: newToken, isTruncated: truncated)
   }
@@ -61,12 +61,12 @@ public struct CalDAVCollection: Sendable {
   /// or a sync token was refused.
   public func listETags() throws(CalDAVError) -> [CalDAVETag] {
     let body = #"<d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getetag/></d:prop></d:propfind>"#
-    let answer = try transport.multiStatus("PROPFIND", url, depth: "1", body: body)
+    let answer = try transport.multiStatus("PROPFIND", base, depth: "1", body: body)
     return answer.responses.compactMap { item in
-      guard item.url.pathWithoutTrailingSlash != url.pathWithoutTrailingSlash, item.hasFoundProperties,
+      guard item.url.pathWithoutTrailingSlash != base.pathWithoutTrailingSlash, item.hasFoundProperties,
         !isCollection(item)
       else { return nil }
-      return CalDAVETag(href: item.url.href(from: url), etag: etag(item))
+      return CalDAVETag(href: item.url.href(from: base), etag: etag(item))
     }
   }
 
@@ -76,7 +76,7 @@ public struct CalDAVCollection: Sendable {
   public func fetch(hrefs: [String], batchSize: Int = 100) throws(CalDAVError) -> [CalDAVResource] {
     var targets: [DAVURL] = []
     for href in hrefs {
-      guard let target = url.resolving(href) else { throw .invalidURL("not a usable href: \(href.prefix(200))") }
+      guard let target = base.resolving(href) else { throw .invalidURL("not a usable href: \(href.prefix(200))") }
       targets.append(target)
     }
     var resources: [CalDAVResource] = []
@@ -89,15 +89,14 @@ public struct CalDAVCollection: Sendable {
       var gone: Set<String> = []
       do {
         (found, gone) = try multiget(batch)
-      } catch .authenticationFailed(let url) {
-        throw .authenticationFailed(url: url)
-      } catch  where error.isNetworkFailure {
-        throw error
       } catch {
-        // The server cannot multiget (or answered something unreadable): GET each resource below.
+        // A refused password or a lost network would fail every GET as well; anything else (a server
+        // that cannot multiget, or answers something unreadable) is worked around by a GET per resource.
+        if case .authenticationFailed = error { throw error }
+        if error.isNetworkFailure { throw error }
       }
       for target in batch {
-        let href = target.href(from: url)
+        let href = target.href(from: base)
         if let resource = found[href] {
           resources.append(resource)
         } else if !gone.contains(href) {
@@ -121,11 +120,11 @@ public struct CalDAVCollection: Sendable {
       """
     for target in batch { body += "<d:href>\(target.path.xmlEscaped)</d:href>" }
     body += "</c:calendar-multiget>"
-    let answer = try transport.multiStatus("REPORT", url, depth: "1", body: body)
+    let answer = try transport.multiStatus("REPORT", base, depth: "1", body: body)
     var found: [String: CalDAVResource] = [:]
     var gone: Set<String> = []
     for item in answer.responses {
-      let href = item.url.href(from: url)
+      let href = item.url.href(from: base)
       if let data = item.property(.calendarData) {
         found[href] = CalDAVResource(href: href, etag: etag(item), calendarData: data.text)
       } else if item.status == 404 || item.status == 410 {
@@ -137,7 +136,7 @@ public struct CalDAVCollection: Sendable {
 
   /// Reads one resource by GET.
   public func get(href: String) throws(CalDAVError) -> CalDAVResource {
-    guard let target = url.resolving(href) else { throw .invalidURL("not a usable href: \(href.prefix(200))") }
+    guard let target = base.resolving(href) else { throw .invalidURL("not a usable href: \(href.prefix(200))") }
     return try get(target)
   }
 
@@ -147,7 +146,7 @@ public struct CalDAVCollection: Sendable {
     guard let text = String(validating: response.body, as: UTF8.self) else {
       throw .malformedResponse(url: target.description, detail: "calendar data is not UTF-8")
     }
-    return CalDAVResource(href: target.href(from: url), etag: response.etag, calendarData: text)
+    return CalDAVResource(href: target.href(from: base), etag: response.etag, calendarData: text)
   }
 
   /// Creates a resource that must not exist yet (`If-None-Match: *`); returns its ETag if the server gave
@@ -165,7 +164,7 @@ public struct CalDAVCollection: Sendable {
   }
 
   private func put(href: String, ics: String, condition: (String, String)) throws(CalDAVError) -> String? {
-    guard let target = url.resolving(href) else { throw .invalidURL("not a usable href: \(href.prefix(200))") }
+    guard let target = base.resolving(href) else { throw .invalidURL("not a usable href: \(href.prefix(200))") }
     let headers = ["Content-Type": "text/calendar; charset=utf-8", condition.0: condition.1]
     let response = try transport.send(HTTPRequest(method: "PUT", url: target, headers: headers, body: Array(ics.utf8)))
     guard response.isSuccess else { throw response.statusError }
@@ -175,7 +174,7 @@ public struct CalDAVCollection: Sendable {
   /// Deletes a resource, only if it still has `ifMatch` as its ETag when one is given. A changed resource
   /// throws `CalDAVError.preconditionFailed`, a missing one `CalDAVError.notFound`.
   public func delete(href: String, ifMatch: String?) throws(CalDAVError) {
-    guard let target = url.resolving(href) else { throw .invalidURL("not a usable href: \(href.prefix(200))") }
+    guard let target = base.resolving(href) else { throw .invalidURL("not a usable href: \(href.prefix(200))") }
     var headers: [String: String] = [:]
     if let ifMatch { headers["If-Match"] = ifMatch }
     let response = try transport.send(HTTPRequest(method: "DELETE", url: target, headers: headers))
