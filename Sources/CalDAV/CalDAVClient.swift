@@ -27,40 +27,32 @@ public final class CalDAVClient: Sendable {
     guard let start = DAVURL(url) else { throw .invalidURL("not an http(s) URL: \(Self.redacted(url))") }
     var first: MultiStatus.Response?
     do {
-      first = try properties(of: start)
+      first = try transport.properties(of: start)
     } catch .notFound, .forbidden, .unexpectedStatus, .malformedResponse {
       // Some servers answer nothing useful at their root; the well-known URL is tried next.
     }
-    if let first, let calendar = Self.calendar(first) {
+    if let first, let calendar = CalDAVCalendar(first) {
       return CalDAVDiscovery(principalURL: Self.href(first, .currentUserPrincipal), homeURL: nil, calendars: [calendar])
     }
     var principal = first.flatMap { Self.href($0, .currentUserPrincipal) }
     var home = first.flatMap { Self.href($0, .calendarHomeSet) }
     if principal == nil, home == nil, let wellKnown = start.resolving("/.well-known/caldav"),
-      let answer = try? properties(of: wellKnown)
+      let answer = try? transport.properties(of: wellKnown)
     {
       principal = Self.href(answer, .currentUserPrincipal)
       home = Self.href(answer, .calendarHomeSet)
     }
     if home == nil, let principal, let principalURL = DAVURL(principal) {
-      home = Self.href(try properties(of: principalURL), .calendarHomeSet)
+      home = Self.href(try transport.properties(of: principalURL), .calendarHomeSet)
     }
     // A URL with no principal and no home set may be a home itself: list it.
     guard let homeURL = home.flatMap(DAVURL.init) ?? (first != nil ? start : nil) else {
       throw .notFound(url: start.description)
     }
-    let listing = try transport.multiStatus("PROPFIND", homeURL, depth: "1", body: Self.calendarProperties)
+    let listing = try transport.multiStatus("PROPFIND", homeURL, depth: "1", body: CalDAVCalendar.propertiesRequest)
     return CalDAVDiscovery(
-      principalURL: principal, homeURL: homeURL.description, calendars: listing.responses.compactMap(Self.calendar))
-  }
-
-  /// The discovery properties of one resource (PROPFIND Depth 0).
-  private func properties(of url: DAVURL) throws(CalDAVError) -> MultiStatus.Response {
-    let answer = try transport.multiStatus("PROPFIND", url, depth: "0", body: Self.calendarProperties)
-    guard let response = answer.responses.first else {
-      throw .malformedResponse(url: url.description, detail: "an empty multistatus")
-    }
-    return response
+      principalURL: principal, homeURL: homeURL.description,
+      calendars: listing.responses.compactMap(CalDAVCalendar.init))
   }
 
   /// The absolute URL in a property holding an href, such as `current-user-principal`.
@@ -68,32 +60,6 @@ public final class CalDAVClient: Sendable {
     guard let text = response.property(name)?.child(.href)?.trimmedText, !text.isEmpty else { return nil }
     return response.url.resolving(text)?.description
   }
-
-  /// The calendar a response describes, if it is a calendar collection that can hold events.
-  private static func calendar(_ response: MultiStatus.Response) -> CalDAVCalendar? {
-    guard let type = response.property(.resourceType), type.child(.calendar) != nil else { return nil }
-    let components =
-      response.property(.supportedCalendarComponentSet)?.children(.comp).compactMap { $0.attribute(.name) } ?? []
-    guard components.isEmpty || components.contains("VEVENT") else { return nil }
-    func text(_ name: XMLName) -> String? {
-      guard let value = response.property(name)?.trimmedText, !value.isEmpty else { return nil }
-      return value
-    }
-    let syncToken = text(.syncToken)
-    // Xandikos lists `<supported-report><sync-collection/>` without the `report` element RFC 3253 asks for,
-    // so the report is looked for at any depth.
-    let supportsSync = response.property(.supportedReportSet).map { $0.contains(.syncCollection) } ?? (syncToken != nil)
-    return CalDAVCalendar(
-      url: response.url.description, displayName: text(.displayName), color: text(.calendarColor), ctag: text(.getCTag),
-      syncToken: syncToken, components: components, supportsSyncCollection: supportsSync)
-  }
-
-  private static let calendarProperties = """
-    <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/" \
-    xmlns:ic="http://apple.com/ns/ical/"><d:prop><d:resourcetype/><d:displayname/><d:current-user-principal/>\
-    <c:calendar-home-set/><ic:calendar-color/><cs:getctag/><d:sync-token/><c:supported-calendar-component-set/>\
-    <d:supported-report-set/></d:prop></d:propfind>
-    """
 
   /// A URL for a message, without any user information it may carry.
   static func redacted(_ url: String) -> String {

@@ -10,6 +10,13 @@ public struct CalDAVCollection: Sendable {
   /// The collection's absolute URL.
   public var url: String { base.description }
 
+  /// The collection's current properties (PROPFIND Depth 0): a changed `ctag` or `syncToken` is the
+  /// cheapest sign that something changed. Throws `CalDAVError.notFound` if it is not an event calendar.
+  public func properties() throws(CalDAVError) -> CalDAVCalendar {
+    guard let calendar = CalDAVCalendar(try transport.properties(of: base)) else { throw .notFound(url: url) }
+    return calendar
+  }
+
   /// The href for a new member named `name` (typically a UID plus `.ics`), every byte of the name that could
   /// be read as URL syntax escaped.
   public func href(forName name: String) throws(CalDAVError) -> String {

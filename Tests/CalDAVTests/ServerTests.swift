@@ -62,6 +62,7 @@ struct ServerTests {
 
     let fromCollection = try client.discover(server.calendar)
     #expect(fromCollection.calendars == [calendar])
+    #expect(try client.collection(server.calendar).properties() == calendar)
 
     let fromPrincipal = try client.discover(try #require(fromRoot.principalURL))
     #expect(fromPrincipal.calendars.contains { $0.url == server.calendar })

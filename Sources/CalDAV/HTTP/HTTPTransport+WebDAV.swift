@@ -6,6 +6,15 @@ extension HTTPTransport {
     return try MultiStatus(response)
   }
 
+  /// The discovery properties of one resource (PROPFIND Depth 0 of `CalDAVCalendar.propertiesRequest`).
+  func properties(of url: DAVURL) throws(CalDAVError) -> MultiStatus.Response {
+    let answer = try multiStatus("PROPFIND", url, depth: "0", body: CalDAVCalendar.propertiesRequest)
+    guard let response = answer.responses.first else {
+      throw .malformedResponse(url: url.description, detail: "an empty multistatus")
+    }
+    return response
+  }
+
   /// A request carrying an XML body, with a Depth header when given.
   func xmlRequest(_ method: String, _ url: DAVURL, depth: String?, body: String) -> HTTPRequest {
     var headers = ["Content-Type": "application/xml; charset=utf-8"]
