@@ -63,7 +63,10 @@ public final class CalDAVClient: Sendable {
 
   /// A URL for a message, without any user information it may carry.
   static func redacted(_ url: String) -> String {
-    guard let scheme = url.utf8.firstRange(of: "://".utf8) else { return url.count > 200 ? "(unreadable)" : url }
+    guard let scheme = url.utf8.firstRange(of: "://".utf8) else {
+      // Without a scheme there is no telling user information from a path: say nothing of it.
+      return url.count > 200 || url.contains("@") ? "(not a URL)" : url
+    }
     let rest = url[scheme.upperBound...]
     let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
     guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return url }

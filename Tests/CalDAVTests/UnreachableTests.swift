@@ -20,6 +20,9 @@ import Testing
     #expect(throws: CalDAVError.invalidURL("not an http(s) URL: ftp://host/x")) {
       _ = try client.discover("ftp://user:hunter2@host/x")
     }
+    #expect(throws: CalDAVError.invalidURL("not an http(s) URL: (not a URL)")) {
+      _ = try client.collection("user:hunter2@host/x")
+    }
   }
 }
 
