@@ -7,10 +7,11 @@ public final class CalDAVClient: Sendable {
   let transport: HTTPTransport
 
   /// A client for one account. `timeout` bounds each wait for the server (connecting, or silence in the
-  /// middle of an answer).
+  /// middle of an answer); it is kept between a millisecond and a day.
   public init(credentials: CalDAVCredentials?, timeout: Duration = .seconds(30)) {
     let (seconds, attoseconds) = timeout.components
-    let interval = max(0.001, Double(seconds) + Double(attoseconds) / 1e18)
+    // Clamped to a day: Dispatch's deadlines are nanoseconds in 64 bits and trap beyond.
+    let interval = min(86_400, max(0.001, Double(seconds) + Double(attoseconds) / 1e18))
     transport = HTTPTransport(credentials: credentials, timeout: interval, userAgent: "cal-sync (CalDAV)")
   }
 

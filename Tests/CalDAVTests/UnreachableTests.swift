@@ -72,3 +72,14 @@ import Testing
     }
   }
 }
+
+/// Timeouts out of any sensible range are clamped, not trapped on.
+@Suite struct TimeoutTests {
+  @Test func extremeTimeoutsAreClamped() throws {
+    let port = try FreePort.take()
+    for timeout in [Duration.seconds(Int64.max), .zero, .seconds(-5)] {
+      let client = CalDAVClient(credentials: nil, timeout: timeout)
+      #expect(throws: CalDAVError.self) { _ = try client.collection("http://127.0.0.1:\(port)/").listETags() }
+    }
+  }
+}
