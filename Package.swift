@@ -33,6 +33,7 @@ let package = Package(
         .embedInCode("../../Migrations/0003_uids.sql"),
         .embedInCode("../../Migrations/0004_simple_days.sql"),
         .embedInCode("../../Migrations/0005_application_id.sql"),
+        .embedInCode("../../Migrations/0010_series_continuations.sql"),
       ]
     ),
     // Service layer: what cal does (page-flip navigation, the agenda, editing, import and export), with the
@@ -40,6 +41,14 @@ let package = Package(
     .target(name: "CalService", dependencies: ["CalCore", "CalStorage"]),
     // The command line: parsing, one service call, text and JSON output.
     .target(name: "CalCLI", dependencies: ["CalCore", "CalService"]),
+    // CalDAV/WebDAV client over FoundationNetworking: linked only into the networking executable,
+    // never into the fully static `cal`. Compiled with -static-stdlib in release so that an executable
+    // linking it with -static-stdlib (compile and link flags) gets Foundation's static libraries and
+    // works copied alone (needs libcurl4-openssl-dev to link, only libcurl4 to run).
+    .target(
+      name: "CalDAV",
+      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    ),
     .executableTarget(
       name: "cal",
       dependencies: ["CalCLI", "CalCore", "CalService"],
@@ -53,6 +62,7 @@ let package = Package(
     .testTarget(name: "CalStorageTests", dependencies: ["CalStorage", "CalCore"]),
     .testTarget(name: "CalServiceTests", dependencies: ["CalService", "CalCore", "CalStorage"]),
     .testTarget(name: "CalCLITests", dependencies: ["CalCLI", "CalCore", "CalService", "CalStorage", "cal"]),
+    .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
   ]
 )
 

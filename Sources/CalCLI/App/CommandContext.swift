@@ -29,6 +29,9 @@ public struct CommandContext {
   public let errorIsTerminal: Bool
   /// A monotonic clock in milliseconds, for progress: how long something has taken so far.
   public let elapsedMilliseconds: () -> Int64
+  /// What is wrong with the environment (a `TZ` that names no zone), if anything: commands refuse to run
+  /// on it rather than guess; help and completion still work.
+  public let environmentProblem: String?
 
   /// Creates a context.
   public init(
@@ -36,8 +39,9 @@ public struct CommandContext {
     now: @escaping () -> Int64, environment: [String: String], outputIsTerminal: Bool,
     terminalSize: (rows: Int, columns: Int)? = nil, output: TextOutput,
     writeError: @escaping (String) -> Void = { _ in }, errorIsTerminal: Bool = false,
-    elapsedMilliseconds: @escaping () -> Int64 = { 0 }
+    elapsedMilliseconds: @escaping () -> Int64 = { 0 }, environmentProblem: String? = nil
   ) {
+    self.environmentProblem = environmentProblem
     self.locale = locale
     self.localZone = localZone
     self.zones = zones

@@ -17,7 +17,30 @@ struct CalOneForm {
   /// cal(1)'s one-letter options; `m`, `A`, `B` and `d` take a value (`m` only when a month follows).
   static let letters: Set<Character> = ["1", "3", "y", "j", "m", "s", "w", "A", "B", "d", "C"]
   /// Long options that start a cal(1) line, util-linux's spellings.
-  static let longOptions: Set<String> = ["one", "three", "year", "julian", "monday", "sunday", "week"]
+  static let longOptions: Set<String> = [
+    "one", "three", "year", "julian", "monday", "sunday", "week", "after", "before",
+  ]
+
+  /// cal(1)'s options as a command spec, for completion: the ones a user types (`-C` and `-d`, which
+  /// change nothing or stand in for today, are left out).
+  static let spec = CommandSpec(
+    name: "cal(1)", abstract: "Month pages as Debian's cal(1) prints them, with no calendar opened.",
+    arguments: [
+      ArgumentSpec("month", help: "1 to 12, or a month's name.", isOptional: true),
+      ArgumentSpec("year", help: "1 to 9999.", isOptional: true),
+    ],
+    options: [
+      OptionSpec("one", short: "1", help: "One month (the default)."),
+      OptionSpec("three", short: "3", help: "The month before, this one and the next."),
+      OptionSpec("year", short: "y", help: "The whole year."),
+      OptionSpec("julian", short: "j", help: "Days numbered through the year."),
+      OptionSpec("monday", short: "m", help: "Weeks from Monday (-m MONTH: that month, as Debian's cal)."),
+      OptionSpec("sunday", short: "s", help: "Weeks from Sunday."),
+      OptionSpec("week", short: "w", help: "Week numbers, as ncal -b -w sets them."),
+      OptionSpec("after", short: "A", value: "n", help: "N more months after."),
+      OptionSpec("before", short: "B", value: "n", help: "N more months before."),
+      PageOptions.color,
+    ])
   /// ncal's own one-letter options, each with what to use instead.
   static let ncalOnly: [Character: String] = [
     "J": "-J (the Julian calendar throughout) is ncal's: run ncal -J",
@@ -92,6 +115,10 @@ struct CalOneForm {
         case "monday": firstWeekday = .monday
         case "sunday": firstWeekday = .sunday
         case "week": weekNumbers = true
+        case "after", "before":
+          let text = parts.count == 2 ? String(parts[1]) : try value("", "--\(parts[0])")
+          let count = try Self.months(text, option: "--\(parts[0])")
+          if parts[0] == "after" { after = count } else { before = count }
         case "color":
           let choice = parts.count == 2 ? String(parts[1]) : try value("", "--color")
           guard let parsed = PageOptions.ColorChoice(rawValue: choice) else {
@@ -143,9 +170,7 @@ struct CalOneForm {
         case "A", "B":
           let text = try value(letters, "-\(letter)")
           letters = ""
-          guard let count = Int(text), (-120_000...120_000).contains(count) else {
-            throw UsageError("-\(letter) \(text): expected a whole number of months")
-          }
+          let count = try Self.months(text, option: "-\(letter)")
           if letter == "A" { after = count } else { before = count }
         case "d":
           let text = try value(letters, "-d")
@@ -252,6 +277,14 @@ struct CalOneForm {
   func run(_ context: CommandContext) {
     let sheet = MonthSheet(months: months, today: context.today, markedDays: [], style: style)
     context.write(sheet.lines().map { $0 + "\n" }.joined())
+  }
+
+  /// A number of months for `-A` or `-B`, negative ones too (Debian's cal takes `-B -6` to leave months out).
+  private static func months(_ text: String, option: String) throws(UsageError) -> Int {
+    guard let count = Int(text), (-120_000...120_000).contains(count) else {
+      throw UsageError("\(option) \(text): expected a whole number of months")
+    }
+    return count
   }
 
   /// A year as cal(1) takes it: digits only, leading zeros allowed.
