@@ -199,6 +199,8 @@ final class CalOneFormTests {
       #expect(result.stderr.contains("\nUsage: cal [-1|-3|-y]"), "cal \(words): \(result.stderr)")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: cal.folder).isEmpty)
+    let help = try cal.run(["-3", "--help"], withDatabase: false)
+    #expect(help.status == 0 && help.stdout == (try cal.run(["--help"], withDatabase: false).stdout))
   }
 
   @Test("cal alone, cal show and cal's other options still show the month on view")

@@ -104,6 +104,12 @@ public enum CalApp {
 
   /// Prints the pages of a cal(1) line, or its mistake.
   private static func calOne(_ arguments: [String], context: CommandContext) -> Int32 {
+    // Help wins over every other word, as in a command's line.
+    let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+    if arguments[..<end].contains(where: { $0 == "-h" || $0 == "--help" }) {
+      context.write(rootHelp)
+      return ExitStatus.success
+    }
     do {
       try CalOneForm(arguments, context: context).run(context)
       return ExitStatus.success

@@ -181,6 +181,7 @@ struct CalOneForm {
           else { throw UsageError("-d \(text): expected a month as YYYY-MM, such as 2024-05") }
           pinnedMonth = pinned
         case "h":
+          // Bundled (-3h): help is asked for on its own.
           throw UsageError("-h: for help, run cal --help")
         default:
           if let message = Self.ncalOnly[letter] { throw UsageError(message) }
