@@ -40,9 +40,12 @@ let package = Package(
     .target(name: "CalService", dependencies: ["CalCore", "CalStorage"]),
     // The command line: parsing, one service call, text and JSON output.
     .target(name: "CalCLI", dependencies: ["CalCore", "CalService"]),
+    // The full-screen page of `cal interactive`: the terminal, input, the screen and the page itself, over
+    // the service; the command line reaches it only through a closure that `cal` hands in.
+    .target(name: "CalInteractive", dependencies: ["CalCore", "CalService"]),
     .executableTarget(
       name: "cal",
-      dependencies: ["CalCLI", "CalCore", "CalService"],
+      dependencies: ["CalCLI", "CalCore", "CalInteractive", "CalService"],
       linkerSettings: [
         // A release build is one self-contained file (Swift runtime, glibc and SQLite inside):
         // it starts as fast as cal(1) and works when copied alone anywhere.
@@ -52,6 +55,7 @@ let package = Package(
     .testTarget(name: "CalCoreTests", dependencies: ["CalCore"]),
     .testTarget(name: "CalStorageTests", dependencies: ["CalStorage", "CalCore"]),
     .testTarget(name: "CalServiceTests", dependencies: ["CalService", "CalCore", "CalStorage"]),
+    .testTarget(name: "CalInteractiveTests", dependencies: ["CalInteractive", "CalCore", "CalService"]),
     .testTarget(name: "CalCLITests", dependencies: ["CalCLI", "CalCore", "CalService", "CalStorage", "cal"]),
   ]
 )

@@ -1,5 +1,6 @@
 import CalCLI
 import CalCore
+import CalInteractive
 import CalService
 import Glibc
 
@@ -84,7 +85,7 @@ func localZone(zones: ZoneLoader) -> ZoneInfo {
 }
 
 var environment: [String: String] = [:]
-for name in ["CAL_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATION"] {
+for name in ["CAL_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATION", "CAL_TEST_FAULT"] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 
@@ -164,6 +165,13 @@ let context = CommandContext(
   now: pinned.map { instant in { instant } } ?? nowMilliseconds,
   environment: environment, outputIsTerminal: outputIsTerminal, terminalSize: outputIsTerminal ? terminalSize() : nil,
   output: TextOutput { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError,
-  errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds)
+  errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds,
+  inputIsTerminal: isatty(STDIN_FILENO) == 1,
+  // Only a closure: nothing of the page is built unless `cal interactive` runs.
+  frontEnds: FrontEnds(interactive: { request in
+    try InteractivePage.run(
+      calendar: request.calendar, locale: request.locale, colors: request.colors, animates: request.animates,
+      monotonic: request.monotonic, fault: request.fault)
+  }))
 
 exit(CalApp.run(Array(CommandLine.arguments.dropFirst()), context: context))

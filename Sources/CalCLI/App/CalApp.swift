@@ -23,7 +23,7 @@ public enum CalApp {
     [
       ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
       SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      HistoryCommand.self, CompletionCommand.self,
+      HistoryCommand.self, InteractiveCommand.self, CompletionCommand.self,
     ]
   }
 
@@ -111,7 +111,9 @@ public enum CalApp {
   }
 
   static func command(named name: String) -> (any Command.Type)? {
-    for command in commands where command.spec.name == name { return command }
+    for command in commands where command.spec.name == name || command.spec.aliases.contains(name) {
+      return command
+    }
     return nil
   }
 

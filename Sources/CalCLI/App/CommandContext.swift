@@ -15,8 +15,10 @@ public struct CommandContext {
   /// The current instant, in Unix milliseconds.
   public let now: () -> Int64
   /// The environment variables `cal` reads (`CAL_DB`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`,
-  /// `CAL_ANIMATION`).
+  /// `CAL_ANIMATION`, and `CAL_TEST_FAULT` for the tests).
   public let environment: [String: String]
+  /// Whether standard input is a terminal.
+  public let inputIsTerminal: Bool
   /// Whether standard output is a terminal.
   public let outputIsTerminal: Bool
   /// The terminal's size in character cells, when standard output is one that says.
@@ -29,6 +31,8 @@ public struct CommandContext {
   public let errorIsTerminal: Bool
   /// A monotonic clock in milliseconds, for progress: how long something has taken so far.
   public let elapsedMilliseconds: () -> Int64
+  /// The full-screen front ends the executable provides.
+  public let frontEnds: FrontEnds
 
   /// Creates a context.
   public init(
@@ -36,7 +40,8 @@ public struct CommandContext {
     now: @escaping () -> Int64, environment: [String: String], outputIsTerminal: Bool,
     terminalSize: (rows: Int, columns: Int)? = nil, output: TextOutput,
     writeError: @escaping (String) -> Void = { _ in }, errorIsTerminal: Bool = false,
-    elapsedMilliseconds: @escaping () -> Int64 = { 0 }
+    elapsedMilliseconds: @escaping () -> Int64 = { 0 }, inputIsTerminal: Bool = false,
+    frontEnds: FrontEnds = FrontEnds()
   ) {
     self.locale = locale
     self.localZone = localZone
@@ -49,6 +54,8 @@ public struct CommandContext {
     self.writeError = writeError
     self.errorIsTerminal = errorIsTerminal
     self.elapsedMilliseconds = elapsedMilliseconds
+    self.inputIsTerminal = inputIsTerminal
+    self.frontEnds = frontEnds
     self.today = ServiceEnvironment(now: now, localZone: localZone, zones: zones).today
   }
 

@@ -2,6 +2,8 @@
 public struct CommandSpec: Sendable {
   /// The word after `cal`, such as `add`.
   public let name: String
+  /// Shorter words that name it too, such as `i` for `interactive`.
+  public let aliases: [String]
   /// One sentence for the overview and the command list.
   public let abstract: String
   /// Paragraphs shown under the overview in the command's help; empty for none.
@@ -13,10 +15,11 @@ public struct CommandSpec: Sendable {
 
   /// Creates a command description.
   public init(
-    name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
+    name: String, aliases: [String] = [], abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
     options: [OptionSpec] = []
   ) {
     self.name = name
+    self.aliases = aliases
     self.abstract = abstract
     self.discussion = discussion
     self.arguments = arguments
