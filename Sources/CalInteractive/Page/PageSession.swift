@@ -158,6 +158,11 @@ final class PageSession {
   private func statusLine(into canvas: inout Canvas) -> (row: Int, column: Int)? {
     let row = rows - 1
     canvas.fill(row: row, column: 0, width: columns)
+    if prompt != nil, let message, message.isError {
+      // The prompt asks again after a mistake: the mistake shows just above it.
+      canvas.fill(row: row - 1, column: 0, width: columns)
+      canvas.put(message.text, row: row - 1, column: 0, style: palette.error)
+    }
     switch prompt {
     case .text(let label, let editor, _):
       let used = canvas.put(label, row: row, column: 0, style: palette.prompt)
@@ -421,9 +426,12 @@ final class PageSession {
     case .text(let label, var editor, let submit):
       switch editor.handle(key) {
       case .editing: prompt = .text(label: label, editor: editor, submit: submit)
-      case .cancelled: prompt = nil
+      case .cancelled:
+        prompt = nil
+        message = nil
       case .submitted:
         prompt = nil
+        message = nil
         submit(editor.answer)
       }
     case .choice(_, let choices, let choose):

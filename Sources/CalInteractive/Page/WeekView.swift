@@ -29,7 +29,7 @@ struct WeekView {
       let label = String(repeating: "0", count: firstHour + hour < 10 ? 1 : 0) + "\(firstHour + hour):00"
       canvas.put(label, row: 3 + hour, column: 0, style: view.palette.hourLabel)
     }
-    canvas.put("all day", row: 2, column: 0, width: Self.gutter, style: view.palette.hourLabel)
+    canvas.put("all", row: 2, column: 0, width: Self.gutter, style: view.palette.hourLabel)
     for (index, day) in days.enumerated() {
       let left = Self.gutter + index * columnWidth
       let width = columnWidth - 1

@@ -28,6 +28,7 @@ enum CrashGuard {
       action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND) | UInt32(SA_NODEFER) | UInt32(SA_ONSTACK))
       sigaction(signal, &action, nil)
     }
+    SignalRelay.unblock(fatalSignals)
   }
 
   /// The default handlers back.

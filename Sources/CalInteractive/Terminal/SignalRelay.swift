@@ -20,6 +20,16 @@ final class SignalRelay {
     writeEnd = pipe.writeEnd
     relayWriteEnd = writeEnd
     for signal in Self.relayed { Self.install(signal) }
+    Self.unblock(Self.relayed)
+  }
+
+  /// Unblocks `signals`: a process inherits its blocked signals from whatever started it (a test runner, a
+  /// daemon), and a blocked SIGTERM or SIGWINCH would never reach the page.
+  static func unblock(_ signals: [Int32]) {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in signals { sigaddset(&set, signal) }
+    sigprocmask(SIG_UNBLOCK, &set, nil)
   }
 
   /// Puts a relayed signal's handler back, after a suspension reset it to the default.
