@@ -53,6 +53,6 @@ struct PageTests {
     print(screen.joined(separator: "\n"))
     #expect(screen[0].contains("May 2024"))
     #expect(screen.contains { $0.contains("14:30-15:15 dentist") })
-    #expect(screen[23].hasPrefix("n p or drag a corner: turn"))
+    #expect(screen[23].hasPrefix("n/p or drag a corner: turn"))
   }
 }

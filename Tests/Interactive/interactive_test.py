@@ -216,7 +216,7 @@ def resize_redraws(cal, folder):
         page.settled("May 2024")
         page.resize(30, 120)
         page.wait_for(lambda p: "│" in p.lines()[5] and "Sun 12 May 2024" in p.lines()[1], what="a wide page")
-        assert p_status(page).startswith("n p or drag a corner"), p_status(page)
+        assert p_status(page).startswith("n/p or drag a corner"), p_status(page)
         page.resize(8, 30)
         page.wait_text("Too small for the calendar")
         assert all(line.strip() == "" for line in page.lines()[1:]), page.text()

@@ -180,7 +180,7 @@ final class PageSession {
     } else if let message {
       canvas.put(message.text, row: row, column: 0, style: message.isError ? palette.error : palette.status)
     } else {
-      let hint = "n p or drag a corner: turn · a add · e edit · d delete · / search · w week · ? help · q quit"
+      let hint = "n/p or drag a corner: turn · a: add · e: edit · d: delete · ?: help · q: quit"
       canvas.put(hint, row: row, column: 0, style: palette.hint)
     }
     return nil

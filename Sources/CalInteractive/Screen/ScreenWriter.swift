@@ -43,7 +43,18 @@ struct ScreenWriter {
           changed = true
         }
         guard changed else { continue }
-        if position == nil || position! != (row, column) {
+        if let at = position, at.row == row, at.column < column, column - at.column <= 3,
+          (at.column..<column).allSatisfy({ canvas[row, $0].width == 1 })
+        {
+          // A short gap of unchanged cells costs fewer bytes written again than a cursor move.
+          for skipped in at.column..<column {
+            if style != canvas[row, skipped].style {
+              out += canvas[row, skipped].style.sequence
+              style = canvas[row, skipped].style
+            }
+            out += canvas[row, skipped].text
+          }
+        } else if position == nil || position! != (row, column) {
           out += "\u{1B}[\(row + 1);\(column + 1)H"
         }
         if style != cell.style {
