@@ -5,9 +5,10 @@ import Glibc
 /// when it has restored the terminal; end of file without that byte means it died, and the watchdog restores
 /// the settings and modes saved before the page started.
 ///
-/// It is forked before the page opens anything else and before any handler is installed, so it holds only
-/// the terminal and its end of the pipe, and it ignores the signals a terminal sends to its whole process
-/// group (Ctrl-C, hang-up, job control), so that it outlives the page.
+/// It is forked before any handler is installed, and ignores the signals a terminal sends to its whole
+/// process group (Ctrl-C, hang-up, job control), so that it outlives the page. It holds copies of the page's
+/// descriptors (the calendar file's among them) but never uses them and leaves with _exit(2): SQLite's locks
+/// belong to the page's process and are not touched.
 struct Watchdog {
   /// The watchdog's process id.
   let pid: pid_t
