@@ -43,12 +43,13 @@ extension CalendarService {
         try store.events.addException(eventID: id, day: occurrence)
         return .removedOccurrence(series: event, day: occurrence)
       }
+      let continuations = try store.events.continuations(of: id)
       _ = try store.events.delete(id: id)
       // An edited occurrence removed on its own leaves a gap in its series, not the original back.
       if let parent = event.parentID, let day = event.recurrenceDay {
         try store.events.addException(eventID: parent, day: day)
       }
-      return .removed(event)
+      return .removed(event, continuations: continuations)
     }
   }
 
@@ -143,6 +144,7 @@ extension CalendarService {
     try EventValidation.check(changed, zones: environment.zones)
     let saved = try store.events.insert(changed, at: environment.now())
     try store.events.moveExceptions(from: event.id, to: saved.id, onOrAfter: day)
+    try store.events.markContinuation(saved.id, of: event.id)
     return .split(series: event.id, day: day, following: saved)
   }
 }

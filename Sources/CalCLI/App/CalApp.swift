@@ -162,6 +162,9 @@ public enum CalApp {
         context.write(HelpFormatter.help(spec))
         return ExitStatus.success
       }
+      if let problem = context.environmentProblem, spec.name != CompletionCommand.spec.name {
+        throw CalError(problem)
+      }
       try command.init(arguments, context: context).run(context)
       return ExitStatus.success
     } catch let error as UsageError {

@@ -33,6 +33,9 @@ public struct CommandContext {
   public let elapsedMilliseconds: () -> Int64
   /// The full-screen front ends the executable provides.
   public let frontEnds: FrontEnds
+  /// What is wrong with the environment (a `TZ` that names no zone), if anything: commands refuse to run
+  /// on it rather than guess; help and completion still work.
+  public let environmentProblem: String?
 
   /// Creates a context.
   public init(
@@ -40,9 +43,10 @@ public struct CommandContext {
     now: @escaping () -> Int64, environment: [String: String], outputIsTerminal: Bool,
     terminalSize: (rows: Int, columns: Int)? = nil, output: TextOutput,
     writeError: @escaping (String) -> Void = { _ in }, errorIsTerminal: Bool = false,
-    elapsedMilliseconds: @escaping () -> Int64 = { 0 }, inputIsTerminal: Bool = false,
-    frontEnds: FrontEnds = FrontEnds()
+    elapsedMilliseconds: @escaping () -> Int64 = { 0 }, environmentProblem: String? = nil,
+    inputIsTerminal: Bool = false, frontEnds: FrontEnds = FrontEnds()
   ) {
+    self.environmentProblem = environmentProblem
     self.locale = locale
     self.localZone = localZone
     self.zones = zones

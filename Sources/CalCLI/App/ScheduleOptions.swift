@@ -26,9 +26,34 @@ struct ScheduleOptions {
       help: "Weekly: mon,wed,fri. Monthly: 2nd-tue, last-fri, or days of the month such as 1,15 or last.")
   }
 
-  /// The options, for command specs.
-  static func all(repeatDays name: String) -> [OptionSpec] {
-    [at, length, end, to, allDay, timeZone, note, location, repeats, every, count, until, repeatDays(name)]
+  /// The command the options are for: each explains them in its own terms.
+  enum Command {
+    case add, edit
+  }
+
+  /// The options for `command`'s spec, each with that command's help (the same long names, so the
+  /// options read the same either way).
+  static func all(for command: Command) -> [OptionSpec] {
+    switch command {
+    case .add:
+      return [
+        at, length, end, to,
+        timeZone.withHelp("The event's own time zone, such as Europe/Berlin; it is shown converted to yours."),
+        note.withHelp("A longer description."), location.withHelp("Where it happens."),
+        repeats.withHelp("daily, weekly, monthly or yearly."), every, count, until, repeatDays("on"),
+      ]
+    case .edit:
+      return [
+        at.withHelp("A new start time, HH:MM (a timed event keeps its length; --all-day removes the time)."),
+        length.withHelp("A new length for a timed event: 45m, 1h30m, 2d."),
+        end.withHelp("A new end time, HH:MM, the same day."),
+        to.withHelp("A new last day for an all-day event (inclusive)."), allDay,
+        timeZone.withHelp("A time zone of its own, such as Europe/Berlin; local puts it back on your clock."),
+        note.withHelp("A new description; \"\" removes it."), location.withHelp("A new place; \"\" removes it."),
+        repeats.withHelp("daily, weekly, monthly or yearly; none makes a series a one-off event."), every, count,
+        until, repeatDays("repeat-on"),
+      ]
+    }
   }
 
   let arguments: ParsedArguments

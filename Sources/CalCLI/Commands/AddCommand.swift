@@ -17,8 +17,7 @@ struct AddCommand: Command {
       ArgumentSpec("date", help: "The day: 2024-05-12, today, tomorrow or yesterday."),
       ArgumentSpec("title", help: "What happens that day.", takesRest: true),
     ],
-    options: ScheduleOptions.all(repeatDays: "on").filter { $0.long != ScheduleOptions.allDay.long }
-      + [JSONOption.option, StoreOptions.option])
+    options: ScheduleOptions.all(for: .add) + [JSONOption.option, StoreOptions.option])
 
   let fields: EventFields
   let json: Bool

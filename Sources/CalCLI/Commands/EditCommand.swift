@@ -17,7 +17,7 @@ struct EditCommand: Command {
       puts a timed event back on your own clock; --repeat none makes a series a one-off event.
       """,
     arguments: [ArgumentSpec("id", help: EventHandle.help)],
-    options: [title, date, on, fromHere] + ScheduleOptions.all(repeatDays: "repeat-on")
+    options: [title, date, on, fromHere] + ScheduleOptions.all(for: .edit)
       + [JSONOption.option, StoreOptions.option])
 
   let id: Int64

@@ -27,8 +27,15 @@ struct RemoveCommand: Command {
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .write)
     switch try calendar.remove(id: id, occurrence: occurrence) {
-    case .removed(let event):
+    case .removed(let event, let continuations):
       context.print(try EventPresenter.report("Removed", event, asJSON: json, calendar: calendar, context: context))
+      if !json {
+        for continuation in continuations {
+          context.print(
+            "            it continues from \(continuation.schedule.startDay) as #\(continuation.id), which stays"
+              + " (cal rm \(continuation.id) removes that too)")
+        }
+      }
     case .removedOccurrence(let series, let day):
       context.print(
         try EventPresenter.report(

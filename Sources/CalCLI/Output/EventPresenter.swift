@@ -102,9 +102,17 @@ enum EventPresenter {
       buffer.append(literal: "all day")
       return
     }
+    let zone = context.localZone
     func clock(_ instant: Int64) {
-      let local = instant + Int64(context.localZone.offset(atUTC: instant))
+      let offset = zone.offset(atUTC: instant)
+      let local = instant + Int64(offset)
       buffer.append(clock: Int(local.floorDividedWithRemainder(by: 86_400).remainder) / 60)
+      // Where the clocks fall back an hour repeats: its readings carry their offset (02:30+02, 02:00+01).
+      // Most instants are nowhere near a change, and two lookups say so.
+      let nearChange = zone.offset(atUTC: instant - 86_400) != offset || zone.offset(atUTC: instant + 86_400) != offset
+      if nearChange, case .repeated = zone.resolve(localSeconds: local) {
+        buffer.append(Self.shortOffset(offset))
+      }
     }
     if end == start { return clock(start) }
     let startsToday = item.day == item.occurrence.firstDay
@@ -134,6 +142,35 @@ enum EventPresenter {
     if asJSON { return json(item, context: context).serialized }
     var text = "\(verb): \(line(item, context: context, withNote: false))"
     if let rule = item.schedule.rule { text += "\n" + String(repeating: " ", count: 12) + "repeats \(rule)" }
+    if let note = skippedTimeNote(item, context: context) { text += "\n" + String(repeating: " ", count: 12) + note }
     return text
+  }
+
+  /// For a start time that a clock change skips on the occurrence's day (02:30 on the night the clocks go
+  /// forward), what became of it, so it does not move silently: `02:30 does not exist on 2024-03-31 in
+  /// Europe/Berlin (the clocks go forward 1h): it starts at 03:30`.
+  static func skippedTimeNote(_ item: AgendaItem, context: CommandContext) -> String? {
+    guard let time = item.schedule.startTime else { return nil }
+    let zoneName = item.schedule.timeZone
+    guard let zone = zoneName.flatMap({ try? context.zones.zone($0) }) ?? (zoneName == nil ? context.localZone : nil)
+    else { return nil }
+    let day = item.occurrence.occurrenceDay
+    let wall = Int64(day.daysSince1970) * 86_400 + Int64(time.minutes) * 60
+    guard case .skipped(_, let shift) = zone.resolve(localSeconds: wall), shift > 0 else { return nil }
+    let becomes = (time.minutes + shift / 60) % 1440
+    let shown = TimeOfDay(minutes: becomes)?.description ?? "later"
+    return
+      "\(time) does not exist on \(day) in \(zone.name) (the clocks go forward \(EventLength.description(minutes: shift / 60))):"
+      + " it starts at \(shown)"
+  }
+
+  /// `+02`, `-03:30`: an offset from UTC as short as it can be written.
+  static func shortOffset(_ seconds: Int) -> String {
+    let magnitude = abs(seconds) / 60
+    let hours = magnitude / 60
+    let minutes = magnitude % 60
+    let text =
+      (hours < 10 ? "0" : "") + String(hours) + (minutes == 0 ? "" : ":" + (minutes < 10 ? "0" : "") + String(minutes))
+    return (seconds < 0 ? "-" : "+") + text
   }
 }

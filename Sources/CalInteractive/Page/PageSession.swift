@@ -577,8 +577,13 @@ final class PageSession {
     let title = TerminalText.sanitized(event.title)
     let remove = { [unowned self] (id: Int64, day: CivilDate?, what: String) in
       do {
-        _ = try calendar.remove(id: id, occurrence: day)
+        let outcome = try calendar.remove(id: id, occurrence: day)
         message = (what, false)
+        if case .removed(_, let continuations) = outcome, !continuations.isEmpty {
+          // A series split by an edit from here on goes on as series of its own, which stay.
+          let ids = continuations.map { "#\($0.id)" }.joined(separator: ", ")
+          message = (what + "; it goes on as \(ids), which stays", false)
+        }
       } catch {
         show(error)
       }
