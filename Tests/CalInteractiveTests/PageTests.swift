@@ -7,6 +7,12 @@ import Testing
 
 /// The page composed in memory over a real calendar file, at a pinned instant, in UTC.
 final class PageFixture {
+  /// The instant the service takes for now; tests move it.
+  final class Clock: @unchecked Sendable {
+    var now: Int64 = 1_715_508_000_000  // 2024-05-12 10:00 UTC
+  }
+
+  let clock = Clock()
   let folder: String
   let service: CalendarService
   let session: PageSession
@@ -14,8 +20,7 @@ final class PageFixture {
   init(rows: Int = 24, columns: Int = 80) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("cal-page-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    // 2024-05-12 10:00 UTC.
-    let environment = ServiceEnvironment(now: { 1_715_508_000_000 }, localZone: .utc, zones: .none())
+    let environment = ServiceEnvironment(now: { [clock] in clock.now }, localZone: .utc, zones: .none())
     service = try CalendarService.open(
       CalendarLocation(path: folder + "/cal.db", isDefault: false), for: .write, environment: environment)
     session = PageSession(
@@ -50,9 +55,26 @@ struct PageTests {
     )
     page.session.refresh()
     let screen = page.screen()
-    print(screen.joined(separator: "\n"))
     #expect(screen[0].contains("May 2024"))
     #expect(screen.contains { $0.contains("14:30-15:15 dentist") })
     #expect(screen[23].hasPrefix("n/p or drag a corner: turn"))
+  }
+
+  @Test("today is read again at every redraw: a page left open across midnight marks the new day")
+  func midnight() throws {
+    let page = try PageFixture()
+    #expect(page.screen().contains { $0.hasPrefix("12 today") })
+    page.clock.now += 14 * 3_600_000  // 2024-05-13 00:00 UTC
+    page.session.refresh()
+    let screen = page.screen()
+    #expect(screen.contains { $0.contains("13 today") } && !screen.contains { $0.contains("12 today") })
+  }
+
+  @Test("too small a screen shows one line saying so, and nothing else")
+  func tooSmall() throws {
+    let page = try PageFixture(rows: 11, columns: 80)
+    let screen = page.screen()
+    #expect(screen[0].hasPrefix("Too small for the calendar: 40×12 needed, this is 80×11."))
+    #expect(screen.dropFirst().allSatisfy { $0.isEmpty })
   }
 }

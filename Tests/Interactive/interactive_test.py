@@ -347,8 +347,8 @@ def another_cal_shows(cal, folder):
         page.settled("May 2024")
         page.run_cal("add", "2024-05-12", "from elsewhere", "--at", "11:00")
         page.key(b"\x0c")
-        page.wait_text("11:00 fro", timeout=1.5)
-        page.wait_text("from elsewhere", timeout=1.5)
+        page.wait_text("11:00 fro", timeout=1.8)
+        page.wait_text("from elsewhere", timeout=1.8)
     finally:
         page.close()
 

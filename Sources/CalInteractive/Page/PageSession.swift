@@ -491,15 +491,17 @@ final class PageSession {
   /// Asks for a time (empty: all day) and, with a time, a length (empty: none), in `cal add`'s grammar;
   /// asks again after a mistake, with the text kept.
   private func askSchedule(
-    title: String, time: String, length: String, then done: @escaping (TimeOfDay?, Int?) -> Void
+    title: String, time: String, length: String, zone: String? = nil, then done: @escaping (TimeOfDay?, Int?) -> Void
   ) {
-    ask("“\(TerminalText.sanitized(title))” at (HH:MM; empty: all day): ", time) { [unowned self] timeText in
+    // An event with a zone of its own keeps its time on that zone's clock, as `cal edit --at` does.
+    let clock = zone.map { " on \($0)'s clock" } ?? ""
+    ask("“\(TerminalText.sanitized(title))” at (HH:MM\(clock); empty: all day): ", time) { [unowned self] timeText in
       guard !timeText.isEmpty else { return done(nil, nil) }
       let start: TimeOfDay
       do {
         start = try TimeOfDay(parsing: timeText)
       } catch {
-        return retry(error) { askSchedule(title: title, time: timeText, length: length, then: done) }
+        return retry(error) { askSchedule(title: title, time: timeText, length: length, zone: zone, then: done) }
       }
       askLength(length) { minutes in done(start, minutes) }
     }
@@ -544,7 +546,7 @@ final class PageSession {
       }
       let time = schedule.startTime?.description ?? ""
       let length = schedule.lengthMinutes.map { EventLength.description(minutes: $0) } ?? ""
-      askSchedule(title: title, time: time, length: length) { [unowned self] start, minutes in
+      askSchedule(title: title, time: time, length: length, zone: schedule.timeZone) { [unowned self] start, minutes in
         do {
           let outcome = try calendar.edit(id: item.event.id, occurrence: occurrence) { fields in
             var changed = fields
