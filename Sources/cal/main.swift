@@ -92,7 +92,7 @@ func localZone(zones: ZoneLoader) -> Result<ZoneInfo, ZoneError> {
 }
 
 var environment: [String: String] = [:]
-for name in ["CAL_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATION", "CAL_TEST_FAULT"] {
+for name in ["CAL_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATION"] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 
@@ -175,12 +175,13 @@ let context = CommandContext(
   output: TextOutput { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError,
   errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds,
   environmentProblem: { if case .failure(let error) = userZone { "TZ: \(error)" } else { nil } }(),
-  inputIsTerminal: isatty(STDIN_FILENO) == 1,
+  inputIsTerminal: { isatty(STDIN_FILENO) == 1 },
   // Only a closure: nothing of the page is built unless `cal interactive` runs.
   frontEnds: FrontEnds(interactive: { request in
     try InteractivePage.run(
       calendar: request.calendar, locale: request.locale, colors: request.colors, animates: request.animates,
-      monotonic: request.monotonic, fault: request.fault)
+      // CAL_TEST_FAULT, for the tests only: F12 throws (`throw`) or crashes (`trap`) the page.
+      monotonic: request.monotonic, fault: getenv("CAL_TEST_FAULT").map { String(cString: $0) })
   }))
 
 exit(CalApp.run(Array(CommandLine.arguments.dropFirst()), context: context))

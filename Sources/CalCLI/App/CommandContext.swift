@@ -15,10 +15,11 @@ public struct CommandContext {
   /// The current instant, in Unix milliseconds.
   public let now: () -> Int64
   /// The environment variables `cal` reads (`CAL_DB`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`,
-  /// `CAL_ANIMATION`, and `CAL_TEST_FAULT` for the tests).
+  /// `CAL_ANIMATION`).
   public let environment: [String: String]
-  /// Whether standard input is a terminal.
-  public let inputIsTerminal: Bool
+  /// Whether standard input is a terminal: asked only by the commands that need to know, so that the
+  /// others start no slower.
+  public let inputIsTerminal: () -> Bool
   /// Whether standard output is a terminal.
   public let outputIsTerminal: Bool
   /// The terminal's size in character cells, when standard output is one that says.
@@ -44,7 +45,7 @@ public struct CommandContext {
     terminalSize: (rows: Int, columns: Int)? = nil, output: TextOutput,
     writeError: @escaping (String) -> Void = { _ in }, errorIsTerminal: Bool = false,
     elapsedMilliseconds: @escaping () -> Int64 = { 0 }, environmentProblem: String? = nil,
-    inputIsTerminal: Bool = false, frontEnds: FrontEnds = FrontEnds()
+    inputIsTerminal: @escaping () -> Bool = { false }, frontEnds: FrontEnds = FrontEnds()
   ) {
     self.environmentProblem = environmentProblem
     self.locale = locale

@@ -16,8 +16,6 @@ public struct FrontEnds {
     public let animates: Bool
     /// A monotonic clock in milliseconds, for the animation.
     public let monotonic: () -> Int64
-    /// `CAL_TEST_FAULT`, for the tests only.
-    public let fault: String?
   }
 
   /// `cal interactive`: runs the page until the user quits; `nil` in a build without it.

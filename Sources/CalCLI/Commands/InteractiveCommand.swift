@@ -26,7 +26,7 @@ struct InteractiveCommand: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    guard context.inputIsTerminal && context.outputIsTerminal else {
+    guard context.outputIsTerminal && context.inputIsTerminal() else {
       throw UsageError("cal interactive needs a terminal: standard input and output must both be one")
     }
     guard context.environment["TERM"] != "dumb" else {
@@ -39,6 +39,6 @@ struct InteractiveCommand: Command {
     try frontEnd(
       FrontEnds.InteractiveRequest(
         calendar: calendar, locale: page.style(context).locale, colors: page.highlights(context), animates: animates,
-        monotonic: context.elapsedMilliseconds, fault: context.environment["CAL_TEST_FAULT"]))
+        monotonic: context.elapsedMilliseconds))
   }
 }
