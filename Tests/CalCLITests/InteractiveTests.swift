@@ -30,7 +30,7 @@ struct InteractiveTests {
     "drag_directions", "turn_animates", "keys_and_wheel_turn", "click_selects", "keys_add_and_delete",
     "edit_and_search", "week_view_and_help", "resize_redraws", "starts_too_small", "quit_with_q", "quit_with_ctrl_c",
     "sigterm_restores", "sighup_restores", "sigint_restores", "thrown_error_restores", "crash_restores",
-    "sigsegv_restores", "sigkill_restored_by_watchdog", "suspend_and_resume", "another_cal_shows",
+    "sigsegv_restores", "sigkill_restored_by_watchdog", "suspend_and_resume", "another_cal_shows", "readme_capture",
   ]
 
   static func run(_ arguments: [String]) throws -> Subprocess.Result {

@@ -353,9 +353,8 @@ def another_cal_shows(cal, folder):
         page.close()
 
 
-@case
-def capture(cal, folder):
-    """Not a test: prints the page the README shows."""
+def readme_page(cal, folder):
+    """The page the README shows, as text."""
     prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-12", "dentist", "--at", "14:30", "--for", "45m"],
             ["add", "2024-05-13", "standup", "--at", "09:00", "--for", "15m", "--repeat", "weekly", "--on",
              "mon,wed,fri"], ["add", "2024-05-20", "holiday", "--to", "2024-05-24"],
@@ -363,9 +362,25 @@ def capture(cal, folder):
     page = Page(cal, folder)
     try:
         page.settled("May 2024")
-        print("\n".join(line.rstrip() for line in page.lines()))
+        return [line.rstrip() for line in page.lines()]
     finally:
         page.close()
+
+
+@case
+def capture(cal, folder):
+    """Not a test: prints the page the README shows."""
+    print("\n".join(readme_page(cal, folder)))
+
+
+@case
+def readme_capture(cal, folder):
+    """The README's picture of the page is what the page shows."""
+    readme = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "README.md")).read()
+    section = readme[readme.index("### The interactive page"):]
+    block = section[section.index("```text\n") + len("```text\n"):]
+    shown = block[:block.index("```")].rstrip("\n").split("\n")
+    assert shown == readme_page(cal, folder), "the README's capture is out of date: run interactive_test.py CAL capture"
 
 
 def main():
