@@ -1,21 +1,6 @@
 import Foundation
 import Testing
 
-/// `Tests/Interactive/interactive_test.py` and a Python to run it with.
-enum PageHarness {
-  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Interactive/interactive_test.py").path
-
-  /// A Python that has pyte: `CAL_TEST_PYTHON`, Debian's, or the first on the usual path.
-  static let python: String? = {
-    let named = ProcessInfo.processInfo.environment["CAL_TEST_PYTHON"].map { [$0] } ?? []
-    return (named + ["/usr/bin/python3", "/usr/local/bin/python3"]).first { candidate in
-      FileManager.default.isExecutableFile(atPath: candidate)
-        && (try? Subprocess.run([candidate, "-c", "import pyte"], environment: [:]).status) == 0
-    }
-  }()
-}
-
 /// `cal interactive` on a real pseudo-terminal, its screen read by a real terminal emulator (pyte), driven
 /// by `Tests/Interactive/interactive_test.py`: real key bytes and SGR mouse reports in, the screen, the
 /// terminal's settings and the calendar (through `cal history` and `cal list`) checked.
@@ -49,29 +34,5 @@ struct InteractiveTests {
   func everyCase() throws {
     let listed = try Self.run(["--list"]).stdout.split(separator: "\n").map(String.init)
     #expect(listed.sorted() == Self.cases.sorted())
-  }
-}
-
-@Suite("The interactive page without a terminal")
-struct InteractiveRefusalTests {
-  @Test("cal interactive and cal i refuse to run without a terminal: one clear error, exit 64")
-  func notATerminal() throws {
-    let cal = try CalProcess()
-    defer { cal.remove() }
-    for command in ["interactive", "i"] {
-      let result = try cal.run([command])
-      #expect(result.status == 64)
-      #expect(result.stderr.hasPrefix("Error: cal interactive needs a terminal"))
-      #expect(result.stdout.isEmpty)
-    }
-  }
-
-  @Test("help names the command and its alias")
-  func help() throws {
-    let cal = try CalProcess()
-    defer { cal.remove() }
-    #expect(try cal.run(["help"], withDatabase: false).stdout.contains("  interactive, i "))
-    let help = try cal.run(["i", "--help"], withDatabase: false)
-    #expect(help.status == 0 && help.stdout.contains("USAGE: cal interactive"))
   }
 }
