@@ -94,7 +94,7 @@ def keys_and_wheel_turn(cal, folder):
         # From 12 September, three weeks down and one more: past the page's bottom edge into October.
         page.key(b"jjjj")
         page.settled("October 2024")
-        assert "Thu 10 October 2024" in page.text()
+        assert "Thu 10 October 2024" in page.text(), page.text()
         assert history(page)[0] == ("up-left", "2024-09", "2024-10")
     finally:
         page.close()

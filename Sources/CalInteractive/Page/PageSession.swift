@@ -112,7 +112,8 @@ final class PageSession {
       if animation.isFinished(at: now) {
         self.animation = nil
       } else {
-        for (row, line) in animation.frame(at: now, palette: palette).enumerated() {
+        let turning = canvas.region(rows: 0..<animation.oldPage.count)
+        for (row, line) in animation.frame(at: now, over: turning, palette: palette).enumerated() {
           canvas.replaceRow(row, with: line)
         }
       }
@@ -385,11 +386,9 @@ final class PageSession {
     }
     refresh()
     guard animates, let before, before.rows == rows, before.columns == columns, rows > 1 else { return }
-    let after = composePage().0
-    page = after
-    animation = TurnAnimation(
-      direction: direction, oldPage: before.region(rows: 0..<(rows - 1)), newPage: after.region(rows: 0..<(rows - 1)),
-      start: monotonic())
+    // The next turn, if it comes before this one ends, starts from this page.
+    page = composePage().0
+    animation = TurnAnimation(direction: direction, oldPage: before.region(rows: 0..<(rows - 1)), start: monotonic())
   }
 
   /// Jumps to `month` (recorded as a jump); false when that failed.

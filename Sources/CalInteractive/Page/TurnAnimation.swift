@@ -1,7 +1,8 @@
 import CalCore
 
-/// A page turn being played: the page as it was, the page as it is now, and the curl between them at the
-/// page's real size, driven by the event loop's clock so that it never holds up the keyboard or the mouse.
+/// A page turn being played: the page as it was, and the curl between it and the page as it is now (drawn
+/// afresh for every frame, so a key pressed during the turn shows at once), at the page's real size, driven
+/// by the event loop's clock so that it never holds up the keyboard or the mouse.
 struct TurnAnimation {
   /// How long a turn takes, as `cal flip` takes (half a second, here a little less: it is interactive).
   static let durationMilliseconds: Int64 = 450
@@ -10,7 +11,6 @@ struct TurnAnimation {
 
   let direction: CurlDirection
   let oldPage: [[Cell]]
-  let newPage: [[Cell]]
   /// When it started, on the monotonic clock.
   let start: Int64
 
@@ -24,8 +24,8 @@ struct TurnAnimation {
     now - start >= Self.durationMilliseconds
   }
 
-  /// The rows of the frame at `now`.
-  func frame(at now: Int64, palette: Palette) -> [[Cell]] {
+  /// The rows of the frame at `now`, over `newPage` (as many rows as the old page).
+  func frame(at now: Int64, over newPage: [[Cell]], palette: Palette) -> [[Cell]] {
     let curl = PageCurl(width: oldPage.first?.count ?? 0, height: oldPage.count, direction: direction)
     return curl.compose(
       progress: progress(at: now), oldPage: oldPage, newPage: newPage, cellWidth: { $0.width },
