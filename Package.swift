@@ -44,6 +44,14 @@ let package = Package(
     // The full-screen page of `cal interactive`: the terminal, input, the screen and the page itself, over
     // the service; the command line reaches it only through a closure that `cal` hands in.
     .target(name: "CalInteractive", dependencies: ["CalCore", "CalService"]),
+    // CalDAV/WebDAV client over FoundationNetworking: linked only into the networking executable,
+    // never into the fully static `cal`. Compiled with -static-stdlib in release so that an executable
+    // linking it with -static-stdlib (compile and link flags) gets Foundation's static libraries and
+    // works copied alone (needs libcurl4-openssl-dev to link, only libcurl4 to run).
+    .target(
+      name: "CalDAV",
+      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    ),
     .executableTarget(
       name: "cal",
       dependencies: ["CalCLI", "CalCore", "CalInteractive", "CalService"],
@@ -58,6 +66,7 @@ let package = Package(
     .testTarget(name: "CalServiceTests", dependencies: ["CalService", "CalCore", "CalStorage"]),
     .testTarget(name: "CalInteractiveTests", dependencies: ["CalInteractive", "CalCore", "CalService"]),
     .testTarget(name: "CalCLITests", dependencies: ["CalCLI", "CalCore", "CalService", "CalStorage", "cal"]),
+    .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
   ]
 )
 
