@@ -1,5 +1,6 @@
 import CalCLI
 import CalCore
+import CalInteractive
 import CalService
 import Glibc
 
@@ -176,6 +177,14 @@ let context = CommandContext(
   environment: environment, outputIsTerminal: outputIsTerminal, terminalSize: outputIsTerminal ? terminalSize() : nil,
   output: TextOutput { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError,
   errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds,
-  environmentProblem: { if case .failure(let error) = userZone { "TZ: \(error)" } else { nil } }())
+  environmentProblem: { if case .failure(let error) = userZone { "TZ: \(error)" } else { nil } }(),
+  inputIsTerminal: { isatty(STDIN_FILENO) == 1 },
+  // Only a closure: nothing of the page is built unless `cal interactive` runs.
+  frontEnds: FrontEnds(interactive: { request in
+    try InteractivePage.run(
+      calendar: request.calendar, locale: request.locale, colors: request.colors, animates: request.animates,
+      // CAL_TEST_FAULT, for the tests only: F12 throws (`throw`) or crashes (`trap`) the page.
+      monotonic: request.monotonic, fault: getenv("CAL_TEST_FAULT").map { String(cString: $0) })
+  }))
 
 exit(CalApp.run(Array(CommandLine.arguments.dropFirst()), context: context))

@@ -23,7 +23,7 @@ public enum CalApp {
     [
       ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
       AgendaCommand.self, SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      HistoryCommand.self, CompletionCommand.self,
+      HistoryCommand.self, InteractiveCommand.self, CompletionCommand.self,
     ]
   }
 
