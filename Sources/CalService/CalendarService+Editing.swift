@@ -62,12 +62,13 @@ extension CalendarService {
           "removed the \(occurrence) occurrence of \(Self.name(event))"
         )
       }
+      let continuations = try store.events.continuations(of: id)
       _ = try store.events.delete(id: id)
       // An edited occurrence removed on its own leaves a gap in its series, not the original back.
       if let parent = event.parentID, let day = event.recurrenceDay {
         try store.events.addException(eventID: parent, day: day)
       }
-      return (.removed(event), "removed \(Self.name(event))")
+      return (.removed(event, continuations: continuations), "removed \(Self.name(event))")
     }
   }
 
@@ -162,6 +163,7 @@ extension CalendarService {
     try EventValidation.check(changed, zones: environment.zones)
     let saved = try store.events.insert(changed, at: environment.now())
     try store.events.moveExceptions(from: event.id, to: saved.id, onOrAfter: day)
+    try store.events.markContinuation(saved.id, of: event.id)
     return .split(series: event.id, day: day, following: saved)
   }
 }

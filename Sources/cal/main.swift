@@ -1,5 +1,6 @@
 import CalCLI
 import CalCore
+import CalInteractive
 import CalService
 import Glibc
 
@@ -35,7 +36,10 @@ func calendarLocale() -> CalendarLocale {
   let first = (referenceDay?.weekday ?? .sunday).advanced(by: offset)
   return CalendarLocale(
     monthNames: (0..<12).map { item(Int32(__ALTMON_1) + $0) },
-    weekdayNames: (0..<7).map { item(Int32(ABDAY_1) + $0) }, firstWeekday: first)
+    weekdayNames: (0..<7).map { item(Int32(ABDAY_1) + $0) }, firstWeekday: first,
+    monthAbbreviations: (0..<12).map { item(Int32(ABMON_1) + $0) },
+    monthNamesInDates: (0..<12).map { item(Int32(MON_1) + $0) },
+    weekdayFullNames: (0..<7).map { item(Int32(DAY_1) + $0) })
 }
 
 /// The whole of a small file, or `nil` when it cannot be read.
@@ -68,19 +72,26 @@ func readZone(_ name: String) throws(ZoneError) -> ZoneInfo {
 }
 
 /// The user's zone, read as glibc reads it: `TZ` (a zone name, a file, or a POSIX rule), else /etc/localtime.
-func localZone(zones: ZoneLoader) -> ZoneInfo {
-  guard var value = getenv("TZ").map({ String(cString: $0) }) else {
-    guard let bytes = readFile("/etc/localtime") else { return .utc }
+///
+/// - Returns: the zone, or why `TZ` cannot be used (glibc would silently take UTC: a typo must not move
+///   every event by hours without a word).
+func localZone(zones: ZoneLoader) -> Result<ZoneInfo, ZoneError> {
+  guard let value = getenv("TZ").map({ String(cString: $0) }) else {
+    guard let bytes = readFile("/etc/localtime") else { return .success(.utc) }
     var link = [CChar](repeating: 0, count: 4096)
     let length = readlink("/etc/localtime", &link, link.count - 1)
     let target = length > 0 ? String(decoding: link[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
     let name = target.split(separator: "zoneinfo/").last.map(String.init) ?? "localtime"
-    return (try? ZoneInfo(name: name, tzif: bytes)) ?? .utc
+    return .success((try? ZoneInfo(name: name, tzif: bytes)) ?? .utc)
   }
-  if value.hasPrefix(":") { value.removeFirst() }
-  if value.isEmpty { return .utc }
-  if value.hasPrefix("/") { return readFile(value).flatMap { try? ZoneInfo(name: value, tzif: $0) } ?? .utc }
-  return (try? zones.zone(value)) ?? (try? ZoneInfo(name: value, posix: value)) ?? .utc
+  let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
+  if name.isEmpty { return .success(.utc) }
+  if name.hasPrefix("/") {
+    guard let bytes = readFile(name) else { return .failure(.unknown(name)) }
+    return Result { () throws(ZoneError) in try ZoneInfo(name: name, tzif: bytes) }
+  }
+  if let zone = try? zones.zone(name) { return .success(zone) }
+  return Result { () throws(ZoneError) in try ZoneInfo(name: name, posix: name) }.mapError { _ in .unknown(name) }
 }
 
 var environment: [String: String] = [:]
@@ -189,14 +200,23 @@ func executablePath() -> String? {
 
 let zones = ZoneLoader(readZone)
 let pinned = pinnedClock()
+let userZone = localZone(zones: zones)
 let outputIsTerminal = isatty(STDOUT_FILENO) == 1
 // One reading of the user's zone serves today's date, timestamps and events alike.
 let context = CommandContext(
-  locale: calendarLocale(), localZone: localZone(zones: zones), zones: zones,
+  locale: calendarLocale(), localZone: (try? userZone.get()) ?? .utc, zones: zones,
   now: pinned?.now ?? nowMilliseconds,
   environment: environment, outputIsTerminal: outputIsTerminal, terminalSize: outputIsTerminal ? terminalSize() : nil,
   output: TextOutput { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError,
   errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds,
-  inheritedEnvironment: environmentEntries, executablePath: executablePath, clockFile: pinned?.file)
+  environmentProblem: { if case .failure(let error) = userZone { "TZ: \(error)" } else { nil } }(),
+  inputIsTerminal: { isatty(STDIN_FILENO) == 1 },
+  // Only a closure: nothing of the page is built unless `cal interactive` runs.
+  frontEnds: FrontEnds(interactive: { request in
+    try InteractivePage.run(
+      calendar: request.calendar, locale: request.locale, colors: request.colors, animates: request.animates,
+      // CAL_TEST_FAULT, for the tests only: F12 throws (`throw`) or crashes (`trap`) the page.
+      monotonic: request.monotonic, fault: getenv("CAL_TEST_FAULT").map { String(cString: $0) })
+  }), inheritedEnvironment: environmentEntries, executablePath: executablePath, clockFile: pinned?.file)
 
 exit(CalApp.run(Array(CommandLine.arguments.dropFirst()), context: context))

@@ -3,6 +3,9 @@ import Testing
 
 @Suite("Reminders")
 struct ReminderTests {
+  /// Sunday, 12 May 2024.
+  static let today = try! CivilDate(parsing: "2024-05-12")
+
   /// Berlin's zone, from the system's database.
   static func berlin() throws -> ZoneInfo { try ZoneInfoTests.zone("Europe/Berlin") }
 
@@ -16,7 +19,7 @@ struct ReminderTests {
   private func check(
     _ text: String, _ expected: Reminder.Trigger, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    let reminder = try ReminderExpression.reminder(text, localZone: Self.berlin())
+    let reminder = try ReminderExpression.reminder(text, today: Self.today, localZone: Self.berlin())
     #expect(reminder.trigger == expected, sourceLocation: sourceLocation)
     #expect(reminder.allDayTime == nil, sourceLocation: sourceLocation)
   }
@@ -34,19 +37,33 @@ struct ReminderTests {
     try check("end-5m", .end(offsetSeconds: -300))
     try check("end+1h", .end(offsetSeconds: 3600))
     // On the user's clock: 08:00 in Berlin in May is 06:00 UTC.
+    try check("90", .start(offsetSeconds: -5400))
+    try check("1h30", .start(offsetSeconds: -5400))
+    try check("1.5h", .start(offsetSeconds: -5400))
     try check("2024-05-12T08:00", .at(unixSeconds: try Self.berlin("2024-05-12", "08:00")))
     try check("2024-05-12 08:00", .at(unixSeconds: try Self.berlin("2024-05-12", "08:00")))
+    // Days and times as the rest of cal reads them, against today, Sunday 12 May 2024.
+    try check("tomorrow 8am", .at(unixSeconds: try Self.berlin("2024-05-13", "08:00")))
+    try check("fri noon", .at(unixSeconds: try Self.berlin("2024-05-17", "12:00")))
+    try check("5-20 9 pm", .at(unixSeconds: try Self.berlin("2024-05-20", "21:00")))
+    try check("next fri 7:30", .at(unixSeconds: try Self.berlin("2024-05-24", "07:30")))
   }
 
   @Test("anything else is refused with the forms that exist")
   func refused() throws {
-    for text in ["", "soon", "15", "15x", "end15m", "end-", "+", "0m", "-0m", "end-2d3d", "99999999999d", "15m-"] {
-      #expect(throws: ReminderError.malformed(text)) { try ReminderExpression.reminder(text, localZone: .utc) }
+    for text in [
+      "", "soon", "15x", "end15m", "end-", "+", "0m", "-0m", "end-2d3d", "99999999999d", "15m-", "tomorrow",
+      "tomorrow soon", "8am",
+    ] {
+      #expect(throws: ReminderError.malformed(text)) {
+        try ReminderExpression.reminder(text, today: Self.today, localZone: .utc)
+      }
     }
-    #expect(throws: ReminderError.self) { try ReminderExpression.reminder("2024-02-30T08:00", localZone: .utc) }
-    #expect(throws: ReminderError.self) { try ReminderExpression.reminder("2024-05-12T25:00", localZone: .utc) }
+    for text in ["2024-02-30T08:00", "2024-05-12T25:00"] {
+      #expect(throws: ReminderError.self) { try ReminderExpression.reminder(text, today: Self.today, localZone: .utc) }
+    }
     let message = ReminderError.malformed("soon").description
-    #expect(message.hasPrefix("'soon' is not a reminder: expected 15m, 1h30m or 1d before the start"))
+    #expect(message.hasPrefix("'soon' is not a reminder: expected 15m, 1h30m, 90 or 1d before the start"))
   }
 
   /// An occurrence of a timed event from `start` for `minutes`, or of an all-day event over `days`.

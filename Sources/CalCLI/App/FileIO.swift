@@ -1,3 +1,4 @@
+import CalCore
 import Glibc
 
 /// Reading and writing the files a user names (`import FILE`, `export FILE`).

@@ -5,9 +5,9 @@ import CalCore
 struct ReminderOptions {
   static let remind = OptionSpec(
     "remind", value: "when",
-    help: "Remind this long before the start: 15m, 1h, 1d; or +10m, start, end, end-5m, 2024-05-12T08:00. Repeatable.")
+    help: "Remind this long before the start: 15m, 1h, 1d; or +10m, start, end, end-5m, tomorrow 8am. Repeatable.")
   static let remindAt = OptionSpec(
-    "remind-at", value: "time", help: "For an all-day event: the time its reminders count from (default 09:00).")
+    "remind-at", value: "time", help: "For an all-day event: the time its reminders count from (default 9am).")
   static let noRemind = OptionSpec("no-remind", help: "Remove the event's reminders.")
 
   /// The options of `add`.
@@ -27,7 +27,8 @@ struct ReminderOptions {
     var reminders: [Reminder] = []
     for text in texts {
       do {
-        let reminder = try ReminderExpression.reminder(text, localZone: context.localZone)
+        let reminder = try ReminderExpression.reminder(
+          text, today: context.today, locale: context.locale, localZone: context.localZone)
         if !reminders.contains(reminder) { reminders.append(reminder) }
       } catch {
         throw UsageError("--remind: \(error)")
@@ -35,11 +36,7 @@ struct ReminderOptions {
     }
     self.reminders = texts.isEmpty ? nil : reminders
     allDayTime = try arguments.value(Self.remindAt).map { text throws(UsageError) in
-      do {
-        return try TimeOfDay(parsing: text)
-      } catch {
-        throw UsageError("--remind-at: \(error)")
-      }
+      try DateReader(context).time(text, for: Self.remindAt)
     }
     removesAll = arguments.flag(Self.noRemind)
     if removesAll && (self.reminders != nil || allDayTime != nil) {

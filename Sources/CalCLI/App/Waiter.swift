@@ -1,3 +1,4 @@
+import CalCore
 import Glibc
 
 /// The file descriptor a stop signal's handler writes to; -1 until a `Waiter` sets it. A signal handler can

@@ -60,6 +60,7 @@ public struct ArgumentParser {
     }
     if let mistake { throw mistake }
     parsed.positionals = try assign(loose)
+    parsed.words = loose
     return parsed
   }
 

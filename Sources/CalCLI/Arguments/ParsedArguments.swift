@@ -3,6 +3,9 @@
 public struct ParsedArguments: Equatable, Sendable {
   /// Positional arguments in order; a `takesRest` argument is already joined into one.
   public var positionals: [String] = []
+  /// The words the positional arguments were made of, each as typed: a date of several words at the start of
+  /// an event's title (`next fri dentist`) is told apart from the title by them.
+  public var words: [String] = []
   /// The last value given to each option, by long name.
   var values: [String: String] = [:]
   /// Every value given to each option, in order, by long name: for options that may be repeated.

@@ -17,7 +17,7 @@ struct EditCommand: Command {
       puts a timed event back on your own clock; --repeat none makes a series a one-off event.
       """,
     arguments: [ArgumentSpec("id", help: EventHandle.help)],
-    options: [title, date, on, fromHere] + ScheduleOptions.all(repeatDays: "repeat-on") + ReminderOptions.forEdit
+    options: [title, date, on, fromHere] + ScheduleOptions.all(for: .edit) + ReminderOptions.forEdit
       + [JSONOption.option, StoreOptions.option])
 
   let id: Int64
@@ -35,14 +35,13 @@ struct EditCommand: Command {
     id = handle.id
     title = arguments.value(Self.title)
     if let title, title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
-    newDay = try arguments.value(Self.date).map { text throws(UsageError) in
-      try parseDay(text, today: context.today)
-    }
+    let dates = DateReader(context)
+    newDay = try arguments.value(Self.date).map { text throws(UsageError) in try dates.day(text) }
     occurrence = try handle.occurrence(
-      or: arguments.value(Self.on).map { text throws(UsageError) in try parseDay(text, today: context.today) })
+      or: arguments.value(Self.on).map { text throws(UsageError) in try dates.day(text) })
     fromHere = arguments.flag(Self.fromHere)
     if fromHere && occurrence == nil { throw UsageError("--from-here needs --on DATE") }
-    var options = ScheduleOptions(arguments: arguments, today: context.today)
+    var options = ScheduleOptions(arguments: arguments, dates: dates)
     options.repeatDaysName = "repeat-on"
     self.options = options
     if occurrence != nil && !fromHere && arguments.value(ScheduleOptions.repeats) != nil {

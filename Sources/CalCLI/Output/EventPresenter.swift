@@ -87,14 +87,20 @@ enum EventPresenter {
     return buffer.text
   }
 
+  /// Where a listing's continued lines start: under the time.
+  static let listContinuation = String(repeating: " ", count: 12)
+
   /// Appends the line of `item` to `buffer` (with the note and the reminders on indented lines when asked),
-  /// without the line end.
+  /// without the line end. Without the date (under a heading that names the day), continued lines are
+  /// indented by `continuation` instead of to the time.
   static func write(
-    _ item: AgendaItem, context: CommandContext, withNote: Bool, withReminders: Bool = true,
-    into buffer: inout TextBuffer
+    _ item: AgendaItem, context: CommandContext, withNote: Bool, withReminders: Bool = true, withDate: Bool = true,
+    continuation: String = listContinuation, into buffer: inout TextBuffer
   ) {
-    buffer.append(date: item.day)
-    buffer.append(literal: "  ")
+    if withDate {
+      buffer.append(date: item.day)
+      buffer.append(literal: "  ")
+    }
     let timeStart = buffer.count
     writeTime(item, context: context, into: &buffer)
     buffer.pad(from: timeStart, to: 11)
@@ -130,7 +136,8 @@ enum EventPresenter {
       continued.append("reminders: " + reminderText(reminders, isAllDay: item.schedule.isAllDay, context: context))
     }
     for line in continued {
-      buffer.append(literal: "\n            ")
+      buffer.append(literal: "\n")
+      buffer.append(continuation)
       buffer.append(line)
     }
   }
@@ -141,9 +148,17 @@ enum EventPresenter {
       buffer.append(literal: "all day")
       return
     }
+    let zone = context.localZone
     func clock(_ instant: Int64) {
-      let local = instant + Int64(context.localZone.offset(atUTC: instant))
+      let offset = zone.offset(atUTC: instant)
+      let local = instant + Int64(offset)
       buffer.append(clock: Int(local.floorDividedWithRemainder(by: 86_400).remainder) / 60)
+      // Where the clocks fall back an hour repeats: its readings carry their offset (02:30+02, 02:00+01).
+      // Most instants are nowhere near a change, and two lookups say so.
+      let nearChange = zone.offset(atUTC: instant - 86_400) != offset || zone.offset(atUTC: instant + 86_400) != offset
+      if nearChange, case .repeated = zone.resolve(localSeconds: local) {
+        buffer.append(Self.shortOffset(offset))
+      }
     }
     if end == start { return clock(start) }
     let startsToday = item.day == item.occurrence.firstDay
@@ -173,6 +188,35 @@ enum EventPresenter {
     if asJSON { return json(item, context: context).serialized }
     var text = "\(verb): \(line(item, context: context, withNote: false))"
     if let rule = item.schedule.rule { text += "\n" + String(repeating: " ", count: 12) + "repeats \(rule)" }
+    if let note = skippedTimeNote(item, context: context) { text += "\n" + String(repeating: " ", count: 12) + note }
     return text
+  }
+
+  /// For a start time that a clock change skips on the occurrence's day (02:30 on the night the clocks go
+  /// forward), what became of it, so it does not move silently: `02:30 does not exist on 2024-03-31 in
+  /// Europe/Berlin (the clocks go forward 1h): it starts at 03:30`.
+  static func skippedTimeNote(_ item: AgendaItem, context: CommandContext) -> String? {
+    guard let time = item.schedule.startTime else { return nil }
+    let zoneName = item.schedule.timeZone
+    guard let zone = zoneName.flatMap({ try? context.zones.zone($0) }) ?? (zoneName == nil ? context.localZone : nil)
+    else { return nil }
+    let day = item.occurrence.occurrenceDay
+    let wall = Int64(day.daysSince1970) * 86_400 + Int64(time.minutes) * 60
+    guard case .skipped(_, let shift) = zone.resolve(localSeconds: wall), shift > 0 else { return nil }
+    let becomes = (time.minutes + shift / 60) % 1440
+    let shown = TimeOfDay(minutes: becomes)?.description ?? "later"
+    return
+      "\(time) does not exist on \(day) in \(zone.name) (the clocks go forward \(EventLength.description(minutes: shift / 60))):"
+      + " it starts at \(shown)"
+  }
+
+  /// `+02`, `-03:30`: an offset from UTC as short as it can be written.
+  static func shortOffset(_ seconds: Int) -> String {
+    let magnitude = abs(seconds) / 60
+    let hours = magnitude / 60
+    let minutes = magnitude % 60
+    let text =
+      (hours < 10 ? "0" : "") + String(hours) + (minutes == 0 ? "" : ":" + (minutes < 10 ? "0" : "") + String(minutes))
+    return (seconds < 0 ? "-" : "+") + text
   }
 }

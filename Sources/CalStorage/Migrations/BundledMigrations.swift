@@ -13,6 +13,9 @@ public enum BundledMigrations {
       id: "0005_application_id", sql: String(decoding: PackageResources._005_application_id_sql, as: UTF8.self)),
     Migration(id: "0007_reminders", sql: String(decoding: PackageResources._007_reminders_sql, as: UTF8.self)),
     Migration(id: "0008_change_log", sql: String(decoding: PackageResources._008_change_log_sql, as: UTF8.self)),
+    Migration(
+      id: "0010_series_continuations",
+      sql: String(decoding: PackageResources._010_series_continuations_sql, as: UTF8.self)),
   ]
 
   /// `PRAGMA application_id` of a cal calendar: the bytes `CAL1`.

@@ -223,6 +223,18 @@ public struct EventRepository {
       "UPDATE events SET parent_id = ? WHERE parent_id = ? AND recurrence_day >= ?", [to, from, day])
   }
 
+  // MARK: Split series
+
+  /// Records that series `id` continues series `previous` (it took over from a day on).
+  public func markContinuation(_ id: Int64, of previous: Int64) throws {
+    try database.execute("UPDATE events SET continues_id = ? WHERE id = ?", [previous, id])
+  }
+
+  /// The series that continue series `id`, in the order they were made.
+  public func continuations(of id: Int64) throws -> [EventRecord] {
+    try database.fetch("SELECT \(Self.columns) FROM events WHERE continues_id = ? ORDER BY id", [id], record)
+  }
+
   // MARK: Reading rows
 
   /// A row of `events` as a record, every value checked: a row that cannot be read is reported, not

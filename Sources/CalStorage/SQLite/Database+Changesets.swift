@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// Applying changesets that a `Session` recorded, forwards (redo) or inverted (undo).
 extension Database {
@@ -69,6 +70,11 @@ extension Database {
       var indirect: Int32 = 0
       sqlite3changeset_op(iterator, &table, &columns, &operation, &indirect)
       if kind == SQLITE_CHANGESET_NOTFOUND && operation == SQLITE_DELETE { return SQLITE_CHANGESET_OMIT }
+      // A foreign key's action (ON DELETE SET NULL) may have made the change already, as the row it is part of
+      // was deleted: a row already as the change would leave it is no conflict.
+      if kind == SQLITE_CHANGESET_DATA && operation == SQLITE_UPDATE && Self.isDone(iterator, columns: columns) {
+        return SQLITE_CHANGESET_OMIT
+      }
       var key: DatabaseValue = .null
       var value: OpaquePointer?
       let read = operation == SQLITE_INSERT ? sqlite3changeset_new : sqlite3changeset_old
@@ -77,6 +83,36 @@ extension Database {
       }
       conflict = ChangesetConflict(table: table.map { String(cString: $0) } ?? "", key: key)
       return SQLITE_CHANGESET_ABORT
+    }
+
+    /// Whether every column the update changes already holds its new value in the conflicting row.
+    private static func isDone(_ iterator: OpaquePointer, columns: Int32) -> Bool {
+      for column in 0..<columns {
+        var new: OpaquePointer?
+        var current: OpaquePointer?
+        guard sqlite3changeset_new(iterator, column, &new) == SQLITE_OK else { return false }
+        guard let new else { continue }  // not changed by the update
+        guard sqlite3changeset_conflict(iterator, column, &current) == SQLITE_OK, let current,
+          same(new, current)
+        else { return false }
+      }
+      return true
+    }
+
+    /// Whether two values are the same, type and content.
+    private static func same(_ left: OpaquePointer, _ right: OpaquePointer) -> Bool {
+      let type = sqlite3_value_type(left)
+      guard type == sqlite3_value_type(right) else { return false }
+      switch type {
+      case SQLITE_NULL: return true
+      case SQLITE_INTEGER: return sqlite3_value_int64(left) == sqlite3_value_int64(right)
+      case SQLITE_FLOAT: return sqlite3_value_double(left) == sqlite3_value_double(right)
+      default:
+        let count = sqlite3_value_bytes(left)
+        guard count == sqlite3_value_bytes(right) else { return false }
+        guard count > 0 else { return true }
+        return memcmp(sqlite3_value_blob(left), sqlite3_value_blob(right), Int(count)) == 0
+      }
     }
   }
 }
