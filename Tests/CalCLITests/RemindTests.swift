@@ -17,7 +17,7 @@ final class RemindTests {
 
   @discardableResult
   private func run(_ arguments: [String], at now: String = "2024-05-12T10:00:00+02:00") throws -> Subprocess.Result {
-    try cal.run(arguments, environment: ["TZ": "Europe/Berlin", "CAL_TEST_NOW": now])
+    try cal.run(arguments, at: now)
   }
 
   private func json(_ arguments: [String], at now: String = "2024-05-12T10:00:00+02:00") throws -> [[String: Any]] {

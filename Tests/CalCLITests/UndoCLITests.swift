@@ -18,7 +18,7 @@ final class UndoCLITests {
 
   @discardableResult
   private func run(_ arguments: [String], at now: String = "2024-05-12T10:00:00+02:00") throws -> Subprocess.Result {
-    try cal.run(arguments, environment: ["TZ": "Europe/Berlin", "CAL_TEST_NOW": now])
+    try cal.run(arguments, at: now)
   }
 
   /// What undo must put back: the events of May 2024, the month on view and the page history.

@@ -30,16 +30,9 @@ struct HistoryCommand: Command {
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .read)
-    let transitions = try calendar.history(limit: limit)
-    if json {
-      context.print(JSONValue.array(transitions.map { TransitionPresenter.json($0, context: context) }).serialized)
-    } else if transitions.isEmpty {
-      context.print("No page turns yet.")
-    } else {
-      let idWidth = String(transitions.map(\.id).max() ?? 0).count
-      for transition in transitions {
-        context.print(TransitionPresenter.historyLine(transition, context: context, idWidth: idWidth))
-      }
-    }
+    context.printRecords(
+      try calendar.history(limit: limit), asJSON: json, empty: "No page turns yet.", id: \.id,
+      json: { TransitionPresenter.json($0, context: context) },
+      line: { TransitionPresenter.historyLine($0, context: context, idWidth: $1) })
   }
 }

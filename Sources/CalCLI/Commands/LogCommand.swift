@@ -20,14 +20,9 @@ struct LogCommand: Command {
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .read)
-    let changes = try calendar.changes(limit: limit)
-    if json {
-      context.print(JSONValue.array(changes.map { ChangePresenter.json($0, context: context) }).serialized)
-    } else if changes.isEmpty {
-      context.print("No changes yet.")
-    } else {
-      let idWidth = String(changes.map(\.id).max() ?? 0).count
-      for change in changes { context.print(ChangePresenter.logLine(change, context: context, idWidth: idWidth)) }
-    }
+    context.printRecords(
+      try calendar.changes(limit: limit), asJSON: json, empty: "No changes yet.", id: \.id,
+      json: { ChangePresenter.json($0, context: context) },
+      line: { ChangePresenter.logLine($0, context: context, idWidth: $1) })
   }
 }
