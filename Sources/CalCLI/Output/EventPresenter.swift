@@ -105,13 +105,13 @@ enum EventPresenter {
     writeTime(item, context: context, into: &buffer)
     buffer.pad(from: timeStart, to: 11)
     buffer.append(literal: "  #")
-    buffer.append(digits: Int(item.event.id))
+    buffer.append(digits: Int(item.id))
     if item.schedule.rule != nil {
       buffer.append(literal: "@")
       buffer.append(date: item.occurrence.occurrenceDay)
     }
     buffer.append(literal: "  ")
-    buffer.append(TerminalText.sanitized(item.event.title))
+    buffer.append(TerminalText.sanitized(item.title))
     let occurrence = item.occurrence
     if item.schedule.isAllDay && occurrence.lastDay > occurrence.firstDay {
       buffer.append(literal: " (day ")
@@ -122,16 +122,16 @@ enum EventPresenter {
     }
     // A location or note of several lines continues on lines of its own, indented under the title.
     var continued: [String] = []
-    if let location = item.event.location, !location.isEmpty {
+    if let location = item.location, !location.isEmpty {
       let lines = TerminalText.sanitizedLines(location)
       buffer.append(literal: " @ ")
       buffer.append(lines[0])
       continued += lines.dropFirst()
     }
-    if withNote, let note = item.event.note, !note.isEmpty {
+    if withNote, let note = item.note, !note.isEmpty {
       continued += TerminalText.sanitizedLines(note)
     }
-    let reminders = item.event.fields.reminders
+    let reminders = item.reminders
     if withReminders && !reminders.isEmpty {
       continued.append("reminders: " + reminderText(reminders, isAllDay: item.schedule.isAllDay, context: context))
     }
