@@ -339,6 +339,7 @@ BIDI = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
 SQLISH = re.compile(r"\bSQL\b|SQLITE_|no such (table|column)|constraint failed|disk I/O error|"
                     r"unable to open database file|database is locked|syntax error|near \"|\bPRAGMA\b|"
                     r"\b(SELECT|INSERT|UPDATE|DELETE) .* (FROM|INTO|SET)\b")
+SQL_DETAIL = re.compile(r" \(.*| - .*|: .*")
 PROGRESS = re.compile(rb"^[^\n]*(\r|\x1b\[)[^\n]*\n?$", re.S)
 
 
@@ -417,7 +418,8 @@ class Judge:
             failures.append(Failure(category, message, key, step_index, command))
 
         opts = options_of(argv)
-        helped = any(a in ("-h", "--help", "--version") for a in opts) or command in ("help", "completion")
+        helped = any(a in ("-h", "--help", "--version") for a in options_of_raw(argv)) or \
+            command in ("help", "completion")
         stderr_text = outcome.stderr.decode("utf-8", "replace")
         if outcome.timed_out:
             fail("hang", f"no answer after {self.config.timeout:g} s", command)
@@ -441,7 +443,9 @@ class Judge:
                 text = [line.decode("utf-8", "replace") for line in lines]
                 usage = len(text) == 3 and text[1].startswith("Usage: ") and text[2].startswith("  See ")
                 # An error that echoes a line break from the input spills over several lines.
-                broken = bool(text) and text[0].count("'") % 2 == 1 and len(text) > 1
+                extra = [line for line in text[1:] if not line.startswith(("Usage: ", "  See "))]
+                broken = bool(text) and len(text) > 1 and bool(extra) and (
+                    text[0].count("'") % 2 == 1 or any(line.startswith("Usage: ") for line in text))
                 if broken:
                     fail("unclear-error", f"a raw line break from the input in the error: {stderr_text[:200]!r}",
                          f"raw-control|line-break|{command}")
@@ -462,8 +466,8 @@ class Judge:
                          f"raw-control|{command}|{normalize(CONTROL.sub('^', text[0]), 60)}")
                 if text and SQLISH.search(text[0]):
                     sqlite = re.search(r"SQLite error \d+: (.*?)( - while executing|$)", text[0])
-                    fail("unclear-error", f"SQL in the error: {text[0][:200]!r}",
-                         f"sql|{normalize(sqlite.group(1) if sqlite else text[0], 60)}")
+                    what = SQL_DETAIL.sub("", sqlite.group(1)) if sqlite else text[0]
+                    fail("unclear-error", f"SQL in the error: {text[0][:200]!r}", f"sql|{normalize(what, 60)}")
                 if rc not in (1, 64):
                     fail("unclear-error", f"exit status {rc} (expected 1, or 64 for usage errors)", f"status-{rc}")
                 if usage != (rc == 64) and text and text[0].startswith("Error: ") and not broken:
@@ -471,7 +475,7 @@ class Judge:
                          f"usage-status|{rc}|{usage}")
                 if outcome.stdout_size and not pty and not stdout_redirected:
                     fail("partial-write", f"exit {rc} after writing {outcome.stdout_size} bytes to stdout: "
-                         f"{outcome.stdout[:120]!r}", f"stdout-on-error|{command}|{normalize(text[0] if text else '')}")
+                         f"{outcome.stdout[:120]!r}", f"stdout-on-error|{command}")
             else:
                 if outcome.stderr_size and not PROGRESS.match(outcome.stderr):
                     fail("stderr-on-success", f"exit 0 with stderr {stderr_text[:300]!r}",
@@ -581,8 +585,7 @@ class Judge:
             if old != new and (failed or (read_only and name != export_target)):
                 why = "a failing command" if failed else f"the read-only command {command}"
                 fail("db-changed", f"{why} changed the calendar {name} ({outcome.describe()}: "
-                     f"{first_line(outcome.stderr)[:160]})", f"{'failed' if failed else 'read-only'}|{command}|"
-                     f"{normalize(first_line(outcome.stderr), 60)}")
+                     f"{first_line(outcome.stderr)[:160]})", f"{'failed' if failed else 'read-only'}|{command}")
         allowed_new = set()
         if not failed and not read_only:
             allowed_new = {name for name in after if name not in before}
@@ -612,7 +615,7 @@ class Judge:
                 fail("files-left", f"{command} left temporary file {name}", f"temp|{command}")
         for name in sorted(set(before) & set(after)):
             was, now = before[name], after[name]
-            if name.endswith(("-shm", "-wal")) or name in databases or was == now:
+            if name.endswith(("-shm", "-wal")) or name in databases or was == now or name in OUTSIDE:
                 continue
             if name == export_target:
                 continue
@@ -682,6 +685,8 @@ class Runner:
                 handle.write(data)
         for fixture in scenario.get("fixtures", []):
             self.fixtures.create(fixture, root)
+        if scenario.get("sql"):
+            self.fixtures.apply_sql(root, scenario["sql"])
         return root
 
     def run(self, scenario, stop_at=None, keep=False, verbose=None):
@@ -715,14 +720,15 @@ class Runner:
             stdin = None
             if step.get("stdin") is not None:
                 stdin = scenario["files"].get(step["stdin"], b"") if isinstance(step["stdin"], str) else b""
-            with OUTSIDE_LOCK if any("/dev/" in a for a in argv) or any("/dev/" in v for v in env.values()) \
-                    else _NoLock():
+            with OUTSIDE_LOCK if scenario.get("generator") == "env" or any("/dev/" in a for a in argv) \
+                    or any("/dev/" in v for v in env.values()) else _NoLock():
                 before = snapshot(root, OUTSIDE)
                 for name, entry in before.items():
-                    if entry[0] == "file" and entry[3] >= 100:
+                    if entry[0] == "file" and entry[3] >= 100 and not name.endswith(("-wal", "-shm", "-journal")):
                         path = name if os.path.isabs(name) else os.path.join(root, name)
                         if is_sqlite(path):
                             _SQLITE_DIGESTS.add(entry[2])
+                            db_dump(root, name, before)  # now, while the file is as it was before the run
                 outcome = spawn([self.config.cal] + argv, env, root, stdin, step.get("stdout"), step.get("pty"),
                                 self.config.timeout, scenario.get("umask"))
                 after = snapshot(root, OUTSIDE)

@@ -173,10 +173,6 @@ class Fixtures:
             connection.execute("INSERT INTO schema_migrations VALUES ('9999_from_the_future', 1)")
             connection.commit()
             connection.close()
-        elif name == "tamper":
-            shutil.copyfile(self.template, path("db", "cal.db"))
-            os.chmod(path("db", "cal.db"), 0o600)
-            self.tamper(path("db", "cal.db"), rng)
         elif name == "dangling":
             os.symlink("nowhere/deeper/cal.db", path("dangling.db"))
         elif name == "loop":
@@ -227,61 +223,83 @@ class Fixtures:
             handle.write("DE\t+5230+01322\tEurope/Berlin\n")
         os.makedirs(os.path.join(folder, "Etc"), exist_ok=True)
 
-    @staticmethod
-    def tamper(database, rng):
-        """Writes values cal would never write into its own calendar (a hand edit, another version, a bug)."""
+    def apply_sql(self, root, statements):
+        """Runs a scenario's SQL on its calendar (a copy of the template): values cal would never write."""
+        database = os.path.join(root, "db", "cal.db")
+        if not os.path.exists(database):
+            shutil.copyfile(self.template, database)
+            os.chmod(database, 0o600)
         connection = sqlite3.connect(database)
-        if rng.random() < 0.6:
-            connection.execute("PRAGMA ignore_check_constraints = ON")
-        columns = {
-            "day": ["0000-00-00", "9999-19-39", "2023-02-29", "0001-01-01", "9999-12-31", "2024-05-12x", "", None,
-                    "10000-01-01"],
-            "title": ["", " ", "\x1b[31m", "\u202e", "\x00x", None, "A" * 100000],
-            "start_minute": [-1, 1440, 1439, 0, 2 ** 31, -2 ** 63, 2 ** 63 - 1, "09:00", None],
-            "length_minutes": [0, -1, 2 ** 62, 2 ** 63 - 1, 5256000, 1, None, "1h"],
-            "end_day": ["0000-00-00", "9999-12-31", "2024-05-11", "2024-05-99", None, "zzz"],
-            "time_zone": ["Nowhere/City", "../../../etc/passwd", "/dev/zero", "", "ABC999999999999999999", "local",
-                          "Pacific/Kiritimati", "\x1b[31m", None],
-            "rrule": ["FREQ=DAILY;INTERVAL=100001", "FREQ=DAILY;INTERVAL=0", "FREQ=DAILY;COUNT=0",
-                      "FREQ=WEEKLY;BYDAY=53MO", "FREQ=MONTHLY;BYSETPOS=0", "FREQ=YEARLY;BYMONTH=13",
-                      "FREQ=DAILY;COUNT=9223372036854775807", "FREQ=HOURLY", "", "garbage", "FREQ=DAILY;UNTIL=00000101",
-                      "FREQ=MONTHLY;BYMONTHDAY=-32", "FREQ=WEEKLY;BYDAY=", "FREQ=DAILY;INTERVAL=-1",
-                      "FREQ=MONTHLY;BYDAY=99999999999999999999MO", None],
-            "span_days": [-1, 2 ** 62, 2 ** 63 - 1, 3652059, 0],
-            "last_day": ["0000-00-00", "9999-12-31", "2024-01-01", "", None],
-            "parent_id": [1, 3, 9999, -1, None, "self"],
-            "recurrence_day": ["0000-00-00", "9999-12-31", "2024-05-15", "x", None],
-            "uid": [None, "", "same", "\x00"],
-            "created_at": [-2 ** 63, 2 ** 63 - 1, 0, -1],
-            "updated_at": [-2 ** 63, 2 ** 63 - 1],
-            "note": ["\x1b]0;x\x07", "\x00", "A" * 1000000],
-            "location": ["\x1b[2J", "\u2066"],
-        }
-        ids = [row[0] for row in connection.execute("SELECT id FROM events")]
-        for _ in range(rng.choice([1, 1, 2, 3, 6])):
-            choice = rng.random()
+        for statement in statements:
             try:
-                if choice < 0.75 and ids:
-                    column = rng.choice(sorted(columns))
-                    value = rng.choice(columns[column])
-                    target = rng.choice(ids)
-                    if value == "self":
-                        value = target
-                    connection.execute(f"UPDATE events SET {column} = ? WHERE id = ?", (value, target))
-                elif choice < 0.85:
-                    connection.execute("UPDATE viewed_month SET month = ?",
-                                       (rng.choice(["0000-00", "9999-19", "2024-13", "0001-01", "9999-12", "x"]),))
-                elif choice < 0.93:
-                    connection.execute("UPDATE transitions SET from_month = ?, to_month = ?, at = ?",
-                                       (rng.choice(["0000-00", "9999-12", "2024-13"]), rng.choice(["0000-00", "0001-01"]),
-                                        rng.choice([-2 ** 63, 2 ** 63 - 1, 0])))
-                elif ids:
-                    connection.execute("INSERT OR REPLACE INTO event_exceptions (event_id, day) VALUES (?, ?)",
-                                       (rng.choice(ids + [9999]), rng.choice(["0000-00-00", "9999-12-31", "x"])))
+                connection.execute(statement)
             except sqlite3.Error:
                 pass
         connection.commit()
         connection.close()
+
+
+def literal(value):
+    """A SQL literal for a value, readable when it is printable."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, int):
+        return str(value)
+    if value.isprintable() and len(value) <= 80:
+        return "'" + value.replace("'", "''") + "'"
+    if value == value[0] * len(value) and value[0].isprintable():
+        return f"replace(printf('%.{len(value)}c', 'x'), 'x', '{value[0]}')"
+    return "CAST(X'" + value.encode("utf-8", "surrogateescape").hex().upper() + "' AS TEXT)"
+
+
+TAMPER_COLUMNS = {
+    "day": ["0000-00-00", "9999-19-39", "2023-02-29", "0001-01-01", "9999-12-31", "2024-05-12x", "", None, "10000-01-01"],
+    "title": ["", " ", "\x1b[31m", "\u202e", "\x00x", None, "A" * 100000],
+    "start_minute": [-1, 1440, 1439, 0, 2 ** 31, -2 ** 63, 2 ** 63 - 1, "09:00", None],
+    "length_minutes": [0, -1, 2 ** 62, 2 ** 63 - 1, 5256000, 1, None, "1h"],
+    "end_day": ["0000-00-00", "9999-12-31", "2024-05-11", "2024-05-99", None, "zzz"],
+    "time_zone": ["Nowhere/City", "../../../etc/passwd", "/dev/zero", "", "ABC999999999999999999", "local",
+                  "Pacific/Kiritimati", "\x1b[31m", None],
+    "rrule": ["FREQ=DAILY;INTERVAL=100001", "FREQ=DAILY;INTERVAL=0", "FREQ=DAILY;COUNT=0", "FREQ=WEEKLY;BYDAY=53MO",
+              "FREQ=MONTHLY;BYSETPOS=0", "FREQ=YEARLY;BYMONTH=13", "FREQ=DAILY;COUNT=9223372036854775807",
+              "FREQ=HOURLY", "", "garbage", "FREQ=DAILY;UNTIL=00000101", "FREQ=MONTHLY;BYMONTHDAY=-32",
+              "FREQ=WEEKLY;BYDAY=", "FREQ=DAILY;INTERVAL=-1", "FREQ=MONTHLY;BYDAY=99999999999999999999MO",
+              "FREQ=DAILY;INTERVAL=2147483647", "FREQ=YEARLY;COUNT=2147483648", None],
+    "span_days": [-1, 2 ** 62, 2 ** 63 - 1, 3652059, 0],
+    "last_day": ["0000-00-00", "9999-12-31", "2024-01-01", "", None],
+    "parent_id": [1, 3, 9999, -1, None, "self"],
+    "recurrence_day": ["0000-00-00", "9999-12-31", "2024-05-15", "x", None],
+    "uid": [None, "", "same", "\x00"],
+    "created_at": [-2 ** 63, 2 ** 63 - 1, 0, -1],
+    "updated_at": [-2 ** 63, 2 ** 63 - 1],
+    "note": ["\x1b]0;x\x07", "\x00", "A" * 1000000],
+    "location": ["\x1b[2J", "\u2066"],
+}
+
+
+def tamper_sql(rng):
+    """A few statements that put hostile values into the template calendar."""
+    statements = ["PRAGMA ignore_check_constraints = ON"] if rng.random() < 0.6 else []
+    for _ in range(rng.choice([1, 1, 2, 3, 6])):
+        choice = rng.random()
+        if choice < 0.75:
+            column = rng.choice(sorted(TAMPER_COLUMNS))
+            value = rng.choice(TAMPER_COLUMNS[column])
+            target = rng.randrange(1, 16)
+            value = target if value == "self" else value
+            statements.append(f"UPDATE events SET {column} = {literal(value)} WHERE id = {target}")
+        elif choice < 0.85:
+            month = rng.choice(["0000-00", "9999-19", "2024-13", "0001-01", "9999-12", "x"])
+            statements.append(f"UPDATE viewed_month SET month = {literal(month)}")
+        elif choice < 0.93:
+            statements.append(
+                f"UPDATE transitions SET from_month = {literal(rng.choice(['0000-00', '9999-12', '2024-13']))}, "
+                f"to_month = {literal(rng.choice(['0000-00', '0001-01']))}, "
+                f"at = {rng.choice([-2 ** 63, 2 ** 63 - 1, 0])}")
+        else:
+            statements.append(f"INSERT OR REPLACE INTO event_exceptions (event_id, day) VALUES "
+                              f"({rng.choice([3, 4, 8, 9999])}, {literal(rng.choice(['0000-00-00', '9999-12-31', 'x']))})")
+    return statements
 
 
 # ---------------------------------------------------------------------------------------------- TZif

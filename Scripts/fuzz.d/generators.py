@@ -3,6 +3,7 @@
 import re
 
 import values as V
+from fixtures import tamper_sql
 from icsmutate import BASES, Mutator
 
 DB = "@ROOT@/db/cal.db"
@@ -225,9 +226,73 @@ class CliGenerator:
             argv.insert(rng.randrange(len(argv) + 1), argv[rng.randrange(1, len(argv))])
         return argv
 
+    def schedule(self, rng, edit):
+        """add's and edit's options as a user combines them: a time with a length, a rule with its parts."""
+        options = []
+        count = lambda: pick(rng, V.COUNTS_VALID, V.COUNTS_EDGE, V.GARBAGE, (0.55, 0.4, 0.05))  # noqa: E731
+        if rng.random() < 0.6:
+            options.append(["--at", VALUE_KINDS["time"](rng)])
+            length = rng.random()
+            if length < 0.45:
+                options.append(["--for", VALUE_KINDS["length"](rng)])
+            elif length < 0.7:
+                options.append(["--end", VALUE_KINDS["time"](rng)])
+        elif rng.random() < 0.3:
+            options.append(["--to", date(rng)])
+        if rng.random() < 0.3:
+            options.append(["--tz", VALUE_KINDS["zone"](rng)])
+        if rng.random() < 0.55:
+            repeat = VALUE_KINDS["repeat"](rng)
+            options.append(["--repeat", repeat])
+            if rng.random() < 0.5:
+                options.append(["--every", count()])
+            end = rng.random()
+            if end < 0.3:
+                options.append(["--count", count()])
+            elif end < 0.5:
+                options.append(["--until", date(rng)])
+            if rng.random() < 0.45:
+                days = rng.choice(V.ON_WEEKLY if repeat == "weekly" else V.ON_MONTHLY) if rng.random() < 0.7 \
+                    else on_days(rng)
+                options.append(["--repeat-on" if edit else "--on", days])
+        if rng.random() < 0.2:
+            options.append(["--note", VALUE_KINDS["text"](rng)])
+        if rng.random() < 0.15:
+            options.append(["--location", VALUE_KINDS["text"](rng)])
+        if rng.random() < 0.25:
+            options.append(["--json"])
+        return options
+
+    def semantic(self, rng, command):
+        if command == "add":
+            parts = [[date(rng)], [VALUE_KINDS["text"](rng) if rng.random() < 0.3 else rng.choice(V.TITLES[:9])]]
+            parts += self.schedule(rng, edit=False)
+        else:
+            parts = [[VALUE_KINDS["id"](rng)]]
+            if rng.random() < 0.5:
+                parts.append(["--on", rng.choice(SERIES_DAYS) if rng.random() < 0.8 else date(rng)])
+                if rng.random() < 0.4:
+                    parts.append(["--from-here"])
+            if rng.random() < 0.3:
+                parts.append(["--date", date(rng)])
+            if rng.random() < 0.2:
+                parts.append(["--title", VALUE_KINDS["text"](rng)])
+            if rng.random() < 0.1:
+                parts.append(["--all-day"])
+            parts += self.schedule(rng, edit=True)
+        if rng.random() < 0.15:
+            rng.shuffle(parts)
+        argv = [command] + [word for part in parts for word in part]
+        if rng.random() < 0.05:
+            argv.insert(rng.randrange(1, len(argv) + 1), rng.choice(V.GARBAGE + ["--", "--json", "--bogus"]))
+        return argv
+
     def scenario(self, rng):
         command = rng.choices(list(WEIGHTS), list(WEIGHTS.values()))[0]
-        argv = self.command_line(rng, command)
+        if command in ("add", "edit") and rng.random() < 0.7:
+            argv = self.semantic(rng, command)
+        else:
+            argv = self.command_line(rng, command)
         position = rng.choice([len(argv), len(argv), 1, 0])
         env = {}
         if rng.random() < 0.9:
@@ -283,7 +348,7 @@ class EnvGenerator:
         self.have_locales = have_locales
 
     def scenario(self, rng):
-        env, fixtures, db = {}, [], "template"
+        env, fixtures, db, sql = {}, [], "template", []
         seed = rng.randrange(1 << 30)
         kind = rng.choice(["db", "db", "db", "home", "tz", "tz", "tzdir", "tzfile", "lang", "tamper", "tamper",
                            "corrupt", "term", "pty", "umask"])
@@ -327,7 +392,7 @@ class EnvGenerator:
                 env["LOCPATH"] = "@ROOT@/loc"
                 env[variable] = rng.choice(["fuzz_XX.UTF-8", "fuzz_YY.UTF-8", "fuzz_ZZ.UTF-8", "fuzz_JJ.UTF-8"])
         elif kind == "tamper":
-            fixtures.append(f"tamper:{seed}")
+            sql = tamper_sql(rng)
         elif kind == "corrupt":
             fixtures.append(f"corrupt:{seed}")
         elif kind == "term":
@@ -358,4 +423,4 @@ class EnvGenerator:
         if kind in ("tamper", "corrupt"):
             db = "template"
         return {"generator": self.name, "kind": kind, "db": db, "files": {"in.ics": rng.choice(self.corpus)[1]},
-                "fixtures": fixtures, "env": env, "umask": umask, "steps": steps}
+                "fixtures": fixtures, "sql": sql, "env": env, "umask": umask, "steps": steps}

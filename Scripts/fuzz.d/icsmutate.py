@@ -189,8 +189,12 @@ class Mutator:
         data = bytearray(data)
         for _ in range(rng.choice([1, 1, 2, 8])):
             position = rng.randrange(len(data))
-            data[position] = rng.choice([0, 0xFF, 0xC0, 0x80, 0x0D, 0x0A, 0x3A, 0x3B, 0x2C, 0x3D, 0x22, 0x5C, 0x20,
-                                         0x09, rng.randrange(256), data[position] ^ (1 << rng.randrange(8))])
+            if rng.random() < 0.3:  # bytes that make a file not UTF-8 at all, which refuses it early
+                data[position] = rng.choice([0, 0xFF, 0xC0, 0x80, rng.randrange(256)])
+            else:
+                data[position] = rng.choice([0x0D, 0x0A, 0x3A, 0x3B, 0x2C, 0x3D, 0x22, 0x5C, 0x20, 0x09, 0x2D, 0x2B,
+                                             0x30, 0x39, 0x54, 0x5A, rng.randrange(0x20, 0x7F),
+                                             data[position] ^ (1 << rng.randrange(7))])
         return bytes(data)
 
     def insert(self, data, rng):

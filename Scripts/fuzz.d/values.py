@@ -40,7 +40,7 @@ ZONES_BAD = ["local", "Local", "LOCAL", "", "Nowhere/City", "../../../etc/passwd
 REPEATS = ["daily", "weekly", "monthly", "yearly"]
 REPEATS_BAD = ["none", "", "hourly", "DAILY", "Daily", "weekly,monthly", "fortnightly", "secondly", "minutely"]
 COUNTS_VALID = ["1", "2", "3", "5", "10", "52", "100"]
-COUNTS_EDGE = ["0", "-1", "100000", "100001", "1000000000", "2147483647", "2147483648", "4294967296",
+COUNTS_EDGE = ["0", "-1", "100000", "100001", "100001", "2147483648", "1000", "10000", "99999", "1000000000", "2147483647", "2147483648", "4294967296",
                "9223372036854775807", "9223372036854775808", "99999999999999999999", "1e3", "0x10", "+5", " 5",
                "٥", "", "3652059", "3652060", "1000000", "65535", "65536"]
 ON_WEEKLY = ["mon", "mon,wed,fri", "tue", "sun,sat", "mon,tue,wed,thu,fri,sat,sun"]
