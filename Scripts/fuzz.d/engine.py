@@ -482,6 +482,8 @@ class Judge:
                          f"{command}|{normalize(first_line(outcome.stderr), 70)}")
                 if stdout_redirected and step["stdout"] == "/dev/full" and not helped:
                     fail("partial-write", "output to a full disk (stdout is /dev/full) exits 0", "full-stdout")
+                if command == "export" and self.export_file(argv) == "/dev/full" and not helped:
+                    fail("partial-write", "export to a full disk (FILE is /dev/full) exits 0", "full-export-file")
                 if not pty and not stdout_redirected:
                     self.judge_output(command, argv, outcome, fail, helped)
         if step.get("require_ok") and rc != 0:
