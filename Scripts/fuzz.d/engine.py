@@ -691,23 +691,26 @@ class Runner:
             self.fixtures.apply_sql(root, scenario["sql"])
         return root
 
-    def run(self, scenario, stop_at=None, keep=False, verbose=None):
-        """Runs every step; returns (failures, records). Stops early once `stop_at` (a signature) is seen."""
+    def run(self, scenario, stop_at=None, keep=False, verbose=None, deadline=None):
+        """Runs every step; returns (failures, records). Stops early once `stop_at` (a signature) is seen, or
+        before a step that would start after `deadline` (a time.monotonic() value)."""
         root = self.materialize(scenario)
         failures, records = [], []
         try:
-            self._steps(scenario, root, stop_at, verbose, failures, records)
+            self._steps(scenario, root, stop_at, verbose, failures, records, deadline)
         finally:
             if not keep:
                 shutil.rmtree(root, ignore_errors=True)
         return (failures, records, root) if keep else (failures, records)
 
-    def _steps(self, scenario, root, stop_at, verbose, failures, records):
+    def _steps(self, scenario, root, stop_at, verbose, failures, records, deadline):
         env_base = dict(BASE_ENV)
         for name, value in scenario.get("env", {}).items():
             env_base[name] = value
         outcomes = []
         for index, step in enumerate(scenario["steps"]):
+            if deadline is not None and time.monotonic() > deadline:
+                break
             needs = step.get("needs_ok")
             if needs is not None and (needs >= len(outcomes) or outcomes[needs] is None
                                       or outcomes[needs].rc != 0):

@@ -59,43 +59,29 @@ class IcsGenerator:
         month = rng.randrange(1, 13)
         follow = rng.sample(["list", "list-json", "list-wide", "show", "search", "search-range", "export",
                              "export-file", "rm", "edit"], rng.choice([2, 3, 4, 5]))
+        word = rng.choice(re.findall(rb"(?im)^SUMMARY[^:\r\n]*:([A-Za-z]{1,8})", data) or [b"x"]).decode()
+        low, high = max(1, year - 5), min(9999, year + 5)
+        # What a successful import wrote, every command must read.
+        reads = {"list": ["list", f"{year:04d}-01-01..{year:04d}-12-31"],
+                 "list-json": ["list", f"{year:04d}-{month:02d}", "--json"],
+                 "list-wide": ["list", f"{low:04d}-01-01..{high:04d}-12-31"],
+                 "show": ["show", f"{year:04d}-{month:02d}", "--agenda"], "search": ["search", word],
+                 "search-range": ["search", "e", "--from", f"{year:04d}-01-01", "--to", f"{year:04d}-12-31", "--json"],
+                 "export": ["export"], "export-file": ["export", "@ROOT@/out.ics"]}
         for kind in follow:
             env = {"TZ": main_tz(rng)}
-            if kind == "list":
-                steps.append(step(["list", f"{year:04d}-01-01..{year:04d}-12-31", "--db", DB], env=env, needs_ok=0,
-                                  require_ok="unreadable-after-import"))
-            elif kind == "list-json":
-                steps.append(step(["list", f"{year:04d}-{month:02d}", "--json", "--db", DB], env=env, needs_ok=0,
-                                  require_ok="unreadable-after-import"))
-            elif kind == "list-wide":
-                low, high = max(1, year - 5), min(9999, year + 5)
-                steps.append(step(["list", f"{low:04d}-01-01..{high:04d}-12-31", "--db", DB], env=env, needs_ok=0,
-                                  require_ok="unreadable-after-import"))
-            elif kind == "show":
-                steps.append(step(["show", f"{year:04d}-{month:02d}", "--agenda", "--db", DB], env=env, needs_ok=0,
-                                  require_ok="unreadable-after-import"))
-            elif kind == "search":
-                word = rng.choice(re.findall(rb"(?im)^SUMMARY[^:\r\n]*:([A-Za-z]{1,8})", data) or [b"x"])
-                steps.append(step(["search", word.decode(), "--db", DB], env=env, needs_ok=0,
-                                  require_ok="unreadable-after-import"))
-            elif kind == "search-range":
-                steps.append(step(["search", "e", "--from", f"{year:04d}-01-01", "--to", f"{year:04d}-12-31", "--json",
-                                   "--db", DB], env=env, needs_ok=0, require_ok="unreadable-after-import"))
-            elif kind == "export":
-                steps.append(step(["export", "--db", DB], env=env, needs_ok=0, require_ok="unreadable-after-import"))
-            elif kind == "export-file":
-                index = len(steps)
-                steps.append(step(["export", "@ROOT@/out.ics", "--db", DB], env=env, needs_ok=0,
-                                  require_ok="unreadable-after-import", export_file="out.ics"))
+            if kind in reads:
+                steps.append(step(reads[kind] + ["--db", DB], env=env, needs_ok=0, require_ok="unreadable-after-import",
+                                  export_file="out.ics" if kind == "export-file" else None))
+            else:
+                title = ["--title", "edited"] if kind == "edit" else []
+                steps.append(step([kind, str(rng.randrange(1, 20))] + title + ["--db", DB], env=env, needs_ok=0))
+            if kind == "export-file":
+                index = len(steps) - 1
                 steps.append(step(["import", "@ROOT@/out.ics", "--db", DB2], env={"TZ": main_tz(rng)},
                                   needs_ok=index, require_ok="roundtrip"))
                 steps.append(step(["export", "--db", DB2], env={"TZ": main_tz(rng)}, needs_ok=index + 1,
                                   require_ok="roundtrip"))
-            elif kind == "rm":
-                steps.append(step(["rm", str(rng.randrange(1, 20)), "--db", DB], env=env, needs_ok=0))
-            elif kind == "edit":
-                steps.append(step(["edit", str(rng.randrange(1, 20)), "--title", "edited", "--db", DB], env=env,
-                                  needs_ok=0))
         return {"generator": self.name, "source": source, "mutations": applied, "db": db, "files": {"in.ics": data},
                 "fixtures": ["sentinel"] if rng.random() < 0.3 else [], "env": {}, "steps": steps}
 
