@@ -462,8 +462,10 @@ class Judge:
                 elif text[0].strip() == "Error:":
                     fail("unclear-error", "an empty Error line", f"empty|{command}")
                 if text and CONTROL.search(text[0]):
+                    # One defect per command and source of the echoed text: the command line or a file's lines.
+                    source = "file content" if re.search(r": line \d+: ", text[0]) else "argument"
                     fail("unclear-error", f"raw control characters in the error: {text[0][:200]!r}",
-                         f"raw-control|{command}|{normalize(CONTROL.sub('^', text[0]), 60)}")
+                         f"raw-control|{command}|{source}")
                 if text and SQLISH.search(text[0]):
                     sqlite = re.search(r"SQLite error \d+: (.*?)( - while executing|$)", text[0])
                     what = SQL_DETAIL.sub("", sqlite.group(1)) if sqlite else text[0]
@@ -559,11 +561,11 @@ class Judge:
                      and (name in before and before[name][3] >= 100 or name in after and after[name][3] >= 100)}
         databases = {name for name in databases if self.sqlite_name(root, name, before, after)}
         export_target = None
-        if command == "export" and rc == 0:
+        if command == "export" and rc == 0 and not helped:
             target = self.export_file(argv)
             if target and target != "-":
                 export_target = os.path.relpath(target, root) if target.startswith(root) else target
-        if command == "export":
+        if command == "export" and not helped:
             target = self.export_file(argv)
             if target and target.startswith(root) and os.path.relpath(target, root) in after and rc == 0:
                 name = os.path.relpath(target, root)
