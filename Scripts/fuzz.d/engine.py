@@ -606,7 +606,7 @@ class Judge:
             pattern = NUMBER.sub("N", suffix.group(1)) if suffix else "folder" if entry[0] == "dir" else \
                 "calendar" if entry[0] == "file" and is_sqlite(name if os.path.isabs(name) else
                                                               os.path.join(root, name)) else entry[0]
-            if failed and (outcome.signal or not explicit_db(argv, env) and name.startswith("home/")):
+            if failed and (outcome.signal or not explicit_db(argv, env)):
                 continue  # a crash is reported as such; the default location may be created by any command
             if failed:
                 fail("files-left", f"{outcome.describe()} but left {entry[0]} {name} behind: "
