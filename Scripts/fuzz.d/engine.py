@@ -69,6 +69,7 @@ class Outcome:
         self.stdout_size = 0
         self.stderr_size = 0
         self.maxrss_kib = 0
+        self.parent_kib = 0
         self.seconds = 0.0
 
     @property
@@ -84,6 +85,17 @@ class Outcome:
 
 
 # ---------------------------------------------------------------------------------------------- running
+
+
+def resident_kib():
+    try:
+        with open("/proc/self/status") as handle:
+            for line in handle:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 def spawn(argv, env, cwd, stdin_data=None, stdout_path=None, pty_size=None, timeout=10.0, umask=None):
@@ -103,6 +115,14 @@ def spawn(argv, env, cwd, stdin_data=None, stdout_path=None, pty_size=None, time
         stdout_target = out_file
     else:
         stdout_target = subprocess.PIPE
+    # A child's peak memory (ru_maxrss) starts at this process's own peak at the fork: reset that peak to what is
+    # resident now, and remember it, so that only what cal itself used counts.
+    try:
+        with open("/proc/self/clear_refs", "w") as handle:
+            handle.write("5")
+    except OSError:
+        pass
+    outcome.parent_kib = resident_kib()
     started = time.monotonic()
     process = subprocess.Popen(argv, env=env, cwd=cwd, stdin=subprocess.PIPE if stdin_data is not None else
                                subprocess.DEVNULL, stdout=stdout_target, stderr=subprocess.PIPE,
@@ -428,7 +448,8 @@ class Judge:
                                                    outcome.stderr)
         if outcome.signal and not allocation:
             fail("crash", f"killed by {SIGNALS.get(outcome.signal, outcome.signal)}", crash_key(outcome))
-        if outcome.maxrss_kib > self.config.memory_mib * 1024 or allocation:
+        own = outcome.maxrss_kib > outcome.parent_kib + (32 << 10)  # more than the fuzzer's share at the fork
+        if outcome.maxrss_kib > self.config.memory_mib * 1024 and own or allocation:
             fail("memory", f"peak memory {outcome.maxrss_kib // 1024} MiB"
                  + (f", then {SIGNALS.get(outcome.signal)}: {first_line(outcome.stderr)[:120]}" if allocation else ""),
                  command)
