@@ -163,4 +163,15 @@ final class HardeningTests {
     #expect(!FileManager.default.fileExists(atPath: cal.folder + "/.local/share/cal/calendar.db"))
     #expect(try cal.run(["help", "--help"], withDatabase: false).stdout.hasPrefix("OVERVIEW: Show help"))
   }
+
+  @Test("a series whose occurrences outlast the time between them is refused, by add and by edit")
+  func overlappingSeries() throws {
+    let refused = try cal.run(["add", "1582-10-10", "x", "--to", "2024-05-13", "--repeat", "daily"])
+    #expect(refused.status == 64 && refused.stderr.hasPrefix("Error: each occurrence would last 161289 days"))
+    #expect(try cal.run(["add", "2024-05-13", "on call", "--to", "2024-05-19", "--repeat", "weekly"]).status == 0)
+    #expect(
+      try cal.run(["add", "2024-05-13", "party", "--at", "22:00", "--for", "3h", "--repeat", "daily"]).status == 0)
+    let stretched = try cal.run(["edit", "1", "--to", "2024-05-25"])
+    #expect(stretched.status == 64 && stretched.stderr.hasPrefix("Error: each occurrence would last 13 days"))
+  }
 }
