@@ -34,6 +34,8 @@ public final class CalendarStore {
     case .existing:
       var status = stat()
       guard stat(path, &status) == 0 else { throw StorageError.noCalendar(path: path) }
+      // An empty file is no calendar yet, and a command that may not create one leaves it as it is.
+      if (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0 { throw StorageError.noCalendar(path: path) }
     }
     do {
       database = try Self.connect(path, now: milliseconds, migrator: migrator)
@@ -67,11 +69,21 @@ public final class CalendarStore {
       // path reached it (a symlink, say); the -wal and -shm files SQLite makes next take the same mode.
       try makePrivate(path)
     }
+    // Every start but the first after an upgrade has nothing to migrate, and skips the second look. The
+    // migrations run before the switch to WAL, which rewrites the header: a file refused on the way is
+    // left exactly as it was.
+    if !pending.isEmpty {
+      do {
+        try migrator.migrate(database, now: milliseconds)
+      } catch let error as DatabaseError where error.resultCode == .error {
+        // A migration's SQL that does not fit the tables found (no such column, no such table) means the
+        // file holds someone else's tables under cal's names; the failed step was rolled back.
+        throw SchemaError.notACalendar(path: path)
+      }
+    }
     try database.enableWriteAheadLog()
     try database.keepWriteAheadLogFiles()
     try database.requireDurableCommits()
-    // Every start but the first after an upgrade has nothing to migrate, and skips the second look.
-    if !pending.isEmpty { try migrator.migrate(database, now: milliseconds) }
     return database
   }
 

@@ -135,6 +135,31 @@ struct AdoptionTests {
     }
   }
 
+  @Test("a migration that does not fit the tables found refuses the file as another program's, untouched")
+  func foreignTablesUnderOurNames() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("other.db")
+    do {
+      let other = try Database(path: path)
+      try other.execute("CREATE TABLE schema_migrations (id TEXT PRIMARY KEY NOT NULL, applied_at INTEGER NOT NULL)")
+      try other.execute(
+        "INSERT INTO schema_migrations VALUES ('0001_initial', 0), ('0002_timed_and_recurring_events', 0)")
+      try other.execute("CREATE TABLE events (id INTEGER PRIMARY KEY, x TEXT)")
+    }
+    let before = try contents(of: path)
+    #expect(throws: SchemaError.notACalendar(path: path)) { try CalendarStore(path: path, now: now) }
+    #expect(try contents(of: path) == before)
+  }
+
+  @Test("an empty file is no calendar for a command that may not create one, and stays empty")
+  func emptyFileReadOnly() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("empty.db")
+    FileManager.default.createFile(atPath: path, contents: nil)
+    #expect(throws: StorageError.noCalendar(path: path)) { try CalendarStore(path: path, mode: .existing, now: now) }
+    #expect(try contents(of: path).isEmpty)
+  }
+
   @Test("a calendar made through a dangling symlink, or in an empty file, is 0600 whatever the umask")
   func privateWhateverTheWay() throws {
     let folder = try TemporaryFolder()
@@ -142,7 +167,8 @@ struct AdoptionTests {
     defer { umask(old) }
     try FileManager.default.createSymbolicLink(
       atPath: folder.file("link.db"), withDestinationPath: folder.file("target.db"))
-    _ = try CalendarStore(path: folder.file("link.db"), now: now)
+    let linked = try CalendarStore(path: folder.file("link.db"), now: now)
+    try linked.write { try linked.viewedMonth.setMonth(month("2024-05")) }  // the log holds a write
     #expect(try permissions(of: folder.file("target.db")) == 0o600)
     #expect(try permissions(of: folder.file("target.db-wal")) == 0o600)
     FileManager.default.createFile(
