@@ -9,17 +9,19 @@ struct Agenda {
   let environment: ServiceEnvironment
 
   /// Every event covering a day from `first` through `last`, one item per day it covers, by day, then all-day
-  /// events first, then by start time, then by id.
-  func items(from first: CivilDate, through last: CivilDate) throws -> [AgendaItem] {
+  /// events first, then by start time, then by id. Only events `matching` says yes to are expanded.
+  func items(
+    from first: CivilDate, through last: CivilDate, matching: (EventRecord) -> Bool = { _ in true }
+  ) throws -> [AgendaItem] {
     var items: [AgendaItem] = []
-    for event in try store.events.simpleEvents(from: first, through: last) {
+    for event in try store.events.simpleEvents(from: first, through: last) where matching(event) {
       guard
         let occurrence = Occurrence.occurrence(
           of: event.schedule, on: event.schedule.startDay, eventZone: nil, localZone: environment.localZone)
       else { continue }
       items.append(AgendaItem(day: occurrence.firstDay, entry: AgendaItem.Entry(event: event), occurrence: occurrence))
     }
-    try forEachOtherOccurrence(from: first, through: last) { entry, occurrence in
+    try forEachOtherOccurrence(from: first, through: last, matching: matching) { entry, occurrence in
       var day = max(occurrence.firstDay, first)
       let final = min(occurrence.lastDay, last)
       while day <= final {
@@ -71,7 +73,7 @@ struct Agenda {
   /// `withReminders`, the events come without their reminders (marking days needs none).
   private func forEachOtherOccurrence(
     from first: CivilDate, through last: CivilDate, withReminders: Bool = true,
-    _ body: (AgendaItem.Entry, Occurrence) -> Bool
+    matching: (EventRecord) -> Bool = { _ in true }, _ body: (AgendaItem.Entry, Occurrence) -> Bool
   ) throws {
     let searchFirst = first.adding(days: -2) ?? first
     let searchLast = last.adding(days: 2) ?? last
@@ -81,6 +83,7 @@ struct Agenda {
     let skipped = try store.events.skippedDays(
       from: searchFirst.adding(days: -reach) ?? searchFirst, through: searchLast)
     try store.events.forEachOtherEvent(from: searchFirst, through: searchLast, withReminders: withReminders) { event in
+      guard matching(event) else { return true }
       let schedule = event.schedule
       var skips = skipped[event.id]
       if schedule.spanDays > reach {

@@ -3,8 +3,12 @@ import CalStorage
 
 /// The agenda: events expanded into the days they cover.
 extension CalendarService {
-  /// Windows longer than this are expanded a month at a time, so that memory does not grow with the window.
+  /// Windows longer than this are expanded a chunk of days at a time, so that memory does not grow with the
+  /// window.
   static let agendaChunkDays = 62
+  /// A chunk holds about this many items at most: a busy stretch is read in shorter chunks, an empty one in
+  /// longer ones (up to ten years), so that centuries with few events take few queries.
+  static let agendaChunkItems = 4_096
 
   /// Every event covering a day from `first` through `last`, one item per day it covers: by day, then
   /// all-day events first, then by start time, then by id. For windows of a few months; long ones go
@@ -16,29 +20,30 @@ extension CalendarService {
   /// The same items handed to `body` in order (or in reverse order, newest first), a chunk of days at a
   /// time, so that a listing of centuries holds one chunk in memory; `body` returning false stops.
   public func forEachAgendaItem(
-    from first: CivilDate, through last: CivilDate, newestFirst: Bool = false, _ body: (AgendaItem) throws -> Bool
+    from first: CivilDate, through last: CivilDate, newestFirst: Bool = false,
+    matching: (EventRecord) -> Bool = { _ in true }, _ body: (AgendaItem) throws -> Bool
   ) throws {
     let agenda = Agenda(store: store, environment: environment)
-    var chunks: [(CivilDate, CivilDate)] = []
-    if last.daysSince1970 - first.daysSince1970 < Self.agendaChunkDays {
-      chunks = [(first, last)]
-    } else {
-      var start = first
-      while start <= last {
-        let end = min(start.adding(days: 30) ?? last, last)
-        chunks.append((start, end))
-        guard end < last, let next = end.adding(days: 1) else { break }
-        start = next
-      }
+    guard last.daysSince1970 - first.daysSince1970 >= Self.agendaChunkDays else {
+      let items = try perform { try agenda.items(from: first, through: last, matching: matching) }
+      for item in newestFirst ? items.reversed() : items where try !body(item) { return }
+      return
     }
-    if newestFirst { chunks.reverse() }
-    for (chunkFirst, chunkLast) in chunks {
-      let items = try perform { try agenda.items(from: chunkFirst, through: chunkLast) }
-      if newestFirst {
-        for item in items.reversed() where try !body(item) { return }
-      } else {
-        for item in items where try !body(item) { return }
+    // From the near end of the window, chunk after chunk, each as long as the last one's yield allows.
+    var days = 31
+    var done = newestFirst ? last : first
+    while newestFirst ? done >= first : done <= last {
+      let far = done.adding(days: newestFirst ? -(days - 1) : days - 1) ?? (newestFirst ? first : last)
+      let (chunkFirst, chunkLast) = newestFirst ? (max(far, first), done) : (done, min(far, last))
+      let items = try perform { try agenda.items(from: chunkFirst, through: chunkLast, matching: matching) }
+      for item in newestFirst ? items.reversed() : items where try !body(item) { return }
+      if items.count < Self.agendaChunkItems / 4 {
+        days = min(days * 2, 3_660)
+      } else if items.count > Self.agendaChunkItems {
+        days = max(days / 2, 1)
       }
+      guard let next = (newestFirst ? chunkFirst.adding(days: -1) : chunkLast.adding(days: 1)) else { return }
+      done = next
     }
   }
 
@@ -73,9 +78,8 @@ extension CalendarService {
       [event.title, event.note ?? "", event.location ?? ""].contains { Self.folded($0).contains(needle) }
     }
     if let first, let last {
-      try forEachAgendaItem(from: first, through: last, newestFirst: true) { item in
-        try !matches(item.event) || body(item)
-      }
+      // Only matching events are expanded: a long window costs what the matches cost.
+      try forEachAgendaItem(from: first, through: last, newestFirst: true, matching: matches, body)
       return
     }
     let agenda = Agenda(store: store, environment: environment)

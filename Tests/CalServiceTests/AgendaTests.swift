@@ -153,3 +153,27 @@ struct AgendaTests {
     #expect(try fixture.service.agenda(from: day("2024-05-12"), through: day("2024-05-12")).count == 1)
   }
 }
+
+@Suite("Long windows")
+struct LongWindowTests {
+  @Test("centuries with one event take few chunks; a search expands only what matches, newest first")
+  func sparse() throws {
+    let fixture = try ServiceFixture()
+    _ = try fixture.service.add(event("2020-01-01", "once"))
+    _ = try fixture.service.add(event("2024-05-15", "board meeting", at: "18:00", repeating: "FREQ=WEEKLY;COUNT=3"))
+    _ = try fixture.service.add(event("2024-03-10", "daily", repeating: "FREQ=DAILY"))
+    var all: [String] = []
+    try fixture.service.forEachAgendaItem(from: day("0001-01-01"), through: day("9999-12-31")) { item in
+      if item.event.title != "daily" { all.append("\(item.day) \(item.event.title)") }
+      return true
+    }
+    #expect(
+      all == ["2020-01-01 once", "2024-05-15 board meeting", "2024-05-22 board meeting", "2024-05-29 board meeting"])
+    var found: [CivilDate] = []
+    try fixture.service.search("board", from: day("2024-05-15"), through: day("9999-12-30")) {
+      found.append($0.day)
+      return true
+    }
+    #expect(found == ["2024-05-29", "2024-05-22", "2024-05-15"].map(day))
+  }
+}

@@ -6,7 +6,7 @@ struct EventListing {
   let json: Bool
   let context: CommandContext
   private var count = 0
-  private var buffer = TextBuffer(capacity: 1 << 12)
+  private var buffer = TextBuffer(capacity: 1 << 16)
 
   init(json: Bool, context: CommandContext) {
     self.json = json
@@ -16,20 +16,22 @@ struct EventListing {
   /// Writes one more item.
   mutating func append(_ item: AgendaItem) {
     if json {
-      context.write(count == 0 ? "[" : ",")
-      context.write(EventPresenter.json(item, context: context).serialized)
+      buffer.append(byte: UInt8(ascii: count == 0 ? "[" : ","))
+      EventPresenter.json(item, context: context).write(into: &buffer)
     } else {
       EventPresenter.write(item, context: context, withNote: true, into: &buffer)
       buffer.append(byte: UInt8(ascii: "\n"))
-      if buffer.count >= 1 << 12 { flushBuffer() }
     }
+    if buffer.count >= 1 << 16 { flushBuffer() }
     count += 1
   }
 
   /// Ends the listing: the closing bracket, or `emptyMessage` when nothing was listed.
   mutating func finish(emptyMessage: String) {
     if json {
-      context.print(count == 0 ? "[]" : "]")
+      if count == 0 { buffer.append(byte: UInt8(ascii: "[")) }
+      buffer.append(literal: "]\n")
+      flushBuffer()
     } else if count == 0 {
       context.print(emptyMessage)
     } else {
@@ -39,6 +41,6 @@ struct EventListing {
 
   private mutating func flushBuffer() {
     context.write(buffer.text)
-    buffer = TextBuffer(capacity: 1 << 12)
+    buffer.removeAll()
   }
 }

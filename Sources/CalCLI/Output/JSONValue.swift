@@ -14,67 +14,75 @@ public enum JSONValue: Equatable, Sendable {
 
   /// The compact serialization, on one line.
   public var serialized: String {
-    var output = ""
-    if case .array(let values) = self { output.reserveCapacity(values.count * 320) }
-    write(to: &output)
-    return output
+    var buffer = TextBuffer(capacity: 256)
+    write(into: &buffer)
+    return buffer.text
   }
 
-  private func write(to output: inout String) {
+  /// Appends the compact serialization to `buffer`, as bytes: a listing of millions of events writes them
+  /// straight into its output buffer.
+  func write(into buffer: inout TextBuffer) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .integer(let value): output += String(value)
-    case .string(let value): Self.writeString(value, to: &output)
+    case .null: buffer.append(literal: "null")
+    case .bool(let value): if value { buffer.append(literal: "true") } else { buffer.append(literal: "false") }
+    case .integer(let value): buffer.append(digits: value)
+    case .string(let value): Self.writeString(value, into: &buffer)
     case .array(let values):
-      output += "["
+      buffer.append(byte: UInt8(ascii: "["))
       for (index, value) in values.enumerated() {
-        if index > 0 { output += "," }
-        value.write(to: &output)
+        if index > 0 { buffer.append(byte: UInt8(ascii: ",")) }
+        value.write(into: &buffer)
       }
-      output += "]"
+      buffer.append(byte: UInt8(ascii: "]"))
     case .object(let members):
-      output += "{"
+      buffer.append(byte: UInt8(ascii: "{"))
       for (index, (key, value)) in members.enumerated() {
-        if index > 0 { output += "," }
-        Self.writeString(key, to: &output)
-        output += ":"
-        value.write(to: &output)
+        if index > 0 { buffer.append(byte: UInt8(ascii: ",")) }
+        Self.writeString(key, into: &buffer)
+        buffer.append(byte: UInt8(ascii: ":"))
+        value.write(into: &buffer)
       }
-      output += "}"
+      buffer.append(byte: UInt8(ascii: "}"))
     }
   }
 
   /// RFC 8259 escaping: quotes, backslashes and every control character.
-  private static func writeString(_ string: String, to output: inout String) {
-    output += "\""
-    // Most strings need no escaping at all: append them whole.
+  private static func writeString(_ string: String, into buffer: inout TextBuffer) {
+    buffer.append(byte: UInt8(ascii: "\""))
+    // Most strings need no escaping at all: their bytes go in whole.
     // 0xC2 starts the C1 controls (U+0080 to U+009F), which a terminal may obey; 0xE2 starts U+2028 and
     // U+2029, which are escaped for JavaScript's sake.
-    let plain = string.utf8.allSatisfy {
-      $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0x7F && $0 != 0xC2 && $0 != 0xE2
-    }
+    let plain =
+      string.utf8.withContiguousStorageIfAvailable { bytes in
+        for byte in bytes
+        where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2
+          || byte == 0xE2
+        {
+          return false
+        }
+        return true
+      } ?? false
     if plain {
-      output += string
-      output += "\""
+      buffer.append(string)
+      buffer.append(byte: UInt8(ascii: "\""))
       return
     }
     for scalar in string.unicodeScalars {
       switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case "\u{08}": output += "\\b"
-      case "\u{0C}": output += "\\f"
+      case "\"": buffer.append(literal: "\\\"")
+      case "\\": buffer.append(literal: "\\\\")
+      case "\n": buffer.append(literal: "\\n")
+      case "\r": buffer.append(literal: "\\r")
+      case "\t": buffer.append(literal: "\\t")
+      case "\u{08}": buffer.append(literal: "\\b")
+      case "\u{0C}": buffer.append(literal: "\\f")
       case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
         let hex = String(scalar.value, radix: 16, uppercase: false)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+        buffer.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+      default: buffer.append(String(scalar))
       }
     }
-    output += "\""
+    buffer.append(byte: UInt8(ascii: "\""))
   }
 
   /// Members compare in order.

@@ -27,6 +27,11 @@ struct TextBuffer {
     for index in 0..<text.utf8CodeUnitCount { bytes.append(start[index]) }
   }
 
+  /// Empties the buffer, keeping its room for what comes next.
+  mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+  }
+
   mutating func append(byte: UInt8) {
     bytes.append(byte)
   }
@@ -62,6 +67,11 @@ struct TextBuffer {
   private mutating func append(twoDigits value: Int) {
     append(digit: value / 10)
     append(digit: value % 10)
+  }
+
+  /// A whole number of 64 bits, such as an id.
+  mutating func append(digits value: Int64) {
+    if let small = Int(exactly: value), small > Int.min { append(digits: small) } else { append(String(value)) }
   }
 
   /// A whole number, at least `width` digits (zero-padded).
