@@ -33,6 +33,7 @@ let package = Package(
         .embedInCode("../../Migrations/0003_uids.sql"),
         .embedInCode("../../Migrations/0004_simple_days.sql"),
         .embedInCode("../../Migrations/0005_application_id.sql"),
+        .embedInCode("../../Migrations/0006_calendars.sql"),
         .embedInCode("../../Migrations/0010_series_continuations.sql"),
       ]
     ),

@@ -3,11 +3,14 @@ import CalStorage
 
 /// Adding, changing and removing events, a series, or one occurrence of a series.
 extension CalendarService {
-  /// Adds an event and returns it as stored, with its id.
-  public func add(_ fields: EventFields) throws -> EventRecord {
+  /// Adds an event to calendar `calendar` (by default the first calendar events may be added to, normally
+  /// `personal`) and returns it as stored, with its id.
+  public func add(_ fields: EventFields, calendar: String? = nil) throws -> EventRecord {
     try EventValidation.check(fields, zones: environment.zones)
     try Self.checkStartFollowsRule(fields.schedule)
-    return try write { try store.events.insert(fields, at: environment.now()) }
+    return try write {
+      try store.events.insert(fields, calendar: try targetCalendar(calendar).id, at: environment.now())
+    }
   }
 
   /// Changes event `id`: the whole event or series, only its occurrence on `occurrence`, or (with
@@ -21,6 +24,7 @@ extension CalendarService {
   ) throws -> EditOutcome {
     try write {
       let event = try event(id: id)
+      try checkWritable(event)
       guard let occurrence else {
         return .changed(try update(event, with: change(event.fields)))
       }
@@ -35,6 +39,7 @@ extension CalendarService {
   public func remove(id: Int64, occurrence: CivilDate? = nil) throws -> RemovalOutcome {
     try write {
       let event = try event(id: id)
+      try checkWritable(event)
       if let occurrence {
         _ = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "remove")
         if let edited = try store.events.override(of: id, on: occurrence) {

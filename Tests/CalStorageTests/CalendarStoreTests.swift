@@ -17,7 +17,10 @@ struct CalendarStoreTests {
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
     ) { try $0[0] as String }
     #expect(
-      tables == ["event_exceptions", "events", "schema_migrations", "simple_days", "transitions", "viewed_month"])
+      tables == [
+        "calendars", "event_exceptions", "events", "schema_migrations", "simple_days", "sync_items", "transitions",
+        "viewed_month",
+      ])
     let ledger = try store.database.fetch("SELECT id, applied_at FROM schema_migrations") {
       (try $0["id"] as String, try $0["applied_at"] as Int64)
     }
