@@ -50,6 +50,12 @@ let package = Package(
       name: "CalDAV",
       swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
     ),
+    // The networking front end: the sync engine's remote side over the CalDAV library, credentials from
+    // --password-command or ~/.netrc, feeds over HTTP(S). Linked only into cal-sync.
+    .target(
+      name: "CalSync", dependencies: ["CalCore", "CalService", "CalDAV"],
+      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    ),
     .executableTarget(
       name: "cal",
       dependencies: ["CalCLI", "CalCore", "CalService"],
@@ -63,7 +69,13 @@ let package = Package(
     .testTarget(name: "CalStorageTests", dependencies: ["CalStorage", "CalCore"]),
     .testTarget(name: "CalServiceTests", dependencies: ["CalService", "CalCore", "CalStorage"]),
     .testTarget(name: "CalCLITests", dependencies: ["CalCLI", "CalCore", "CalService", "CalStorage", "cal"]),
-    .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
+    // What the server tests share: real CalDAV servers started by Scripts/caldav-server, and plain HTTP to
+    // check what they hold.
+    .target(name: "CalServerSupport", path: "Tests/CalServerSupport"),
+    .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "CalServerSupport"]),
+    .testTarget(
+      name: "CalSyncTests",
+      dependencies: ["CalSync", "CalService", "CalCore", "CalStorage", "CalDAV", "CalServerSupport"]),
   ]
 )
 

@@ -13,6 +13,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
     case storage
     /// The input (an iCalendar file) cannot be read.
     case unreadableInput
+    /// A server cannot be reached, or refused the request (CalDAV, a feed).
+    case remote
   }
 
   /// The kind of failure.

@@ -251,7 +251,11 @@ final class SyncEngine {
   /// Carries out a local action inside a transaction, if the series is still as it was planned (a change
   /// made here meanwhile waits for the next sync).
   private func apply(_ action: SyncAction) throws {
-    defer { finishedAction() }
+    try perform(action)
+    try finishedAction()
+  }
+
+  private func perform(_ action: SyncAction) throws {
     let now = service.environment.now()
     switch action {
     case .download(let server, let expected):
@@ -362,7 +366,7 @@ final class SyncEngine {
           return try reconsider(uid, href: href, attempt: attempt)
         }
         try service.write { try store.syncItems.remove(uid: uid, href: href, calendar: calendar.id) }
-        finishedAction()
+        try finishedAction()
       default:
         preconditionFailure("a local action among the remote ones")
       }
@@ -370,11 +374,11 @@ final class SyncEngine {
       switch error {
       case .rejected(let reason), .unsupported(let reason):
         report.skipped.append((Self.subject(of: action), reason))
-        finishedAction()
+        try finishedAction()
       case .notFound, .preconditionFailed:
         report.skipped.append((Self.subject(of: action), error.description))
         complete = false
-        finishedAction()
+        try finishedAction()
       case .unavailable:
         throw error
       }
@@ -390,7 +394,7 @@ final class SyncEngine {
     guard attempt < Self.attempts else {
       report.skipped.append((uid, "the server kept changing it; tried \(attempt) times"))
       complete = false
-      return finishedAction()
+      return try finishedAction()
     }
     var fetched = Fetched()
     if let href {
@@ -409,7 +413,7 @@ final class SyncEngine {
       try store.read { (try storedSeries(uid), try store.syncItems.item(uid: uid, calendar: calendar.id)) }
     }
     guard let action = SyncAction.decide(local: local, status: itemStatus, remote: state, uid: uid) else {
-      return finishedAction()
+      return try finishedAction()
     }
     if action.isRemote {
       try carryOutRemotely(action, attempt: attempt + 1)
@@ -425,7 +429,7 @@ final class SyncEngine {
     if etag == nil { etag = try remote.fetch([href]).first?.etag }
     try service.write { try saveStatus(uid: local.uid, href: href, etag: etag, hash: local.hash) }
     report.uploaded += 1
-    finishedAction()
+    try finishedAction()
   }
 
   /// The iCalendar text uploaded for a series.
@@ -458,10 +462,10 @@ final class SyncEngine {
 
   // MARK: Progress
 
-  private func finishedAction() {
+  private func finishedAction() throws {
     actions += 1
-    options.afterAction(actions)
     advance(by: 1)
+    try options.afterAction(actions)
   }
 
   private func advance(by count: Int) {

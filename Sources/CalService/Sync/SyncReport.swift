@@ -45,13 +45,14 @@ public struct SyncOptions {
   /// Called with (items done, items in all) as the sync goes.
   public var progress: (_ done: Int, _ total: Int) -> Void
   /// Called after each action (an upload, a download, a removal) has been carried out, with how many have
-  /// been so far: a test stops the process there to check that a sync killed at any moment resumes.
-  public var afterAction: (_ count: Int) -> Void
+  /// been so far: a test stops the process there to check that a sync killed at any moment resumes. What it
+  /// throws ends the sync there (uncommitted local work is rolled back, as a crash would lose it).
+  public var afterAction: (_ count: Int) throws -> Void
 
   /// Options with the given PRODID.
   public init(
     product: String, progress: @escaping (_ done: Int, _ total: Int) -> Void = { _, _ in },
-    afterAction: @escaping (_ count: Int) -> Void = { _ in }
+    afterAction: @escaping (_ count: Int) throws -> Void = { _ in }
   ) {
     self.product = product
     self.progress = progress
