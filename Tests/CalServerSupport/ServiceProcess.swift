@@ -55,20 +55,33 @@ public final class ServiceProcess: @unchecked Sendable {
 
   /// Ends the process politely: SIGTERM, then SIGKILL if it has not ended within five seconds.
   public func stop() {
-    // SIGTERM lets the server remove its own files; SIGKILL if it does not end within five seconds.
-    if process.isRunning {
-      process.terminate()
-      let deadline = Date(timeIntervalSinceNow: 5)
-      while process.isRunning, Date() < deadline { usleep(10_000) }
+    // SIGTERM lets the server remove its own files. Its end is watched with waitpid: Foundation's
+    // `isRunning` was seen to stay true long after the child had exited.
+    guard !exited else { return }
+    Foundation.kill(process.processIdentifier, SIGTERM)
+    let deadline = Date(timeIntervalSinceNow: 5)
+    while Date() < deadline {
+      if reaped(blocking: false) { return }
+      usleep(10_000)
     }
     kill()
   }
 
   /// Ends the process at once, as a crash or a pulled plug would.
   public func kill() {
-    guard process.isRunning else { return }
+    guard !exited else { return }
     Foundation.kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    _ = reaped(blocking: true)
+  }
+
+  private var exited = false
+
+  /// Whether the process has ended (and is reaped now).
+  private func reaped(blocking: Bool) -> Bool {
+    var status: Int32 = 0
+    let result = waitpid(process.processIdentifier, &status, blocking ? 0 : WNOHANG)
+    if result == process.processIdentifier || (result == -1 && errno == ECHILD) { exited = true }
+    return exited
   }
 
   /// Freezes the process: the kernel still accepts connections, nothing answers.
