@@ -151,7 +151,7 @@ final class EndToEndTests {
     #expect(
       result.stderr == """
         Error: Unknown option '--nite'. Did you mean '--note'?
-        Usage: cal add <date> <title> ... [--at <time>] [--for <length>] [--end <time>] [--to <date>] [--tz <zone>] [--note <note>] [--location <place>] [--repeat <how>] [--every <n>] [--count <n>] [--until <date>] [--on <days>] [--json] [--db <path>]
+        Usage: cal add <date> <title> ... [--at <time>] [--for <length>] [--end <time>] [--to <date>] [--tz <zone>] [--note <note>] [--location <place>] [--repeat <how>] [--every <n>] [--count <n>] [--until <date>] [--on <days>] [--calendar <name>] [--json] [--db <path>]
           See 'cal add --help' for more information.
 
         """)

@@ -6,6 +6,8 @@ import CalService
 public enum CalApp {
   /// The program's version.
   public static let version = "0.1.0"
+  /// The PRODID of the iCalendar it writes.
+  static let product = "-//cal//cal \(version)//EN"
 
   /// Exit statuses, as sysexits.h names them.
   public enum ExitStatus {
@@ -22,8 +24,8 @@ public enum CalApp {
   static var commands: [any Command.Type] {
     [
       ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
-      SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      HistoryCommand.self, CompletionCommand.self,
+      SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self, CalendarCommand.self,
+      SyncCommand.self, HistoryCommand.self, CompletionCommand.self,
     ]
   }
 

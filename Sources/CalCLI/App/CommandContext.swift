@@ -15,7 +15,7 @@ public struct CommandContext {
   /// The current instant, in Unix milliseconds.
   public let now: () -> Int64
   /// The environment variables `cal` reads (`CAL_DB`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`,
-  /// `CAL_ANIMATION`).
+  /// `CAL_ANIMATION`, and the tests' `CAL_SYNC_STOP_AFTER`).
   public let environment: [String: String]
   /// Whether standard output is a terminal.
   public let outputIsTerminal: Bool
@@ -32,6 +32,11 @@ public struct CommandContext {
   /// What is wrong with the environment (a `TZ` that names no zone), if anything: commands refuse to run
   /// on it rather than guess; help and completion still work.
   public let environmentProblem: String?
+  /// CalDAV and feeds over the network: present in `cal-sync`, absent in `cal`.
+  public let network: (any CalendarNetwork)?
+  /// Hands the command line to `cal-sync` (replacing this process), for a command that needs the network
+  /// where there is none; throws when it cannot.
+  public let startNetworkHelper: () throws -> Never
 
   /// Creates a context.
   public init(
@@ -39,8 +44,12 @@ public struct CommandContext {
     now: @escaping () -> Int64, environment: [String: String], outputIsTerminal: Bool,
     terminalSize: (rows: Int, columns: Int)? = nil, output: TextOutput,
     writeError: @escaping (String) -> Void = { _ in }, errorIsTerminal: Bool = false,
-    elapsedMilliseconds: @escaping () -> Int64 = { 0 }, environmentProblem: String? = nil
+    elapsedMilliseconds: @escaping () -> Int64 = { 0 }, environmentProblem: String? = nil,
+    network: (any CalendarNetwork)? = nil,
+    startNetworkHelper: @escaping () throws -> Never = { throw CalError("this needs the network, which is not available here") }
   ) {
+    self.network = network
+    self.startNetworkHelper = startNetworkHelper
     self.environmentProblem = environmentProblem
     self.locale = locale
     self.localZone = localZone
@@ -59,6 +68,12 @@ public struct CommandContext {
   /// What the service layer gets: the clock and the zones.
   public var serviceEnvironment: ServiceEnvironment {
     ServiceEnvironment(now: now, localZone: localZone, zones: zones)
+  }
+
+  /// The network, or (where there is none) `cal-sync` started in this process's place.
+  func requireNetwork() throws -> any CalendarNetwork {
+    guard let network else { try startNetworkHelper() }
+    return network
   }
 
   /// Writes `text` to standard output.

@@ -17,9 +17,10 @@ struct AddCommand: Command {
       ArgumentSpec("date", help: "The day: 2024-05-12, today, tomorrow or yesterday."),
       ArgumentSpec("title", help: "What happens that day.", takesRest: true),
     ],
-    options: ScheduleOptions.all(for: .add) + [JSONOption.option, StoreOptions.option])
+    options: ScheduleOptions.all(for: .add) + [CalendarOption.target, JSONOption.option, StoreOptions.option])
 
   let fields: EventFields
+  let calendarName: String?
   let json: Bool
   let store: StoreOptions
 
@@ -30,13 +31,14 @@ struct AddCommand: Command {
     let options = ScheduleOptions(arguments: arguments, today: context.today)
     fields = try options.apply(
       to: EventFields(title: title, schedule: EventSchedule(startDay: day)), newDay: nil, context: context)
+    calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .write)
-    let event = try calendar.add(fields)
+    let event = try calendar.add(fields, calendar: calendarName)
     context.print(try EventPresenter.report("Added", event, asJSON: json, calendar: calendar, context: context))
   }
 }

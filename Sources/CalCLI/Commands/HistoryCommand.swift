@@ -1,3 +1,4 @@
+import CalCore
 import CalService
 
 /// `cal history [--limit N]`

@@ -16,7 +16,7 @@ struct ListCommand: Command {
         help: "A day (2024-05-12, today, tomorrow), a month (2024-05), a range (2024-05-01..2024-06-15) or week.",
         isOptional: true)
     ],
-    options: [RangeOptions.from, RangeOptions.to, JSONOption.option, StoreOptions.option])
+    options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, JSONOption.option, StoreOptions.option])
 
   /// What to list.
   enum Window {
@@ -26,6 +26,7 @@ struct ListCommand: Command {
   }
 
   let window: Window
+  let calendarName: String?
   let json: Bool
   let store: StoreOptions
 
@@ -40,6 +41,7 @@ struct ListCommand: Command {
     } else {
       window = .viewedMonth
     }
+    calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
@@ -81,7 +83,7 @@ struct ListCommand: Command {
       (first, last, emptyMessage) = (month.firstDay, month.lastDay, "No events in \(month.englishName).")
     }
     var listing = EventListing(json: json, context: context)
-    try calendar.forEachAgendaItem(from: first, through: last) { item in
+    try calendar.forEachAgendaItem(from: first, through: last, calendar: calendarName) { item in
       listing.append(item)
       return true
     }

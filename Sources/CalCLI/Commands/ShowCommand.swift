@@ -23,7 +23,7 @@ struct ShowCommand: Command {
         "month", help: "The month to show: 2024-05 or today; a year such as 2024 shows the whole year.",
         isOptional: true)
     ],
-    options: [three, year, months, agenda] + PageOptions.all + [StoreOptions.option])
+    options: [three, year, months, agenda, CalendarOption.filter] + PageOptions.all + [StoreOptions.option])
 
   enum Span: Equatable {
     /// One month, or `count` months from it.
@@ -38,6 +38,7 @@ struct ShowCommand: Command {
   let year: Int?
   let span: Span
   let agenda: Bool
+  let calendarName: String?
   let page: PageOptions
   let store: StoreOptions
 
@@ -64,6 +65,7 @@ struct ShowCommand: Command {
     guard spans.count <= 1 else { throw UsageError("Give only one of -3, -y (or a year) and -n") }
     span = spans.first ?? .months(count: 1)
     agenda = arguments.flag(Self.agenda)
+    calendarName = try CalendarOption.parse(arguments)
     page = try PageOptions(arguments)
     store = try StoreOptions(arguments)
   }
@@ -79,6 +81,7 @@ struct ShowCommand: Command {
     }
     context.write(
       try PageRenderer.render(
-        shown, calendar: calendar, context: context, style: page.style(context), withAgenda: agenda))
+        shown, calendar: calendar, context: context, style: page.style(context), withAgenda: agenda,
+        only: calendarName))
   }
 }

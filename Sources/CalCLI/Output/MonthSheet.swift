@@ -31,13 +31,19 @@ public struct MonthSheet {
   public let markedDays: Set<CivilDate>
   /// How it looks.
   public let style: Style
+  /// The SGR colour of marked days whose events belong to one calendar with a colour (cyan for the rest).
+  public let markColors: [CivilDate: String]
 
   /// A sheet of consecutive `months`.
-  public init(months: [YearMonth], today: CivilDate, markedDays: Set<CivilDate>, style: Style) {
+  public init(
+    months: [YearMonth], today: CivilDate, markedDays: Set<CivilDate>, style: Style,
+    markColors: [CivilDate: String] = [:]
+  ) {
     self.months = months
     self.today = today
     self.markedDays = markedDays
     self.style = style
+    self.markColors = markColors
   }
 
   /// The width of one month's text.
@@ -112,7 +118,7 @@ public struct MonthSheet {
     let text = date.day < 10 ? " \(date.day)" : String(date.day)
     guard style.highlights else { return text }
     var attributes: [String] = []
-    if markedDays.contains(date) { attributes += ["1", "4", "36"] }
+    if markedDays.contains(date) { attributes += ["1", "4", markColors[date] ?? "36"] }
     if date == today { attributes.append("7") }
     guard !attributes.isEmpty else { return text }
     return "\u{1B}[" + attributes.joined(separator: ";") + "m" + text + "\u{1B}[0m"
