@@ -193,12 +193,14 @@ struct CalendarCommand: Command {
       record.kind = .subscription
       record.url = subscription
     }
+    // A feed that cannot be read is not subscribed to.
+    let feed = record.kind == .subscription ? try CalendarSyncer.feed(record, context: context) : nil
     let added = try service.addCalendar(record)
     context.print(
       "Added calendar \(TerminalText.sanitized(added.name)): " + Self.describe(added, context, withSyncState: false))
     guard added.kind != .local else { return }
     // The first sync, at once: a mirror with nothing in it is of no use.
-    let (report, milliseconds) = try CalendarSyncer(service: service, context: context).sync(added)
+    let (report, milliseconds) = try CalendarSyncer(service: service, context: context).sync(added, feed: feed)
     context.print(SyncPresenter.text(report, milliseconds: milliseconds))
     if let failure = report.failure {
       throw CalError(

@@ -4,13 +4,14 @@ import CalService
 /// How sync reports are printed: one line per calendar (with its conflicts and skipped items below), or
 /// JSON.
 enum SyncPresenter {
-  /// `work: 2 up, 1 down, 1 removed, no conflicts (0.42 s)`, then a line per conflict and per skipped item.
+  /// `work: 2 up, 1 down, 1 removed, no conflicts (0.42 s)` (`..., stopped (...)` when it could not finish),
+  /// then a line per conflict and per skipped item.
   static func text(_ report: SyncReport, milliseconds: Int64) -> String {
     let conflicts =
       report.conflicts.isEmpty ? "no conflicts" : "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")"
     var text =
       "\(TerminalText.sanitized(report.calendar)): \(report.uploaded) up, \(report.downloaded) down, "
-      + "\(report.removed) removed, \(conflicts) (\(seconds(milliseconds)) s)"
+      + "\(report.removed) removed, \(conflicts)\(report.failure == nil ? "" : ", stopped") (\(seconds(milliseconds)) s)"
     for conflict in report.conflicts {
       text +=
         "\n  conflict: #\(conflict.copy.id) \(TerminalText.sanitized(conflict.copy.title)) is your version, kept "

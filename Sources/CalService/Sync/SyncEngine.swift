@@ -335,54 +335,57 @@ final class SyncEngine {
   private func carryOutRemotely(_ action: SyncAction, attempt: Int, variant: Int = 0) throws {
     do {
       switch action {
-      case .create(let local):
-        let href = try remote.href(forName: Self.resourceName(local.uid, variant: variant))
-        do {
-          let etag = try remote.create(href: href, body: body(local))
-          try uploaded(local, href: href, etag: etag)
-        } catch RemoteError.preconditionFailed {
-          // Something is there already: our own upload from an interrupted sync, another client's, or
-          // (rarely) another event under the same name, which the next variant of the name avoids.
-          try reconsider(local.uid, href: href, attempt: attempt, creating: (action, variant + 1))
-        }
-      case .update(let local, let href, let etag):
-        guard let etag else { return try reconsider(local.uid, href: href, attempt: attempt) }
-        do {
-          let newETag = try remote.update(href: href, body: body(local), etag: etag)
-          try uploaded(local, href: href, etag: newETag)
-        } catch RemoteError.preconditionFailed {
-          try reconsider(local.uid, href: href, attempt: attempt)
-        } catch RemoteError.notFound {
-          try reconsider(local.uid, href: nil, attempt: attempt)
-        }
-      case .deleteRemote(let uid, let href, let etag):
-        guard let etag else { return try reconsider(uid, href: href, attempt: attempt) }
-        do {
-          try remote.delete(href: href, etag: etag)
-          report.removedThere += 1
-        } catch RemoteError.notFound {
-          // Gone already.
-        } catch RemoteError.preconditionFailed {
-          return try reconsider(uid, href: href, attempt: attempt)
-        }
-        try service.write { try store.syncItems.remove(uid: uid, href: href, calendar: calendar.id) }
-        try finishedAction()
-      default:
-        preconditionFailure("a local action among the remote ones")
+      case .create(let local): try create(local, attempt: attempt, variant: variant)
+      case .update(let local, let href, let etag): try update(local, href: href, etag: etag, attempt: attempt)
+      case .deleteRemote(let uid, let href, let etag): try deleteRemote(uid, href: href, etag: etag, attempt: attempt)
+      default: preconditionFailure("a local action among the remote ones")
       }
     } catch let error as RemoteError {
-      switch error {
-      case .rejected(let reason), .unsupported(let reason):
-        report.skipped.append((Self.subject(of: action), reason))
-        try finishedAction()
-      case .notFound, .preconditionFailed:
-        report.skipped.append((Self.subject(of: action), error.description))
-        complete = false
-        try finishedAction()
-      case .unavailable:
-        throw error
-      }
+      if case .unavailable = error { throw error }
+      report.skipped.append((Self.subject(of: action), error.description))
+      if error == .notFound || error == .preconditionFailed { complete = false }
+      try finishedAction()
     }
+  }
+
+  private func create(_ local: LocalSeries, attempt: Int, variant: Int) throws {
+    let href = try remote.href(forName: Self.resourceName(local.uid, variant: variant))
+    let etag: String?
+    do {
+      etag = try remote.create(href: href, body: body(local))
+    } catch .preconditionFailed {
+      // Something is there already: our own upload from an interrupted sync, another client's, or (rarely)
+      // another event under the same name, which the next variant of the name avoids.
+      return try reconsider(local.uid, href: href, attempt: attempt, creating: (.create(local), variant + 1))
+    }
+    try uploaded(local, href: href, etag: etag)
+  }
+
+  private func update(_ local: LocalSeries, href: String, etag: String?, attempt: Int) throws {
+    guard let etag else { return try reconsider(local.uid, href: href, attempt: attempt) }
+    let newETag: String?
+    do {
+      newETag = try remote.update(href: href, body: body(local), etag: etag)
+    } catch .preconditionFailed {
+      return try reconsider(local.uid, href: href, attempt: attempt)
+    } catch .notFound {
+      return try reconsider(local.uid, href: nil, attempt: attempt)
+    }
+    try uploaded(local, href: href, etag: newETag)
+  }
+
+  private func deleteRemote(_ uid: String, href: String, etag: String?, attempt: Int) throws {
+    guard let etag else { return try reconsider(uid, href: href, attempt: attempt) }
+    do {
+      try remote.delete(href: href, etag: etag)
+      report.removedThere += 1
+    } catch .notFound {
+      // Gone already.
+    } catch .preconditionFailed {
+      return try reconsider(uid, href: href, attempt: attempt)
+    }
+    try service.write { try store.syncItems.remove(uid: uid, href: href, calendar: calendar.id) }
+    try finishedAction()
   }
 
   /// After a write was refused because the resource is not as remembered: reads it (at `href`, if any) and
