@@ -11,8 +11,8 @@ public final class CalDAVNetwork: CalendarNetwork {
   private var clients: [CalDAVClient] = []
 
   /// Networking for a user whose home folder (for `~/.netrc`) is `home`; each wait for a server is bounded
-  /// by `timeout`.
-  public init(home: String?, timeout: Duration = .seconds(30)) {
+  /// by `timeout` (long: a server may think for a while before it answers a listing of thousands of events).
+  public init(home: String?, timeout: Duration = .seconds(120)) {
     self.home = home
     self.timeout = timeout
   }

@@ -31,8 +31,9 @@ final class CalendarsTests {
     try run(["add", "2024-05-12", "dentist"])
     #expect(try run(["calendar", "add", "work", "--color", "#36C"]).stdout == "Added calendar work: local, #3366cc\n")
     #expect(
-      try run(["add", "2024-05-13", "standup", "--calendar", "work"]).stdout == "Added: 2024-05-13  all day      #2  standup\n")
-    #expect(try run(["calendar", "list"]).stdout == "personal  1 event  local\nwork      1 event  local, #3366cc\n")
+      try run(["add", "2024-05-13", "standup", "--calendar", "work"]).stdout
+        == "Added: 2024-05-13  all day      #2  standup\n")
+    #expect(try run(["calendar", "list"]).stdout == "personal  1 event   local\nwork      1 event   local, #3366cc\n")
     let listed = try #require(try CalProcess.json(run(["calendar", "list", "--json"]).stdout) as? [[String: Any]])
     #expect(listed.map { $0["name"] as? String } == ["personal", "work"])
     #expect(listed.map { $0["events"] as? Int } == [1, 1])
@@ -79,7 +80,8 @@ final class CalendarsTests {
     // The same UID may sit in two calendars: importing work's export into personal adds it there.
     let file = cal.folder + "/work.ics"
     try exported.write(toFile: file, atomically: true, encoding: .utf8)
-    #expect(try run(["import", file, "--calendar", "personal"]).stdout.hasPrefix("Imported \(file): 1 added, 0 updated"))
+    #expect(
+      try run(["import", file, "--calendar", "personal"]).stdout.hasPrefix("Imported \(file): 1 added, 0 updated"))
     #expect(try run(["import", file, "--calendar", "work"]).stdout.hasPrefix("Imported \(file): 0 added, 1 updated"))
     #expect(try run(["list", "2024-05-14"]).stdout.split(separator: "\n").count == 2)
   }

@@ -17,7 +17,8 @@ struct SyncCommandTests {
     #expect(added.status == 0, "\(added.stderr)", sourceLocation: sourceLocation)
     #expect(
       added.stdout.hasPrefix(
-        "Added calendar work: CalDAV \(server.calendar) (user \(server.user))\nwork: 0 up, 0 down, 0 removed, no conflicts ("),
+        "Added calendar work: CalDAV \(server.calendar) (user \(server.user))\nwork: 0 up, 0 down, 0 removed, no conflicts ("
+      ),
       sourceLocation: sourceLocation)
     return cal
   }
@@ -67,7 +68,8 @@ struct SyncCommandTests {
     defer { cal.remove() }
     var file = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//tests//EN\r\n"
     for index in 0..<30 {
-      file += "BEGIN:VEVENT\r\nUID:here-\(index)\r\nDTSTAMP:20240101T000000Z\r\nDTSTART;VALUE=DATE:2024\(String(format: "%02d", 1 + index % 12))15\r\nSUMMARY:here \(index)\r\nEND:VEVENT\r\n"
+      file +=
+        "BEGIN:VEVENT\r\nUID:here-\(index)\r\nDTSTAMP:20240101T000000Z\r\nDTSTART;VALUE=DATE:2024\(String(format: "%02d", 1 + index % 12))15\r\nSUMMARY:here \(index)\r\nEND:VEVENT\r\n"
     }
     try (file + "END:VCALENDAR\r\n").write(toFile: cal.folder + "/here.ics", atomically: true, encoding: .utf8)
     #expect(try cal.run(["import", cal.folder + "/here.ics", "--calendar", "work"]).status == 0)
@@ -82,7 +84,8 @@ struct SyncCommandTests {
     var generator = SystemRandomNumberGenerator()
     var killed = 0
     for _ in 0..<8 {
-      let result = try cal.run(["sync"], environment: ["CAL_SYNC_STOP_AFTER": String(Int.random(in: 1...12, using: &generator))])
+      let result = try cal.run(
+        ["sync"], environment: ["CAL_SYNC_STOP_AFTER": String(Int.random(in: 1...12, using: &generator))])
       if result.status == 0 { break }
       #expect(result.status == 128 + SIGKILL, "\(result.stderr)")
       killed += 1
@@ -99,7 +102,8 @@ struct SyncCommandTests {
     let events = try server.events()
     #expect(events.count == 60)
     #expect(try server.resources().count == 60, "no resource twice")
-    let listed = try #require(CalProcess.json(try cal.run(["list", "2024-01-01..2024-12-31", "--json"]).stdout) as? [[String: Any]])
+    let listed = try #require(
+      CalProcess.json(try cal.run(["list", "2024-01-01..2024-12-31", "--json"]).stdout) as? [[String: Any]])
     let titles = listed.compactMap { $0["title"] as? String }
     #expect(titles.count == 60 && Set(titles).count == 60)
     #expect(try cal.run(["sync"]).stdout.hasPrefix("work: 0 up, 0 down, 0 removed, no conflicts ("))
@@ -116,7 +120,9 @@ struct SyncCommandTests {
     #expect(refused.stderr.hasPrefix("Error: authentication failed at \(server.calendar) (HTTP 401)"))
     #expect(!refused.stderr.contains("wrong"))
     #expect(try cal.run(["calendar", "list"]).stdout == "personal  0 events  local\n")
-    let failing = try cal.run(["calendar", "add", "work", "--url", server.calendar, "--user", server.user, "--password-command", "exit 3"])
+    let failing = try cal.run([
+      "calendar", "add", "work", "--url", server.calendar, "--user", server.user, "--password-command", "exit 3",
+    ])
     #expect(failing.status == 1)
     #expect(failing.stderr == "Error: the password command failed (exit status 3)\n")
   }

@@ -58,8 +58,12 @@ struct CalendarsMigrationTests {
     let a = try store.events.insert(fields("2024-05-12", "a"), calendar: 1, at: 1)
     _ = try store.events.insert(fields("2024-05-12", "b"), calendar: work.id, at: 1)
     _ = try store.events.insert(fields("2024-05-13", "c"), calendar: work.id, at: 1)
-    #expect(try store.events.simpleDays(from: day("2024-05-01"), through: day("2024-05-31"), calendar: work.id).map(\.description) == ["2024-05-12", "2024-05-13"])
-    #expect(try store.events.simpleDays(from: day("2024-05-01"), through: day("2024-05-31"), calendar: 1).map(\.description) == ["2024-05-12"])
+    #expect(
+      try store.events.simpleDays(from: day("2024-05-01"), through: day("2024-05-31"), calendar: work.id).map(
+        \.description) == ["2024-05-12", "2024-05-13"])
+    #expect(
+      try store.events.simpleDays(from: day("2024-05-01"), through: day("2024-05-31"), calendar: 1).map(\.description)
+        == ["2024-05-12"])
     try store.database.execute("UPDATE events SET calendar_id = ? WHERE id = ?", [work.id, a.id])
     var counts = try simpleDays(store)
     #expect(counts.kept == ["2024-05-12 \(work.id) 2", "2024-05-13 \(work.id) 1"])

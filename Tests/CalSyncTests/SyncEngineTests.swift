@@ -75,9 +75,9 @@ struct SyncEngineTests {
     let first = try local.sync()
     #expect((first.downloaded, first.uploaded) == (2, 0))
     try local.expectListing([
-        "2024-05-12 10:00 from the phone", "2024-05-13 18:00 yoga", "2024-05-27 19:00 yoga later",
-        "2024-06-03 18:00 yoga",
-      ])
+      "2024-05-12 10:00 from the phone", "2024-05-13 18:00 yoga", "2024-05-27 19:00 yoga later",
+      "2024-06-03 18:00 yoga",
+    ])
 
     // Changed here, the series goes up with its exception and its edited occurrence.
     let yoga = try local.event(titled: "yoga")
@@ -140,9 +140,9 @@ struct SyncEngineTests {
     #expect(report.conflicts.first?.title == "dentist (theirs)")
     #expect(report.conflicts.first?.copy.title == "dentist (mine) (conflict)")
     try local.expectListing([
-        "2024-05-12 10:00 dentist (theirs)", "2024-05-12 10:00 dentist (mine) (conflict)",
-        "2024-05-13 18:00 gym, longer", "2024-05-14 09:00 call, moved",
-      ])
+      "2024-05-12 10:00 dentist (theirs)", "2024-05-12 10:00 dentist (mine) (conflict)",
+      "2024-05-13 18:00 gym, longer", "2024-05-14 09:00 call, moved",
+    ])
     let events = try server.events()
     #expect(events.count == 3)
     #expect(events[dentist.uid!]?.contains("SUMMARY:dentist (theirs)") == true)
@@ -191,7 +191,9 @@ struct SyncEngineTests {
     let local = try SyncFixture(server)
     for index in 0..<12 { try local.add(fields("2024-05-\(10 + index)", "here \(index)")) }
     for index in 0..<12 {
-      try server.put("there-\(index).ics", ics(uid: "there-\(index)", summary: "there \(index)", start: "20240601T0\(index % 10)0000Z"))
+      try server.put(
+        "there-\(index).ics",
+        ics(uid: "there-\(index)", summary: "there \(index)", start: "20240601T0\(index % 10)0000Z"))
     }
     // Each run stops one step later than the one before, until a run completes.
     var stops = 0
@@ -249,14 +251,16 @@ struct SyncEngineTests {
       let decoded = href.removingPercentEncoding
       let uid = try #require(hrefs.first { $0.value.removingPercentEncoding == decoded }?.key, "\(href) in \(hrefs)")
       let title = uid == dentist.uid! ? "dentist (theirs)" : "gym (theirs)"
-      try server.put(href, ics(uid: uid, summary: title, start: uid == dentist.uid! ? "20240512T100000" : "20240513T180000"))
+      try server.put(
+        href, ics(uid: uid, summary: title, start: uid == dentist.uid! ? "20240512T100000" : "20240513T180000"))
     }
     let report = try local.sync(remote: racing)
     #expect(racing.racedCount == 2)
     #expect(report.conflicts.map(\.copy.title) == ["dentist (mine) (conflict)"])
     try local.expectListing([
-        "2024-05-12 10:00 dentist (theirs)", "2024-05-12 10:00 dentist (mine) (conflict)", "2024-05-13 18:00 gym (theirs)",
-      ])
+      "2024-05-12 10:00 dentist (theirs)", "2024-05-12 10:00 dentist (mine) (conflict)",
+      "2024-05-13 18:00 gym (theirs)",
+    ])
     let events = try server.events()
     #expect(events[dentist.uid!]?.contains("SUMMARY:dentist (theirs)") == true)
     #expect(events[gym.uid!]?.contains("SUMMARY:gym (theirs)") == true)

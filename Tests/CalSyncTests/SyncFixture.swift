@@ -32,7 +32,8 @@ final class SyncFixture {
     environment = ServiceEnvironment(now: { [clock] in clock.now }, localZone: try zones.zone("UTC"), zones: zones)
     service = try CalendarService.open(
       CalendarLocation(path: folder + "/" + file, isDefault: false), for: .write, environment: environment)
-    _ = try service.addCalendar(CalendarRecord(id: 0, name: name, kind: .caldav, url: server.calendar, user: server.user))
+    _ = try service.addCalendar(
+      CalendarRecord(id: 0, name: name, kind: .caldav, url: server.calendar, user: server.user))
   }
 
   deinit {
@@ -54,7 +55,8 @@ final class SyncFixture {
   ) throws -> SyncReport {
     clock.now += 1000
     let report = try service.sync(
-      name, with: try remote ?? self.remote(), options: SyncOptions(product: "-//cal//tests//EN", afterAction: afterAction))
+      name, with: try remote ?? self.remote(),
+      options: SyncOptions(product: "-//cal//tests//EN", afterAction: afterAction))
     #expect(report.skipped.isEmpty, "\(report.skipped)", sourceLocation: sourceLocation)
     return report
   }
@@ -68,12 +70,14 @@ final class SyncFixture {
 
   /// `work`'s events from 2024 to 2025, one line each: `2024-05-12 10:00 title` (`all day` without time).
   func listing() throws -> [String] {
-    try service.agenda(from: CivilDate(parsing: "2024-01-01"), through: CivilDate(parsing: "2025-12-31"), calendar: name)
-      .map { item in
-        guard let start = item.occurrence.startInstant else { return "\(item.day) all day \(item.event.title)" }
-        let minutes = Int(start.floorDividedWithRemainder(by: 86_400).remainder) / 60
-        return "\(item.day) " + String(format: "%02d:%02d", minutes / 60, minutes % 60) + " \(item.event.title)"
-      }
+    try service.agenda(
+      from: CivilDate(parsing: "2024-01-01"), through: CivilDate(parsing: "2025-12-31"), calendar: name
+    )
+    .map { item in
+      guard let start = item.occurrence.startInstant else { return "\(item.day) all day \(item.event.title)" }
+      let minutes = Int(start.floorDividedWithRemainder(by: 86_400).remainder) / 60
+      return "\(item.day) " + String(format: "%02d:%02d", minutes / 60, minutes % 60) + " \(item.event.title)"
+    }
   }
 
   /// Checks `listing()`, showing it when it differs.
@@ -115,8 +119,10 @@ func fields(
 func ics(uid: String, summary: String, start: String = "20240512T100000Z", extra: [String] = [], more: [String] = [])
   -> String
 {
-  (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//other client//EN", "BEGIN:VEVENT", "UID:\(uid)",
+  ([
+    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//other client//EN", "BEGIN:VEVENT", "UID:\(uid)",
     "DTSTAMP:20240101T000000Z", "DTSTART:\(start)", "DURATION:PT1H",
-    "SUMMARY:" + summary.replacingOccurrences(of: ",", with: "\\,")] + extra
+    "SUMMARY:" + summary.replacingOccurrences(of: ",", with: "\\,"),
+  ] + extra
     + ["END:VEVENT"] + more + ["END:VCALENDAR", ""]).joined(separator: "\r\n")
 }

@@ -46,7 +46,9 @@ public struct CommandContext {
     writeError: @escaping (String) -> Void = { _ in }, errorIsTerminal: Bool = false,
     elapsedMilliseconds: @escaping () -> Int64 = { 0 }, environmentProblem: String? = nil,
     network: (any CalendarNetwork)? = nil,
-    startNetworkHelper: @escaping () throws -> Never = { throw CalError("this needs the network, which is not available here") }
+    startNetworkHelper: @escaping () throws -> Never = {
+      throw CalError("this needs the network, which is not available here")
+    }
   ) {
     self.network = network
     self.startNetworkHelper = startNetworkHelper

@@ -134,7 +134,8 @@ struct CalendarCommand: Command {
         let calendar = summary.calendar
         return JSONValue.object([
           ("name", .string(calendar.name)), ("color", .optional(calendar.color?.description)),
-          ("kind", .string(calendar.kind.rawValue)), ("url", .optional(calendar.url)), ("user", .optional(calendar.user)),
+          ("kind", .string(calendar.kind.rawValue)), ("url", .optional(calendar.url)),
+          ("user", .optional(calendar.user)),
           ("events", .integer(summary.eventCount)),
           ("syncedAt", .optional(calendar.syncedAt.map(context.localTimestamp))),
         ])
@@ -145,12 +146,13 @@ struct CalendarCommand: Command {
     guard !summaries.isEmpty else { return context.print("No calendars: add one with cal calendar add NAME.") }
     let names = summaries.map { TerminalText.sanitized($0.calendar.name) }
     let width = names.map(DisplayWidth.of).max() ?? 0
+    let digits = summaries.map { String($0.eventCount).count }.max() ?? 1
     for (summary, name) in zip(summaries, names) {
-      let count = summary.eventCount
+      let count = String(summary.eventCount)
       let shown = context.stylesOutput ? summary.calendar.color.map { "\u{1B}[\($0.sgr)m\(name)\u{1B}[0m" } : nil
       context.print(
-        (shown ?? name) + String(repeating: " ", count: width - DisplayWidth.of(name)) + "  \(count) event"
-          + (count == 1 ? "" : "s") + "  " + Self.describe(summary.calendar, context))
+        (shown ?? name) + String(repeating: " ", count: width - DisplayWidth.of(name) + 2 + digits - count.count)
+          + count + (summary.eventCount == 1 ? " event   " : " events  ") + Self.describe(summary.calendar, context))
     }
   }
 
@@ -160,7 +162,10 @@ struct CalendarCommand: Command {
     switch calendar.kind {
     case .local: parts = ["local"]
     case .caldav:
-      parts = ["CalDAV \(TerminalText.sanitized(calendar.url ?? ""))" + (calendar.user.map { " (user \(TerminalText.sanitized($0)))" } ?? "")]
+      parts = [
+        "CalDAV \(TerminalText.sanitized(calendar.url ?? ""))"
+          + (calendar.user.map { " (user \(TerminalText.sanitized($0)))" } ?? "")
+      ]
     case .subscription: parts = ["subscription \(TerminalText.sanitized(calendar.url ?? ""))"]
     }
     if let color = calendar.color { parts.append(color.description) }

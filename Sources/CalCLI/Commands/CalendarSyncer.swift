@@ -18,7 +18,8 @@ struct CalendarSyncer {
       case .caldav: report = try syncCalDAV(calendar)
       case .subscription:
         report = try service.refresh(calendar.name, feed: try feed ?? Self.feed(calendar, context: context))
-      case .local: throw ServiceError(.invalidRequest, "the calendar '\(calendar.name)' is local: there is nothing to sync")
+      case .local:
+        throw ServiceError(.invalidRequest, "the calendar '\(calendar.name)' is local: there is nothing to sync")
       }
     } catch let error as ServiceError where error.kind == .remote || error.kind == .unreadableInput {
       report = SyncReport(calendar: calendar.name)

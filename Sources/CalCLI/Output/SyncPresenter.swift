@@ -8,7 +8,8 @@ enum SyncPresenter {
   /// then a line per conflict and per skipped item.
   static func text(_ report: SyncReport, milliseconds: Int64) -> String {
     let conflicts =
-      report.conflicts.isEmpty ? "no conflicts" : "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")"
+      report.conflicts.isEmpty
+      ? "no conflicts" : "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")"
     var text =
       "\(TerminalText.sanitized(report.calendar)): \(report.uploaded) up, \(report.downloaded) down, "
       + "\(report.removed) removed, \(conflicts)\(report.failure == nil ? "" : ", stopped") (\(seconds(milliseconds)) s)"

@@ -232,7 +232,8 @@ final class SyncEngine {
   private func storedSeries(_ uid: String) throws -> LocalSeries? {
     guard let record = try store.events.event(uid: uid, calendar: calendar.id) else { return nil }
     return series(
-      record, children: try store.events.children(of: record.id), exceptions: try store.events.exceptions(eventID: record.id))
+      record, children: try store.events.children(of: record.id),
+      exceptions: try store.events.exceptions(eventID: record.id))
   }
 
   // MARK: Carrying out
@@ -445,9 +446,12 @@ final class SyncEngine {
   /// The name of a new resource: the UID when it is plain enough for a URL, else a hash of it; another name
   /// for each further variant (when the first is taken by another event).
   static func resourceName(_ uid: String, variant: Int) -> String {
-    let plain = uid.utf8.count <= 200 && uid.unicodeScalars.allSatisfy { scalar in
-      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "@._-".unicodeScalars.contains(scalar))
-    }
+    let plain =
+      uid.utf8.count <= 200
+      && uid.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII
+          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "@._-".unicodeScalars.contains(scalar))
+      }
     let base = plain && !uid.hasPrefix(".") ? uid : "cal-" + String(UInt64(bitPattern: ContentHash.of(uid)), radix: 16)
     return base + (variant > 0 ? "-\(variant)" : "") + ".ics"
   }

@@ -9,7 +9,8 @@ public struct SyncItemRepository {
     try database.fetch(
       "SELECT uid, href, etag, local_hash FROM sync_items WHERE calendar_id = ? ORDER BY rowid", [calendar]
     ) { row in
-      SyncItemRecord(uid: try row["uid"], href: try row["href"], etag: try row["etag"], localHash: try row["local_hash"])
+      SyncItemRecord(
+        uid: try row["uid"], href: try row["href"], etag: try row["etag"], localHash: try row["local_hash"])
     }
   }
 
@@ -18,7 +19,8 @@ public struct SyncItemRepository {
     try database.fetchOne(
       "SELECT uid, href, etag, local_hash FROM sync_items WHERE calendar_id = ? AND uid = ?", [calendar, uid]
     ) { row in
-      SyncItemRecord(uid: try row["uid"], href: try row["href"], etag: try row["etag"], localHash: try row["local_hash"])
+      SyncItemRecord(
+        uid: try row["uid"], href: try row["href"], etag: try row["etag"], localHash: try row["local_hash"])
     }
   }
 
