@@ -35,6 +35,8 @@ let package = Package(
         .embedInCode("../../Migrations/0004_simple_days.sql"),
         .embedInCode("../../Migrations/0005_application_id.sql"),
         .embedInCode("../../Migrations/0006_calendars.sql"),
+        .embedInCode("../../Migrations/0007_reminders.sql"),
+        .embedInCode("../../Migrations/0008_change_log.sql"),
         .embedInCode("../../Migrations/0010_series_continuations.sql"),
       ]
     ),
@@ -43,6 +45,9 @@ let package = Package(
     .target(name: "CalService", dependencies: ["CalCore", "CalStorage"]),
     // The command line: parsing, one service call, text and JSON output.
     .target(name: "CalCLI", dependencies: ["CalCore", "CalService"]),
+    // The full-screen page of `cal interactive`: the terminal, input, the screen and the page itself, over
+    // the service; the command line reaches it only through a closure that `cal` hands in.
+    .target(name: "CalInteractive", dependencies: ["CalCore", "CalService"]),
     // CalDAV/WebDAV client over FoundationNetworking: linked only into the networking executable,
     // never into the fully static `cal`. Compiled with -static-stdlib in release so that an executable
     // linking it with -static-stdlib (compile and link flags) gets Foundation's static libraries and
@@ -58,7 +63,7 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
     ),
     // The entry point both executables share: reads the clock, the zone, the locale and the environment.
-    .target(name: "CalMain", dependencies: ["CalCLI", "CalCore", "CalService"]),
+    .target(name: "CalMain", dependencies: ["CalCLI", "CalCore", "CalInteractive", "CalService"]),
     .executableTarget(
       name: "cal",
       dependencies: ["CalMain"],
@@ -80,6 +85,7 @@ let package = Package(
     .testTarget(name: "CalCoreTests", dependencies: ["CalCore"]),
     .testTarget(name: "CalStorageTests", dependencies: ["CalStorage", "CalCore"]),
     .testTarget(name: "CalServiceTests", dependencies: ["CalService", "CalCore", "CalStorage"]),
+    .testTarget(name: "CalInteractiveTests", dependencies: ["CalInteractive", "CalCore", "CalService"]),
     .testTarget(
       name: "CalCLITests",
       dependencies: ["CalCLI", "CalCore", "CalService", "CalStorage", "CalServerSupport", "cal", "cal-sync"]),

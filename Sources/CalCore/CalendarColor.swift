@@ -41,6 +41,23 @@ public struct CalendarColor: Equatable, Hashable, Sendable, CustomStringConverti
     return "38;5;\(greyDistance < cubeDistance ? 232 + grey : cube)"
   }
 
+  /// The nearest of the eight terminal colours (0 black ... 7 white, in SGR order), for a screen that keeps
+  /// to the terminal's own palette.
+  public var basicIndex: Int {
+    if let index = Self.names.firstIndex(of: description) { return index }
+    let bytes = Array(description.utf8.dropFirst())
+    let channel = { (index: Int) in Self.hexValue(bytes[index])! * 16 + Self.hexValue(bytes[index + 1])! }
+    let rgb = (channel(0), channel(2), channel(4))
+    // Each basic colour as its channels at full strength or off.
+    return (0..<8).min {
+      Self.distance(rgb, Self.basic($0)) < Self.distance(rgb, Self.basic($1))
+    }!
+  }
+
+  private static func basic(_ index: Int) -> (Int, Int, Int) {
+    (index & 1 == 0 ? 0 : 205, index & 2 == 0 ? 0 : 205, index & 4 == 0 ? 0 : 205)
+  }
+
   private static func distance(_ one: (Int, Int, Int), _ other: (Int, Int, Int)) -> Int {
     let (dr, dg, db) = (one.0 - other.0, one.1 - other.1, one.2 - other.2)
     return dr * dr + dg * dg + db * db

@@ -32,33 +32,9 @@ public enum EventLength {
   /// The longest an event can last: the calendar's whole span, from 1 January 1 to 31 December 9999.
   public static let maximumMinutes = Gregorian.dayCount * 1440
 
-  /// Minutes in `text`, a sequence of numbers with units d, h and m.
+  /// Minutes in `text`, in any of the forms `LengthExpression` reads: `45m`, `1h30m`, `1.5h`, `90`, `2d`.
   public static func minutes(parsing text: String) throws(TimeError) -> Int {
-    guard !text.hasPrefix("-") else { throw .negativeLength(text) }
-    var total = 0
-    var number = ""
-    var units = Set<Character>()
-    for character in text.lowercased() {
-      if character.isASCII && character.isNumber {
-        number.append(character)
-        continue
-      }
-      let scale: Int
-      switch character {
-      case "d": scale = 1440
-      case "h": scale = 60
-      case "m": scale = 1
-      default: throw .malformedLength(text)
-      }
-      guard let value = Int(number), value <= 100_000, units.insert(character).inserted else {
-        throw .malformedLength(text)
-      }
-      total += value * scale
-      number = ""
-    }
-    guard number.isEmpty, !units.isEmpty else { throw .malformedLength(text) }
-    guard total > 0 else { throw .negativeLength(text) }
-    return total
+    try LengthExpression.minutes(text)
   }
 
   /// `1h30m`, `45m`, `2d`.
@@ -77,16 +53,20 @@ public enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
   case minuteOutOfRange(String)
   case malformedLength(String)
   case negativeLength(String)
+  case twelveHourOutOfRange(String)
+  case notWholeMinutes(String)
 
   /// One line for the user.
   public var description: String {
     switch self {
-    case .malformedTime(let text): return "'\(text)' is not a time: expected HH:MM, such as 14:30"
+    case .malformedTime(let text): return "'\(text)' is not a time: write \(TimeExpression.forms)"
     case .hourOutOfRange(let text): return "'\(text)' is not a time: hours are 00 to 23"
     case .minuteOutOfRange(let text): return "'\(text)' is not a time: minutes are 00 to 59"
     case .malformedLength(let text):
-      return "'\(text)' is not a length: expected a number with d, h or m, such as 45m, 1h30m or 2d"
+      return "'\(text)' is not a length: write \(LengthExpression.forms)"
     case .negativeLength(let text): return "'\(text)' is not a length: it must be longer than zero"
+    case .twelveHourOutOfRange(let text): return "'\(text)' is not a time: with am or pm, hours are 1 to 12"
+    case .notWholeMinutes(let text): return "'\(text)' is not a length: it must come to whole minutes"
     }
   }
 }

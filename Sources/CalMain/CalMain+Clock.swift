@@ -17,10 +17,23 @@ extension CalMain {
   }
 
   /// `CAL_TEST_NOW`, for tests and documentation examples only: the instant to take for now, as Unix
-  /// milliseconds or as `YYYY-MM-DDTHH:MM[:SS]` with `Z` or an offset such as `+02:00`; `nil` when unset or
-  /// unreadable (the real clock then).
-  static func pinnedNow() -> Int64? {
+  /// milliseconds or as `YYYY-MM-DDTHH:MM[:SS]` with `Z` or an offset such as `+02:00`; or `@FILE`, a file
+  /// that holds such an instant and is read anew each time the clock is read, so that a test moves the clock
+  /// of a running `cal remind --watch` by writing to it. `nil` when unset (the real clock then).
+  static func pinnedClock() -> (now: () -> Int64, file: String?)? {
     guard let text = getenv("CAL_TEST_NOW").map({ String(cString: $0) }), !text.isEmpty else { return nil }
+    guard text.hasPrefix("@") else {
+      guard let instant = instant(text) else { return nil }
+      return ({ instant }, nil)
+    }
+    let file = String(text.dropFirst())
+    return ({ readFile(file).flatMap { instant(String(decoding: $0, as: UTF8.self)) } ?? 0 }, file)
+  }
+
+  /// An instant as `CAL_TEST_NOW` gives it, in Unix milliseconds; `nil` when it cannot be read.
+  static func instant(_ text: String) -> Int64? {
+    var text = text
+    while text.last?.isWhitespace == true { text.removeLast() }
     if text.allSatisfy({ $0.isASCII && $0.isNumber }) { return Int64(text) }
     let bytes = Array(text.utf8)
     guard bytes.count >= 17, bytes[10] == UInt8(ascii: "T"), let date = try? CivilDate(parsing: String(text.prefix(10)))

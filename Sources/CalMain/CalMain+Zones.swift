@@ -19,7 +19,10 @@ extension CalMain {
     let first = (referenceDay?.weekday ?? .sunday).advanced(by: offset)
     return CalendarLocale(
       monthNames: (0..<12).map { item(Int32(__ALTMON_1) + $0) },
-      weekdayNames: (0..<7).map { item(Int32(ABDAY_1) + $0) }, firstWeekday: first)
+      weekdayNames: (0..<7).map { item(Int32(ABDAY_1) + $0) }, firstWeekday: first,
+      monthAbbreviations: (0..<12).map { item(Int32(ABMON_1) + $0) },
+      monthNamesInDates: (0..<12).map { item(Int32(MON_1) + $0) },
+      weekdayFullNames: (0..<7).map { item(Int32(DAY_1) + $0) })
   }
 
   /// The whole of a small file, or `nil` when it cannot be read.

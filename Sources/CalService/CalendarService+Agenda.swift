@@ -111,7 +111,7 @@ extension CalendarService {
   }
 
   /// An agenda of calendar `name` (of every calendar when `nil`) whose items name their calendars.
-  private func makeAgenda(for name: String?) throws -> Agenda {
+  func makeAgenda(for name: String?) throws -> Agenda {
     let filter = try name.map { try findCalendar($0).id }
     let calendars = try store.calendars.all()
     return Agenda(

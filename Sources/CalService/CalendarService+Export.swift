@@ -62,6 +62,7 @@ extension CalendarService {
   private func exported(_ record: EventRecord) -> ExportedEvent {
     ExportedEvent(
       uid: record.uid ?? "\(record.id)@cal", title: record.title, note: record.note, location: record.location,
-      schedule: record.schedule, created: record.createdAt, modified: record.updatedAt)
+      schedule: record.schedule, alarms: record.fields.reminders.map { $0.alarm(allDay: record.schedule.isAllDay) },
+      created: record.createdAt, modified: record.updatedAt)
   }
 }

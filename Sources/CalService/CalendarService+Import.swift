@@ -43,22 +43,26 @@ extension CalendarService {
     report.approximations = prepared.result.approximations
     try perform { try store.prepareForBulkWrite() }
     let now = environment.now()
-    try write {
+    return try write(recording: "import") {
       let target = try targetCalendar(calendar).id
       for (index, event) in events.enumerated() {
         if try save(event, calendar: target, at: now) != nil { report.updated += 1 } else { report.added += 1 }
         progress(index + 1, events.count)
+        // The record of what the import did, kept for undo, goes to the file in parts rather than fill memory.
+        if index % 1024 == 1023 { try store.changes.checkpoint() }
       }
+      return (report, "imported \(report.added) new and \(report.updated) updated events")
     }
-    return report
   }
 
   /// Adds to calendar `calendar` or (by UID) updates there one event with its exceptions, edited occurrences
   /// and extra dates; returns the event it updated, `nil` when it added one.
   @discardableResult
   func save(_ event: ImportedEvent, calendar: Int64, at now: Int64) throws -> EventRecord? {
+    let reminders = Self.reminders(event.alarms, of: event.schedule)
     let fields = EventFields(
-      title: event.title, note: event.note, location: event.location, schedule: event.schedule, uid: event.uid)
+      title: event.title, note: event.note, location: event.location, schedule: event.schedule, uid: event.uid,
+      reminders: reminders)
     let record: EventRecord
     let existing = try store.events.event(uid: event.uid, calendar: calendar)
     if let existing {
@@ -71,15 +75,22 @@ extension CalendarService {
     for (day, override) in event.overrides {
       let child = EventFields(
         title: override.title, note: override.note, location: override.location, schedule: override.schedule,
-        parentID: record.id, recurrenceDay: day)
+        parentID: record.id, recurrenceDay: day, reminders: Self.reminders(override.alarms, of: override.schedule))
       _ = try store.events.insert(child, at: now)
     }
     for extra in event.additions
     where extra.startDay != event.schedule.startDay || extra.startTime != event.schedule.startTime {
+      // An extra date is an occurrence of the series: it reminds as the series does.
       let child = EventFields(
-        title: event.title, note: event.note, location: event.location, schedule: extra, parentID: record.id)
+        title: event.title, note: event.note, location: event.location, schedule: extra, parentID: record.id,
+        reminders: reminders)
       _ = try store.events.insert(child, at: now)
     }
     return existing
+  }
+
+  /// The reminders that `alarms` of an event with `schedule` stand for.
+  static func reminders(_ alarms: [ICSAlarm], of schedule: EventSchedule) -> [Reminder] {
+    alarms.map { Reminder($0, allDay: schedule.isAllDay) }
   }
 }

@@ -15,6 +15,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
     case unreadableInput
     /// A server cannot be reached, or refused the request (CalDAV, a feed).
     case remote
+    /// The request clashes with a change made since (an undo of a row that something else changed).
+    case conflict
   }
 
   /// The kind of failure.

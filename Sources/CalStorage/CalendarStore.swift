@@ -15,6 +15,10 @@ public final class CalendarStore {
   public let calendars: CalendarRepository
   /// What the last sync of each CalDAV calendar left each item as.
   public let syncItems: SyncItemRepository
+  /// Reminders due and delivered.
+  public let reminders: ReminderRepository
+  /// The change log: what `undo`, `redo` and `log` read.
+  public let changes: ChangeLogRepository
 
   /// The file's path.
   public var path: String { database.path }
@@ -50,6 +54,8 @@ public final class CalendarStore {
     self.transitions = TransitionRepository(database: database)
     self.calendars = CalendarRepository(database: database)
     self.syncItems = SyncItemRepository(database: database)
+    self.reminders = ReminderRepository(database: database)
+    self.changes = ChangeLogRepository(database: database, recording: ChangeRecording())
   }
 
   /// The connection to the calendar at `path`, its schema brought up to date.
@@ -78,6 +84,24 @@ public final class CalendarStore {
   /// Runs `body` in one write transaction: all of it is stored, or none of it.
   public func write<Value>(_ body: () throws -> Value) throws -> Value {
     try database.writeTransaction(body)
+  }
+
+  /// Runs `body` in one write transaction recorded in the change log as one change of `kind`: what it does to
+  /// the logged tables is kept, so that the change can be undone and redone.
+  ///
+  /// - Parameters:
+  ///   - label: what the front end calls the change (the command line), kept with it.
+  ///   - body: does the change and says in words what it did.
+  public func write<Value>(
+    recording kind: String, label: String?, at milliseconds: Int64, _ body: () throws -> (Value, summary: String)
+  ) throws -> Value {
+    try database.writeTransaction {
+      try changes.begin(kind: kind, label: label, at: milliseconds)
+      defer { changes.recording.end() }
+      let (value, summary) = try body()
+      try changes.finish(summary: summary)
+      return value
+    }
   }
 
   /// Runs `body` in one read transaction: every query in it sees the same snapshot.

@@ -127,3 +127,54 @@ struct SyncCommandTests {
     #expect(failing.stderr == "Error: the password command failed (exit status 3)\n")
   }
 }
+
+/// Discovery and feeds over HTTP, against Radicale.
+@Suite("cal calendar add against a real server")
+struct CalendarDiscoveryTests {
+  @Test func aServerRootWithSeveralCalendarsIsListedForTheUserToChoose() throws {
+    let server = try CalDAVServer(.radicale)
+    let cal = try CalProcess()
+    defer { cal.remove() }
+    let second = server.url + server.user + "/second/"
+    let made = try RawHTTP.send("MKCALENDAR", second, user: server.user, password: server.password)
+    #expect(made.status == 201)
+    try "machine 127.0.0.1 login \(server.user) password \"\(server.password)\"\n".write(
+      toFile: cal.folder + "/.netrc", atomically: true, encoding: .utf8)
+    let several = try cal.run(["calendar", "add", "work", "--url", server.url])
+    #expect(several.status == 1)
+    #expect(several.stderr == "Error: \(server.url) holds 2 calendars: give one of the URLs above with --url\n")
+    #expect(several.stdout.hasPrefix("Calendars at \(server.url):\n"))
+    #expect(several.stdout.contains("\n  \(server.calendar)  Test calendar\n") && several.stdout.contains("\n  \(second)"))
+    #expect(try cal.run(["calendar", "list"]).stdout == "personal  0 events  local\n")
+    // The collection itself, the user from ~/.netrc.
+    let added = try cal.run(["calendar", "add", "work", "--url", second])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.hasPrefix("Added calendar work: CalDAV \(second)\n"))
+  }
+
+  @Test func aSubscriptionOverHTTPFollowsTheFeed() throws {
+    let server = try CalDAVServer(.radicale)
+    let cal = try CalProcess()
+    defer { cal.remove() }
+    try "machine 127.0.0.1 login \(server.user) password \"\(server.password)\"\n".write(
+      toFile: cal.folder + "/.netrc", atomically: true, encoding: .utf8)
+    func event(_ uid: String, _ day: String, _ title: String) -> String {
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//feed//EN\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20240101T000000Z\r\n"
+        + "DTSTART;VALUE=DATE:\(day)\r\nSUMMARY:\(title)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    }
+    try server.put("a.ics", event("a", "20240501", "Labour Day"))
+    try server.put("b.ics", event("b", "20240509", "Ascension"))
+    // Radicale serves the whole collection as one iCalendar file at its URL: a feed.
+    let added = try cal.run(["calendar", "add", "holidays", "--subscribe", server.calendar])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.contains("\nholidays: 0 up, 2 down, 0 removed, no conflicts ("))
+    let unchanged = try cal.run(["sync", "--json"])
+    let report = try #require(CalProcess.json(unchanged.stdout) as? [String: Any])
+    let holidays = try #require((report["calendars"] as? [[String: Any]])?.first)
+    #expect(holidays["down"] as? Int == 0 && holidays["removed"] as? Int == 0)
+    try server.delete(server.calendarPath + "b.ics")
+    #expect(try cal.run(["sync"]).stdout.hasPrefix("holidays: 0 up, 0 down, 1 removed, no conflicts ("))
+    #expect(try cal.run(["list", "2024-05"]).stdout == "2024-05-01  all day      #1  Labour Day\n")
+    #expect(try cal.run(["add", "2024-05-02", "x", "--calendar", "holidays"]).status == 64)
+  }
+}

@@ -32,7 +32,7 @@ enum PythonOracle {
     let output = Pipe()
     // Standard error goes to a file: two pipes read one after the other could stall a chatty child.
     let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("cal-python-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: errorPath.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorPath.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errorPath) }
     process.standardOutput = output
     process.standardError = try FileHandle(forWritingTo: errorPath)

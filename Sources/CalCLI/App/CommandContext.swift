@@ -17,6 +17,9 @@ public struct CommandContext {
   /// The environment variables `cal` reads (`CAL_DB`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`,
   /// `CAL_ANIMATION`, and the tests' `CAL_SYNC_STOP_AFTER`).
   public let environment: [String: String]
+  /// Whether standard input is a terminal: asked only by the commands that need to know, so that the
+  /// others start no slower.
+  public let inputIsTerminal: () -> Bool
   /// Whether standard output is a terminal.
   public let outputIsTerminal: Bool
   /// The terminal's size in character cells, when standard output is one that says.
@@ -29,14 +32,26 @@ public struct CommandContext {
   public let errorIsTerminal: Bool
   /// A monotonic clock in milliseconds, for progress: how long something has taken so far.
   public let elapsedMilliseconds: () -> Int64
+  /// The full-screen front ends the executable provides.
+  public let frontEnds: FrontEnds
   /// What is wrong with the environment (a `TZ` that names no zone), if anything: commands refuse to run
   /// on it rather than guess; help and completion still work.
   public let environmentProblem: String?
+  /// The whole environment as `NAME=value` entries, read only when asked: what a command that `cal` runs
+  /// (`cal remind --exec`) inherits.
+  public let inheritedEnvironment: () -> [String]
+  /// The absolute path of the running `cal`, read only when asked (`cal remind --install` names it).
+  public let executablePath: () -> String?
+  /// The file the pinned clock is read from, when tests move the clock by writing to it (`CAL_TEST_NOW=@FILE`):
+  /// a watch wakes when it changes.
+  public let clockFile: String?
   /// CalDAV and feeds over the network: present in `cal-sync`, absent in `cal`.
   public let network: (any CalendarNetwork)?
   /// Hands the command line to `cal-sync` (replacing this process), for a command that needs the network
   /// where there is none; throws when it cannot.
   public let startNetworkHelper: () throws -> Never
+  /// The words the command was called with, after `cal`: what the change log calls the change it makes.
+  public internal(set) var arguments: [String] = []
 
   /// Creates a context.
   public init(
@@ -45,7 +60,9 @@ public struct CommandContext {
     terminalSize: (rows: Int, columns: Int)? = nil, output: TextOutput,
     writeError: @escaping (String) -> Void = { _ in }, errorIsTerminal: Bool = false,
     elapsedMilliseconds: @escaping () -> Int64 = { 0 }, environmentProblem: String? = nil,
-    network: (any CalendarNetwork)? = nil,
+    inputIsTerminal: @escaping () -> Bool = { false }, frontEnds: FrontEnds = FrontEnds(),
+    inheritedEnvironment: @escaping () -> [String] = { [] }, executablePath: @escaping () -> String? = { nil },
+    clockFile: String? = nil, network: (any CalendarNetwork)? = nil,
     startNetworkHelper: @escaping () throws -> Never = {
       throw CalError("this needs the network, which is not available here")
     }
@@ -64,6 +81,11 @@ public struct CommandContext {
     self.writeError = writeError
     self.errorIsTerminal = errorIsTerminal
     self.elapsedMilliseconds = elapsedMilliseconds
+    self.inputIsTerminal = inputIsTerminal
+    self.frontEnds = frontEnds
+    self.inheritedEnvironment = inheritedEnvironment
+    self.executablePath = executablePath
+    self.clockFile = clockFile
     self.today = ServiceEnvironment(now: now, localZone: localZone, zones: zones).today
   }
 

@@ -1,3 +1,4 @@
+import CalCore
 import Glibc
 
 /// Reading and writing the files a user names (`import FILE`, `export FILE`).
@@ -65,6 +66,22 @@ enum FileIO {
       fsync(folderDescriptor)
       close(folderDescriptor)
     }
+  }
+
+  /// Creates the folder `path` and those above it that are missing, with the usual mode (0777 less the umask).
+  static func createFolders(_ path: String) throws(CalError) {
+    var folder = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      folder += "/" + component
+      guard mkdir(folder, 0o777) == 0 || errno == EEXIST else { throw failure("cannot create", folder) }
+    }
+  }
+
+  /// `path`, made absolute from the current folder when it is relative.
+  static func absolute(_ path: String) -> String {
+    guard !path.hasPrefix("/"), let folder = getcwd(nil, 0) else { return path }
+    defer { free(folder) }
+    return String(cString: folder) + "/" + path
   }
 
   private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {

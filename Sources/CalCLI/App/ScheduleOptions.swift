@@ -4,9 +4,11 @@ import CalService
 /// The options that say when an event happens, shared by `add` and `edit`: each is applied to a draft
 /// (a new event's, or the stored one's), and the result is checked as a whole.
 struct ScheduleOptions {
-  static let at = OptionSpec("at", value: "time", help: "The start time, HH:MM; without it the event lasts all day.")
-  static let length = OptionSpec("for", value: "length", help: "How long a timed event lasts: 45m, 1h30m, 2d.")
-  static let end = OptionSpec("end", value: "time", help: "When a timed event ends, HH:MM, the same day.")
+  static let at = OptionSpec(
+    "at", value: "time", help: "The start time: 9, 9:30, 21:30, 9am, 9:30pm, noon; without it the event lasts all day.")
+  static let length = OptionSpec(
+    "for", value: "length", help: "How long a timed event lasts: 45m, 1h, 1h30m, 1h30, 1.5h, 90 (minutes), 2d.")
+  static let end = OptionSpec("end", value: "time", help: "When a timed event ends, the same day: 10:15, 5pm.")
   static let to = OptionSpec("to", value: "date", help: "The last day of an all-day event (inclusive).")
   static let allDay = OptionSpec("all-day", help: "Make a timed event an all-day one.")
   static let timeZone = OptionSpec(
@@ -57,7 +59,7 @@ struct ScheduleOptions {
   }
 
   let arguments: ParsedArguments
-  let today: CivilDate
+  let dates: DateReader
   /// The name of the option that gives the days of a weekly or monthly repeat.
   var repeatDaysName = "on"
 
@@ -104,21 +106,17 @@ struct ScheduleOptions {
       (schedule.startTime, schedule.lengthMinutes, schedule.timeZone) = (nil, nil, nil)
     }
     if let text = arguments.value(Self.at) {
-      schedule.startTime = try time(text, Self.at)
+      schedule.startTime = try dates.time(text, for: Self.at)
       schedule.endDay = nil
     }
     if arguments.value(Self.length) != nil && arguments.value(Self.end) != nil {
       throw UsageError("Give --for or --end, not both")
     }
     if let text = arguments.value(Self.length) {
-      do {
-        schedule.lengthMinutes = try EventLength.minutes(parsing: text)
-      } catch {
-        throw UsageError("--for: \(error)")
-      }
+      schedule.lengthMinutes = try dates.length(text, for: Self.length)
     }
     if let text = arguments.value(Self.end) {
-      let end = try time(text, Self.end)
+      let end = try dates.time(text, for: Self.end)
       guard let start = schedule.startTime else { throw UsageError("--end needs a start time: give --at too") }
       guard end > start else { throw UsageError("--end \(end) is not after the start \(start)") }
       schedule.lengthMinutes = end.minutes - start.minutes
@@ -127,7 +125,7 @@ struct ScheduleOptions {
       guard schedule.startTime == nil else {
         throw UsageError("--to is for all-day events; give a timed event a length with --for, such as --for 2d")
       }
-      let endDay = try parseDay(text, today: today)
+      let endDay = try dates.day(text)
       guard endDay >= schedule.startDay else {
         throw UsageError("--to \(endDay) is before the start \(schedule.startDay)")
       }
@@ -153,14 +151,6 @@ struct ScheduleOptions {
     return schedule
   }
 
-  private func time(_ text: String, _ option: OptionSpec) throws(UsageError) -> TimeOfDay {
-    do {
-      return try TimeOfDay(parsing: text)
-    } catch {
-      throw UsageError("--\(option.long): \(error)")
-    }
-  }
-
   /// A whole number from `range` (the limits `RecurrenceRule` itself checks, so that what is written can be
   /// read back).
   private func number(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
@@ -178,7 +168,7 @@ struct ScheduleOptions {
   private func rule(for schedule: EventSchedule) throws(UsageError) -> RecurrenceRule? {
     let every = try number(Self.every, in: RecurrenceRule.intervalRange)
     let count = try number(Self.count, in: RecurrenceRule.countRange)
-    let until = try arguments.value(Self.until).map { text throws(UsageError) in try parseDay(text, today: today) }
+    let until = try arguments.value(Self.until).map { text throws(UsageError) in try dates.day(text) }
     let on = arguments.value(Self.repeatDays(repeatDaysName))
     var rule = schedule.rule
     if let text = arguments.value(Self.repeats) {

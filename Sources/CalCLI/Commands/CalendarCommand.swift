@@ -186,8 +186,13 @@ struct CalendarCommand: Command {
       } else if found.isEmpty {
         throw CalError("no calendar of events at \(url)")
       } else {
-        let list = found.map { "\n  \($0.url)" + ($0.name.map { " (\(TerminalText.sanitized($0)))" } ?? "") }
-        throw CalError("\(url) holds several calendars; give one of them with --url:" + list.joined())
+        // The choices on standard output, one a line; the error stays one line.
+        context.print("Calendars at \(TerminalText.sanitized(url)):")
+        for calendar in found {
+          context.print(
+            "  \(TerminalText.sanitized(calendar.url))" + (calendar.name.map { "  \(TerminalText.sanitized($0))" } ?? ""))
+        }
+        throw CalError("\(url) holds \(found.count) calendars: give one of the URLs above with --url")
       }
       record.kind = .caldav
       record.url = chosen.url

@@ -19,7 +19,7 @@ struct RemoveCommand: Command {
     let handle = try EventHandle(parsing: arguments.positional(0) ?? "")
     id = handle.id
     occurrence = try handle.occurrence(
-      or: arguments.value(Self.on).map { text throws(UsageError) in try parseDay(text, today: context.today) })
+      or: arguments.value(Self.on).map { text throws(UsageError) in try DateReader(context).day(text) })
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }

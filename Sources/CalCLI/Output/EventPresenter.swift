@@ -24,8 +24,38 @@ enum EventPresenter {
       ("repeat", .optional(item.schedule.rule?.description)),
       ("series", series.map(JSONValue.integer) ?? .null),
       ("occurrence", .optional(occurrence?.description)),
+      ("reminders", .array(event.fields.reminders.map { reminderJSON($0, of: item, context: context) })),
       ("calendar", .optional(item.calendar?.name)),
     ])
+  }
+
+  /// `{"relativeTo", "offsetSeconds", "at", "time", "due"}`: a reminder, with when it is due for the item's
+  /// occurrence.
+  static func reminderJSON(_ reminder: Reminder, of item: AgendaItem, context: CommandContext) -> JSONValue {
+    let relativeTo: String
+    var at: JSONValue = .null
+    switch reminder.trigger {
+    case .start: relativeTo = "start"
+    case .end: relativeTo = "end"
+    case .at(let instant):
+      relativeTo = "instant"
+      at = .string(context.localTimestamp(instant * 1000))
+    }
+    let time =
+      item.schedule.isAllDay && reminder.offsetSeconds != nil ? reminder.allDayTime ?? Reminder.defaultAllDayTime : nil
+    let due = reminder.due(for: item.occurrence, localZone: context.localZone)
+    return .object([
+      ("relativeTo", .string(relativeTo)),
+      ("offsetSeconds", reminder.offsetSeconds.map(JSONValue.integer) ?? .null),
+      ("at", at),
+      ("time", .optional(time?.description)),
+      ("due", .string(context.localTimestamp(due * 1000))),
+    ])
+  }
+
+  /// `15m before, 1d before 09:00`: an event's reminders in words.
+  static func reminderText(_ reminders: [Reminder], isAllDay: Bool, context: CommandContext) -> String {
+    reminders.map { $0.description(isAllDay: isAllDay, localZone: context.localZone) }.joined(separator: ", ")
   }
 
   /// Start and end in ISO 8601: dates for all-day events (the end inclusive), local date-times with the
@@ -40,9 +70,11 @@ enum EventPresenter {
 
   /// `2024-05-12  14:30-15:15  #3  dentist @ Room 4`, the note indented on the next line. A series shows
   /// which occurrence it is (`#5@2024-05-13`); a span which of its days.
-  static func line(_ item: AgendaItem, context: CommandContext, withNote: Bool = true) -> String {
+  static func line(_ item: AgendaItem, context: CommandContext, withNote: Bool = true, withReminders: Bool = true)
+    -> String
+  {
     var buffer = TextBuffer(capacity: 80)
-    write(item, context: context, withNote: withNote, into: &buffer)
+    write(item, context: context, withNote: withNote, withReminders: withReminders, into: &buffer)
     return buffer.text
   }
 
@@ -56,16 +88,25 @@ enum EventPresenter {
     return buffer.text
   }
 
-  /// Appends the line of `item` to `buffer` (with the note on an indented line when asked), without the
-  /// line end.
-  static func write(_ item: AgendaItem, context: CommandContext, withNote: Bool, into buffer: inout TextBuffer) {
-    buffer.append(date: item.day)
-    buffer.append(literal: "  ")
+  /// Where a listing's continued lines start: under the time.
+  static let listContinuation = String(repeating: " ", count: 12)
+
+  /// Appends the line of `item` to `buffer` (with the note and the reminders on indented lines when asked),
+  /// without the line end. Without the date (under a heading that names the day), continued lines are
+  /// indented by `continuation` instead of to the time.
+  static func write(
+    _ item: AgendaItem, context: CommandContext, withNote: Bool, withReminders: Bool = true, withDate: Bool = true,
+    continuation: String = listContinuation, into buffer: inout TextBuffer
+  ) {
+    if withDate {
+      buffer.append(date: item.day)
+      buffer.append(literal: "  ")
+    }
     let timeStart = buffer.count
     writeTime(item, context: context, into: &buffer)
     buffer.pad(from: timeStart, to: 11)
     buffer.append(literal: "  #")
-    buffer.append(digits: Int(item.event.id))
+    buffer.append(digits: Int(item.id))
     if item.schedule.rule != nil {
       buffer.append(literal: "@")
       buffer.append(date: item.occurrence.occurrenceDay)
@@ -74,7 +115,7 @@ enum EventPresenter {
     // On a terminal the title takes its calendar's colour.
     let color = context.stylesOutput ? item.calendar?.color?.sgr : nil
     if let color { buffer.append("\u{1B}[" + color + "m") }
-    buffer.append(TerminalText.sanitized(item.event.title))
+    buffer.append(TerminalText.sanitized(item.title))
     if color != nil { buffer.append(literal: "\u{1B}[0m") }
     let occurrence = item.occurrence
     if item.schedule.isAllDay && occurrence.lastDay > occurrence.firstDay {
@@ -86,17 +127,22 @@ enum EventPresenter {
     }
     // A location or note of several lines continues on lines of its own, indented under the title.
     var continued: [String] = []
-    if let location = item.event.location, !location.isEmpty {
+    if let location = item.location, !location.isEmpty {
       let lines = TerminalText.sanitizedLines(location)
       buffer.append(literal: " @ ")
       buffer.append(lines[0])
       continued += lines.dropFirst()
     }
-    if withNote, let note = item.event.note, !note.isEmpty {
+    if withNote, let note = item.note, !note.isEmpty {
       continued += TerminalText.sanitizedLines(note)
     }
+    let reminders = item.reminders
+    if withReminders && !reminders.isEmpty {
+      continued.append("reminders: " + reminderText(reminders, isAllDay: item.schedule.isAllDay, context: context))
+    }
     for line in continued {
-      buffer.append(literal: "\n            ")
+      buffer.append(literal: "\n")
+      buffer.append(continuation)
       buffer.append(line)
     }
   }

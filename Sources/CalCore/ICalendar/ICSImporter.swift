@@ -16,6 +16,8 @@ public struct ImportedEvent: Equatable, Sendable {
   public var additions: [EventSchedule] = []
   /// Occurrences changed on their own (RECURRENCE-ID), by the day of the occurrence they replace.
   public var overrides: [(day: CivilDate, event: ImportedEvent)] = []
+  /// Its DISPLAY and AUDIO alarms (VALARM).
+  public var alarms: [ICSAlarm] = []
   /// The line of its BEGIN:VEVENT.
   public var line: Int
 
@@ -24,7 +26,7 @@ public struct ImportedEvent: Equatable, Sendable {
     lhs.uid == rhs.uid && lhs.title == rhs.title && lhs.note == rhs.note && lhs.location == rhs.location
       && lhs.schedule == rhs.schedule && lhs.exceptions == rhs.exceptions && lhs.additions == rhs.additions
       && lhs.overrides.map(\.day) == rhs.overrides.map(\.day)
-      && lhs.overrides.map(\.event) == rhs.overrides.map(\.event)
+      && lhs.overrides.map(\.event) == rhs.overrides.map(\.event) && lhs.alarms == rhs.alarms
   }
 }
 
@@ -98,9 +100,6 @@ public struct ICSImporter {
         switch child.name {
         case "VTIMEZONE": continue
         case "VEVENT":
-          for alarm in child.components where alarm.name == "VALARM" {
-            result.skipped.append(("VALARM", alarm.line, "alarms are not kept"))
-          }
           let uidText = child.property("UID")?.text.trimmingSpaces() ?? ""
           var uid = uidText
           if uid.isEmpty {
@@ -353,6 +352,7 @@ public struct ICSImporter {
         note: component.property("DESCRIPTION")?.text.nonEmpty, location: component.property("LOCATION")?.text.nonEmpty,
         schedule: schedule, line: component.line)
       if event.title.allSatisfy(\.isWhitespace) { event.title = "(no title)" }
+      event.alarms = ICSAlarm.alarms(of: component, result: &result)
       // An edited occurrence is that one occurrence: its own RRULE, EXDATE and RDATE mean nothing.
       if singleOccurrence { return event }
       for property in component.properties("EXDATE") {

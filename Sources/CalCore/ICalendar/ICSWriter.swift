@@ -16,6 +16,8 @@ public struct ExportedEvent: Sendable {
   public var additions: [EventSchedule]
   /// Edited occurrences, by the day of the occurrence they replace.
   public var overrides: [(day: CivilDate, event: ExportedEvent)]
+  /// Its alarms (VALARM).
+  public var alarms: [ICSAlarm]
   /// When it was added (CREATED), Unix milliseconds.
   public var created: Int64
   /// When it last changed (LAST-MODIFIED), Unix milliseconds.
@@ -24,8 +26,8 @@ public struct ExportedEvent: Sendable {
   /// An event to export.
   public init(
     uid: String, title: String, note: String?, location: String?, schedule: EventSchedule, exceptions: [CivilDate] = [],
-    additions: [EventSchedule] = [], overrides: [(day: CivilDate, event: ExportedEvent)] = [], created: Int64,
-    modified: Int64
+    additions: [EventSchedule] = [], overrides: [(day: CivilDate, event: ExportedEvent)] = [],
+    alarms: [ICSAlarm] = [], created: Int64, modified: Int64
   ) {
     self.uid = uid
     self.title = title
@@ -35,6 +37,7 @@ public struct ExportedEvent: Sendable {
     self.exceptions = exceptions
     self.additions = additions
     self.overrides = overrides
+    self.alarms = alarms
     self.created = created
     self.modified = modified
   }
@@ -107,6 +110,7 @@ public struct ICSWriter {
     for addition in event.additions {
       lines.append(dateProperty("RDATE", addition.startDay, schedule: addition))
     }
+    for alarm in event.alarms { lines += alarm.lines(description: event.title) }
     lines.append("END:VEVENT")
     return lines
   }
@@ -158,7 +162,8 @@ public struct ICSWriter {
 
   private func utc(_ milliseconds: Int64) -> String { Self.utc(milliseconds) }
 
-  private static func utc(_ milliseconds: Int64) -> String {
+  /// `20240512T143000Z`: an instant (Unix milliseconds) in UTC, as DTSTAMP and absolute alarms write it.
+  static func utc(_ milliseconds: Int64) -> String {
     guard let moment = LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: 0) else {
       return "19700101T000000Z"
     }

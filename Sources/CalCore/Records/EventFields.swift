@@ -16,11 +16,13 @@ public struct EventFields: Equatable, Sendable {
   /// The iCalendar UID; `nil` for a child row (it shares its series'), and generated when an event is added
   /// without one.
   public var uid: String?
+  /// When `cal remind` tells the user about it, in the order they were added.
+  public var reminders: [Reminder]
 
   /// Fields of an event.
   public init(
     title: String, note: String? = nil, location: String? = nil, schedule: EventSchedule, parentID: Int64? = nil,
-    recurrenceDay: CivilDate? = nil, uid: String? = nil
+    recurrenceDay: CivilDate? = nil, uid: String? = nil, reminders: [Reminder] = []
   ) {
     self.title = title
     self.note = note
@@ -29,5 +31,6 @@ public struct EventFields: Equatable, Sendable {
     self.parentID = parentID
     self.recurrenceDay = recurrenceDay
     self.uid = uid
+    self.reminders = reminders
   }
 }

@@ -204,7 +204,11 @@ final class SyncEngine {
       additions: event.additions.filter {
         $0.startDay != event.schedule.startDay || $0.startTime != event.schedule.startTime
       },
-      overrides: event.overrides.map { ($0.day, exported($0.event)) }, created: 0, modified: 0)
+      overrides: event.overrides.map { ($0.day, exported($0.event)) },
+      // As they come back once stored: alarms become reminders, and reminders alarms again.
+      alarms: CalendarService.reminders(event.alarms, of: event.schedule).map {
+        $0.alarm(allDay: event.schedule.isAllDay)
+      }, created: 0, modified: 0)
   }
 
   // MARK: The local side

@@ -12,6 +12,8 @@ public enum BundledMigrations {
     Migration(
       id: "0005_application_id", sql: String(decoding: PackageResources._005_application_id_sql, as: UTF8.self)),
     Migration(id: "0006_calendars", sql: String(decoding: PackageResources._006_calendars_sql, as: UTF8.self)),
+    Migration(id: "0007_reminders", sql: String(decoding: PackageResources._007_reminders_sql, as: UTF8.self)),
+    Migration(id: "0008_change_log", sql: String(decoding: PackageResources._008_change_log_sql, as: UTF8.self)),
     Migration(
       id: "0010_series_continuations",
       sql: String(decoding: PackageResources._010_series_continuations_sql, as: UTF8.self)),

@@ -1,7 +1,7 @@
 /// The columns of `events`, in the order every query of the event repository selects them.
 enum EventColumn: Int32, ColumnList {
   case id, day, title, note, location, startMinute, lengthMinutes, endDay, timeZone, rrule, spanDays, lastDay
-  case parentID, recurrenceDay, createdAt, updatedAt, uid, calendarID
+  case parentID, recurrenceDay, createdAt, updatedAt, uid, calendarID, reminders
 
   var name: String {
     switch self {
@@ -23,6 +23,14 @@ enum EventColumn: Int32, ColumnList {
     case .updatedAt: return "updated_at"
     case .uid: return "uid"
     case .calendarID: return "calendar_id"
+    case .reminders: return "reminders"
     }
+  }
+
+  /// The reminders are read with the row, in one text column: one index lookup that finds none for most
+  /// events, instead of a query per event.
+  var selection: String {
+    guard self == .reminders else { return name }
+    return "(\(StoredReminder.listQuery) WHERE reminders.event_id = events.id) AS reminders"
   }
 }

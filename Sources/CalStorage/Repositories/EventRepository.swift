@@ -7,31 +7,46 @@ public struct EventRepository {
 
   private typealias Column = EventColumn
   private static let columns = EventColumn.selectList
+  /// The same columns with none of the reminders: for reads that only need when events happen.
+  private static let columnsWithoutReminders = EventColumn.allCases.map {
+    $0 == .reminders ? "NULL AS reminders" : $0.selection
+  }.joined(separator: ", ")
 
-  /// Adds an event to calendar `calendar` and returns it with its new id. Without a calendar, a child row goes
-  /// where its series is, and an event of its own to the first calendar (`personal`, unless removed).
+  /// Adds an event (with its reminders) to calendar `calendar` and returns it with its new id. Without a
+  /// calendar, a child row goes where its series is, and an event of its own to the first calendar
+  /// (`personal`, unless removed).
   public func insert(_ fields: EventFields, calendar: Int64? = nil, at milliseconds: Int64) throws -> EventRecord {
     // An event of its own gets a random UID unless it brings one; child rows share their series'.
-    try database.fetchOne(
+    let record = try database.fetchOne(
       """
       INSERT INTO events (day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule,
         span_days, last_day, parent_id, recurrence_day, created_at, updated_at, uid, calendar_id)
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
         coalesce(?16, CASE WHEN ?12 IS NULL THEN lower(hex(randomblob(16))) || '@cal' END),
         coalesce(?17, (SELECT calendar_id FROM events WHERE id = ?12), (SELECT min(id) FROM calendars)))
-      RETURNING \(Self.columns)
+      RETURNING \(Self.columnsWithoutReminders)
       """, Self.values(fields) + [milliseconds, milliseconds, fields.uid, calendar], record)!
+    guard !fields.reminders.isEmpty else { return record }
+    try ReminderRepository(database: database).insert(eventID: record.id, fields.reminders, at: milliseconds)
+    return record.with(reminders: fields.reminders)
   }
 
-  /// Replaces the fields of event `id`; `nil` when there is no such event. A `nil` UID keeps the stored one.
+  /// Replaces the fields of event `id` (its reminders too: those it keeps stay as they were, so a reminder
+  /// already told is not told again); `nil` when there is no such event. A `nil` UID keeps the stored one.
   public func update(id: Int64, _ fields: EventFields, at milliseconds: Int64) throws -> EventRecord? {
-    try database.fetchOne(
-      """
-      UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
-        end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
-        updated_at = ?, uid = coalesce(?, uid)
-      WHERE id = ? RETURNING \(Self.columns)
-      """, Self.values(fields) + [milliseconds, fields.uid, id], record)
+    guard
+      let record = try database.fetchOne(
+        """
+        UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
+          end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
+          updated_at = ?, uid = coalesce(?, uid)
+        WHERE id = ? RETURNING \(Self.columns)
+        """, Self.values(fields) + [milliseconds, fields.uid, id], record)
+    else { return nil }
+    guard record.fields.reminders != fields.reminders else { return record }
+    let reminders = try ReminderRepository(database: database).replace(
+      eventID: id, with: fields.reminders, at: milliseconds)
+    return record.with(reminders: reminders)
   }
 
   /// The columns a write sets from `fields`, the derived span and last day worked out here, so that a
@@ -118,13 +133,15 @@ public struct EventRepository {
     return events
   }
 
-  /// The same events, handed to `body` as they are read; `body` returning false stops the reading.
+  /// The same events, handed to `body` as they are read; `body` returning false stops the reading. Without
+  /// `withReminders`, they come without their reminders (cheaper, for marking days).
   public func forEachOtherEvent(
-    from firstDay: CivilDate, through lastDay: CivilDate, calendar: Int64? = nil, _ body: (EventRecord) throws -> Bool
+    from firstDay: CivilDate, through lastDay: CivilDate, calendar: Int64? = nil, withReminders: Bool = true,
+    _ body: (EventRecord) throws -> Bool
   ) throws {
     try database.forEach(
       """
-      SELECT \(Self.columns) FROM events INDEXED BY events_other
+      SELECT \(withReminders ? Self.columns : Self.columnsWithoutReminders) FROM events INDEXED BY events_other
       WHERE (rrule IS NOT NULL OR span_days <> 0 OR time_zone IS NOT NULL) AND day <= ?1
         AND (last_day IS NULL OR last_day >= ?2) AND (?3 IS NULL OR calendar_id = ?3)
       ORDER BY day, id
@@ -243,6 +260,21 @@ public struct EventRepository {
     return skipped
   }
 
+  /// The occurrence days of series `eventID` from `firstDay` through `lastDay` that are removed or replaced by
+  /// an edited occurrence.
+  public func skippedDays(eventID: Int64, from firstDay: CivilDate, through lastDay: CivilDate) throws
+    -> Set<CivilDate>
+  {
+    Set(
+      try database.fetch(
+        """
+        SELECT day FROM event_exceptions WHERE event_id = ?1 AND day BETWEEN ?2 AND ?3
+        UNION ALL
+        SELECT recurrence_day FROM events WHERE parent_id = ?1 AND recurrence_day BETWEEN ?2 AND ?3
+        """, [eventID, firstDay, lastDay]
+      ) { try $0[0] as CivilDate })
+  }
+
   /// The removed occurrences of series `eventID`, in order.
   public func exceptions(eventID: Int64) throws -> [CivilDate] {
     try database.fetch("SELECT day FROM event_exceptions WHERE event_id = ? ORDER BY day", [eventID]) { try $0[0] }
@@ -293,10 +325,15 @@ public struct EventRepository {
       startDay: try row[Column.day], startTime: try row[Column.startMinute],
       lengthMinutes: try row[Column.lengthMinutes],
       endDay: try row[Column.endDay], timeZone: try row[Column.timeZone], rule: rule)
+    guard let reminders = StoredReminder.list(try row[Column.reminders]) else {
+      throw DatabaseError(
+        resultCode: .mismatch, message: "the table reminders holds a reminder that cannot be read",
+        sql: "SELECT * FROM reminders WHERE event_id = \(try row[Column.id] as Int64)")
+    }
     let fields = EventFields(
       title: try row[Column.title], note: try row[Column.note], location: try row[Column.location],
       schedule: schedule, parentID: try row[Column.parentID], recurrenceDay: try row[Column.recurrenceDay],
-      uid: try row[Column.uid])
+      uid: try row[Column.uid], reminders: reminders)
     return EventRecord(
       id: try row[Column.id], fields: fields, lastDay: try row[Column.lastDay], createdAt: try row[Column.createdAt],
       updatedAt: try row[Column.updatedAt], calendarID: try row[Column.calendarID])

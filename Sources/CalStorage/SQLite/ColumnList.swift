@@ -4,11 +4,16 @@
 public protocol ColumnList: CaseIterable, RawRepresentable, Sendable where RawValue == Int32 {
   /// The column's name in SQL.
   var name: String { get }
+  /// What the select list says for it: the name, or an expression `AS` the name.
+  var selection: String { get }
 }
 
 extension ColumnList {
+  /// The column itself.
+  public var selection: String { name }
+
   /// `id, day, title, ...`: the select list, in position order.
   public static var selectList: String {
-    allCases.sorted { $0.rawValue < $1.rawValue }.map(\.name).joined(separator: ", ")
+    allCases.sorted { $0.rawValue < $1.rawValue }.map(\.selection).joined(separator: ", ")
   }
 }
