@@ -144,7 +144,8 @@ struct CalendarDiscoveryTests {
     #expect(several.status == 1)
     #expect(several.stderr == "Error: \(server.url) holds 2 calendars: give one of the URLs above with --url\n")
     #expect(several.stdout.hasPrefix("Calendars at \(server.url):\n"))
-    #expect(several.stdout.contains("\n  \(server.calendar)  Test calendar\n") && several.stdout.contains("\n  \(second)"))
+    #expect(
+      several.stdout.contains("\n  \(server.calendar)  Test calendar\n") && several.stdout.contains("\n  \(second)"))
     #expect(try cal.run(["calendar", "list"]).stdout == "personal  0 events  local\n")
     // The collection itself, the user from ~/.netrc.
     let added = try cal.run(["calendar", "add", "work", "--url", second])

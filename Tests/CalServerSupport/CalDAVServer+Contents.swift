@@ -25,10 +25,19 @@ extension CalDAVServer {
 
   /// The text of every resource that holds an event, by UID.
   public func events() throws -> [String: String] {
-    var events: [String: String] = [:]
-    for (_, text) in try resources() {
+    try resourcesByUID().mapValues(\.text)
+  }
+
+  /// The path of every resource that holds an event, by UID.
+  public func hrefs() throws -> [String: String] {
+    try resourcesByUID().mapValues(\.href)
+  }
+
+  private func resourcesByUID() throws -> [String: (href: String, text: String)] {
+    var events: [String: (href: String, text: String)] = [:]
+    for (href, text) in try resources() {
       guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("UID:") }) else { continue }
-      events[String(line.dropFirst(4))] = text
+      events[String(line.dropFirst(4))] = (href, text)
     }
     return events
   }

@@ -44,11 +44,7 @@ struct SyncEngineTests {
     #expect((quiet.uploaded, quiet.downloaded, quiet.removed) == (0, 0, 0))
     #expect(client.requestCount == 1)
 
-    _ = try local.service.edit(id: dentist.id) { fields in
-      var changed = fields
-      changed.title = "dentist, moved"
-      return changed
-    }
+    try local.retitle(dentist, "dentist, moved")
     _ = try local.service.remove(id: standup.id)
     let second = try local.sync()
     #expect((second.uploaded, second.removedThere, second.downloaded) == (1, 1, 0))
@@ -81,11 +77,7 @@ struct SyncEngineTests {
 
     // Changed here, the series goes up with its exception and its edited occurrence.
     let yoga = try local.event(titled: "yoga")
-    _ = try local.service.edit(id: yoga.id) { fields in
-      var changed = fields
-      changed.title = "pilates"
-      return changed
-    }
+    try local.retitle(yoga, "pilates")
     #expect(try local.sync().uploaded == 1)
     let text = try #require(try server.events()["yoga-1"])
     #expect(text.contains("SUMMARY:pilates"))
@@ -94,9 +86,9 @@ struct SyncEngineTests {
     #expect(text.contains("SUMMARY:yoga later"))
 
     // Changed and removed on the server, seen here.
-    let phone = try #require(try server.resources().first { $0.value.contains("UID:phone-1") }?.key)
+    let phone = try #require(try server.hrefs()["phone-1"])
     try server.put(phone, ics(uid: "phone-1", summary: "from the phone, moved", start: "20240512T110000Z"))
-    let yogaHref = try #require(try server.resources().first { $0.value.contains("UID:yoga-1") }?.key)
+    let yogaHref = try #require(try server.hrefs()["yoga-1"])
     try server.delete(yogaHref)
     let second = try local.sync()
     #expect((second.downloaded, second.removedHere, second.uploaded) == (1, 1, 0))
@@ -111,26 +103,14 @@ struct SyncEngineTests {
     let gym = try local.add(fields("2024-05-13", "gym", at: "18:00", for: 60))
     let call = try local.add(fields("2024-05-14", "call", at: "08:00", for: 15))
     try local.sync()
-    let hrefs = try server.resources().reduce(into: [String: String]()) { result, entry in
-      for uid in [dentist.uid!, gym.uid!, call.uid!] where entry.value.contains("UID:\(uid)") {
-        result[uid] = entry.key
-      }
-    }
+    let hrefs = try server.hrefs()
 
     // Both sides change the dentist: the server's version wins, the local one stays as a copy.
-    _ = try local.service.edit(id: dentist.id) { fields in
-      var changed = fields
-      changed.title = "dentist (mine)"
-      return changed
-    }
+    try local.retitle(dentist, "dentist (mine)")
     try server.put(hrefs[dentist.uid!]!, ics(uid: dentist.uid!, summary: "dentist (theirs)", start: "20240512T100000"))
     // The gym is removed there and changed here: the change goes up again.
     try server.delete(hrefs[gym.uid!]!)
-    _ = try local.service.edit(id: gym.id) { fields in
-      var changed = fields
-      changed.title = "gym, longer"
-      return changed
-    }
+    try local.retitle(gym, "gym, longer")
     // The call is removed here and changed there: the change comes back.
     _ = try local.service.remove(id: call.id)
     try server.put(hrefs[call.uid!]!, ics(uid: call.uid!, summary: "call, moved", start: "20240514T090000"))
@@ -165,11 +145,7 @@ struct SyncEngineTests {
     try desktop.sync()
     try desktop.expectListing(try laptop.listing())
 
-    _ = try desktop.service.edit(id: desktop.event(titled: "x").id) { fields in
-      var changed = fields
-      changed.title = "x2"
-      return changed
-    }
+    try desktop.retitle(desktop.event(titled: "x"), "x2")
     try desktop.add(fields("2024-05-20", "w", at: "12:00", for: 60, repeating: "FREQ=DAILY;COUNT=3"))
     _ = try laptop.service.remove(id: laptop.event(titled: "y").id)
     try laptop.add(fields("2024-05-15", "z"))
@@ -237,14 +213,8 @@ struct SyncEngineTests {
     let dentist = try local.add(fields("2024-05-12", "dentist", at: "10:00", for: 30))
     let gym = try local.add(fields("2024-05-13", "gym", at: "18:00", for: 60))
     try local.sync()
-    let hrefs = try server.resources().reduce(into: [String: String]()) { result, entry in
-      for uid in [dentist.uid!, gym.uid!] where entry.value.contains("UID:\(uid)") { result[uid] = entry.key }
-    }
-    _ = try local.service.edit(id: dentist.id) { fields in
-      var changed = fields
-      changed.title = "dentist (mine)"
-      return changed
-    }
+    let hrefs = try server.hrefs()
+    try local.retitle(dentist, "dentist (mine)")
     _ = try local.service.remove(id: gym.id)
     // Another client changes both resources between this sync's listing and its writes: HTTP 412.
     let racing = RacingRemote(try local.remote()) { href in

@@ -68,6 +68,16 @@ final class SyncFixture {
     return try service.add(fields, calendar: name)
   }
 
+  /// Gives `event` a new title.
+  func retitle(_ event: EventRecord, _ title: String) throws {
+    clock.now += 1000
+    _ = try service.edit(id: event.id) { fields in
+      var changed = fields
+      changed.title = title
+      return changed
+    }
+  }
+
   /// `work`'s events from 2024 to 2025, one line each: `2024-05-12 10:00 title` (`all day` without time).
   func listing() throws -> [String] {
     try service.agenda(

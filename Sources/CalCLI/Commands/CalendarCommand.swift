@@ -190,7 +190,8 @@ struct CalendarCommand: Command {
         context.print("Calendars at \(TerminalText.sanitized(url)):")
         for calendar in found {
           context.print(
-            "  \(TerminalText.sanitized(calendar.url))" + (calendar.name.map { "  \(TerminalText.sanitized($0))" } ?? ""))
+            "  \(TerminalText.sanitized(calendar.url))"
+              + (calendar.name.map { "  \(TerminalText.sanitized($0))" } ?? ""))
         }
         throw CalError("\(url) holds \(found.count) calendars: give one of the URLs above with --url")
       }
