@@ -10,7 +10,8 @@ extension CalMain {
     let name = variables.lazy.compactMap { getenv($0).map { String(cString: $0) } }.first { !$0.isEmpty } ?? "C"
     if ["C", "POSIX", "C.UTF-8", "C.utf8"].contains(name) { return .english }
     guard setlocale(LC_TIME, "") != nil else { return .english }
-    func item(_ item: Int32) -> String { String(cString: nl_langinfo(nl_item(item))) }
+    // A locale is a file anyone can build: its names are shown harmlessly, as titles are.
+    func item(_ item: Int32) -> String { TerminalText.sanitized(String(cString: nl_langinfo(nl_item(item)))) }
     // _NL_TIME_WEEK_1STDAY is a date (YYYYMMDD) whose weekday is day 1; _NL_TIME_FIRST_WEEKDAY counts from it.
     let reference = Int(
       bitPattern: UInt(UInt32(truncatingIfNeeded: Int(bitPattern: nl_langinfo(nl_item(_NL_TIME_WEEK_1STDAY))))))

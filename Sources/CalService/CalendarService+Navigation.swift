@@ -13,6 +13,15 @@ extension CalendarService {
   ///
   /// - Throws: `ServiceError.invalidRequest` past December 9999 or before January 1, with nothing written.
   public func flip(_ direction: CurlDirection) throws -> TransitionRecord {
+    try flip(direction) { _ in () }.0
+  }
+
+  /// Turns the page and, before the turn is committed, reads what the new page needs (`prepare` gets the
+  /// turn and runs in the same transaction): a page that cannot be read undoes the turn instead of
+  /// leaving it made by a command that failed.
+  public func flip<Page>(_ direction: CurlDirection, prepare: (TransitionRecord) throws -> Page) throws
+    -> (TransitionRecord, Page)
+  {
     try write(recording: "flip") {
       let turn: PageTurn
       do {
@@ -20,8 +29,9 @@ extension CalendarService {
       } catch {
         throw ServiceError(.invalidRequest, "cannot flip \(direction.rawValue): \(error)")
       }
+      let transition = try record(direction: direction, from: turn.from, to: turn.to)
       return (
-        try record(direction: direction, from: turn.from, to: turn.to),
+        (transition, try prepare(transition)),
         "flipped \(direction.rawValue) from \(turn.from.englishName) to \(turn.to.englishName)"
       )
     }
@@ -29,11 +39,17 @@ extension CalendarService {
 
   /// Jumps straight to `month`, recorded in the history as a jump.
   public func jump(to month: YearMonth) throws -> TransitionRecord {
+    try jump(to: month) { _ in () }.0
+  }
+
+  /// Jumps and, before the jump is committed, reads what the new page needs, as `flip(_:prepare:)` does.
+  public func jump<Page>(to month: YearMonth, prepare: (TransitionRecord) throws -> Page) throws
+    -> (TransitionRecord, Page)
+  {
     try write(recording: "goto") {
       let from = try viewedMonth()
-      return (
-        try record(direction: nil, from: from, to: month), "jumped from \(from.englishName) to \(month.englishName)"
-      )
+      let transition = try record(direction: nil, from: from, to: month)
+      return ((transition, try prepare(transition)), "jumped from \(from.englishName) to \(month.englishName)")
     }
   }
 

@@ -12,6 +12,9 @@ public final class CalendarService {
     case read
     /// Writing: the file and its folders are created when missing.
     case write
+    /// Changing what is there (an event by id, the last change): like reading, a file named by the user
+    /// must exist, for a missing one holds nothing to change.
+    case modify
   }
 
   let store: CalendarStore

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import CalStorage
+
 /// Defects found by using, attacking and interoperating with cal (issue 9), each kept fixed here.
 final class HardeningTests {
   let cal: CalProcess
@@ -128,5 +130,48 @@ final class HardeningTests {
     let viaStdout = try cal.run(["export", "/dev/stdout"])
     #expect(viaStdout.status == 0 && viaStdout.stdout.contains("SUMMARY:dentist"))
     #expect(lstat("/dev/stdout", &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK)
+  }
+
+  @Test("flip and goto whose new page cannot be read fail without leaving the turn behind")
+  func unreadablePage() throws {
+    try cal.run(["add", "2024-06-03", "x", "--at", "10:00", "--tz", "Europe/Berlin"])
+    try cal.run(["goto", "2024-05"])
+    // A zone this system does not know, as a calendar moved from another machine might hold.
+    try CalendarStore(path: cal.database, now: 0).database.execute("UPDATE events SET time_zone = 'Nowhere/Zone'")
+    for command in [["goto", "2024-06"], ["flip", "up-left"]] {
+      let result = try cal.run(command)
+      #expect(result.status == 1 && result.stdout.isEmpty, "\(command)")
+    }
+    #expect(try cal.run(["history", "--json"]).stdout.components(separatedBy: "\"kind\"").count == 2)
+  }
+
+  @Test("edit and rm change what is there: a named calendar that does not exist is an error, not a new file")
+  func editMissingCalendar() throws {
+    let missing = cal.folder + "/new.db"
+    for command in [["edit", "7", "--note", "x"], ["rm", "7"]] {
+      let result = try cal.run(command + ["--db", missing], withDatabase: false)
+      #expect(result.status == 1 && result.stderr == "Error: no calendar at \(missing)\n", "\(command)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: missing))
+  }
+
+  @Test("options before the command stay options when -- comes among the command's words")
+  func optionsBeforeDoubleDash() throws {
+    try cal.run(["add", "--db", cal.database, "2024-05-12", "--", "-x-ray"], withDatabase: false)
+    let found = try cal.run(["--db", cal.database, "search", "--", "-x-ray"], withDatabase: false)
+    #expect(found.status == 0 && found.stdout.contains("-x-ray"))
+    #expect(!FileManager.default.fileExists(atPath: cal.folder + "/.local/share/cal/calendar.db"))
+    #expect(try cal.run(["help", "--help"], withDatabase: false).stdout.hasPrefix("OVERVIEW: Show help"))
+  }
+
+  @Test("a series whose occurrences outlast the time between them is refused, by add and by edit")
+  func overlappingSeries() throws {
+    let refused = try cal.run(["add", "1582-10-10", "x", "--to", "2024-05-13", "--repeat", "daily"])
+    #expect(refused.status == 64 && refused.stderr.hasPrefix("Error: each occurrence would last 161289 days"))
+    #expect(try cal.run(["add", "2024-05-13", "on call", "--to", "2024-05-19", "--repeat", "weekly"]).status == 0)
+    #expect(
+      try cal.run(["add", "2024-05-13", "party", "--at", "22:00", "--for", "3h", "--repeat", "daily"]).status == 0)
+    let stretched = try cal.run(["edit", "1", "--to", "2024-05-25"])
+    #expect(stretched.status == 64 && stretched.stderr.hasPrefix("Error: each occurrence would last 13 days"))
   }
 }

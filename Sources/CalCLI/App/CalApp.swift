@@ -149,7 +149,9 @@ public enum CalApp {
     if first.hasPrefix("-") && !["-h", "--help", "--version"].contains(first) {
       return (ShowCommand.spec.name, leading + arguments[index...])
     }
-    return (first, Array(arguments[(index + 1)...]) + leading)
+    // The options written before the command come first, so that a `--` among the command's words cannot
+    // turn them into arguments.
+    return (first, leading + Array(arguments[(index + 1)...]))
   }
 
   static func command(named name: String) -> (any Command.Type)? {
@@ -167,6 +169,10 @@ public enum CalApp {
 
   private static func help(_ words: [String], context: CommandContext) -> Int32 {
     let writeError = context.writeError
+    if words.first == "-h" || words.first == "--help" {
+      context.write(HelpFormatter.help(helpSpec))
+      return ExitStatus.success
+    }
     if words.contains("--man") {
       let date = "\(context.today.year)-\(context.today.description.dropFirst(5).prefix(2))"
       context.write(

@@ -60,7 +60,7 @@ struct EditCommand: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    let calendar = try store.open(context, for: .write)
+    let calendar = try store.open(context, for: .modify)
     let outcome = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere) { fields in
       try reminders.apply(to: options.apply(to: fields, title: title, newDay: newDay, context: context))
     }

@@ -74,13 +74,15 @@ struct FlipCommand: Command {
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .write)
-    let transition = try calendar.flip(direction)
     if json {
-      context.print(TransitionPresenter.json(transition, context: context).serialized)
+      context.print(TransitionPresenter.json(try calendar.flip(direction), context: context).serialized)
       return
     }
     let style = page.style(context)
-    let newPage = try PageRenderer.render([transition.to], calendar: calendar, context: context, style: style)
+    // The new page is read before the turn is committed: a page that cannot be read leaves no turn behind.
+    let (transition, newPage) = try calendar.flip(direction) { turn in
+      try PageRenderer.render([turn.to], calendar: calendar, context: context, style: style)
+    }
     // The turn is committed before it is drawn: an interrupted animation leaves it done, not half done.
     if animates && context.outputIsTerminal && context.environment["CAL_ANIMATION"] != "off" {
       var plain = style

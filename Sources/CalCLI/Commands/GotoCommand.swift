@@ -27,14 +27,17 @@ struct GotoCommand: Command {
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .write)
-    let transition = try calendar.jump(to: month)
     if json {
-      context.print(TransitionPresenter.json(transition, context: context).serialized)
+      context.print(TransitionPresenter.json(try calendar.jump(to: month), context: context).serialized)
       return
+    }
+    // The page is read before the jump is committed: a page that cannot be read leaves no jump behind.
+    let (transition, newPage) = try calendar.jump(to: month) { _ in
+      try PageRenderer.render([month], calendar: calendar, context: context, style: page.style(context))
     }
     context.print(
       "Jumped " + TransitionPresenter.movement(from: transition.from, to: month, locale: context.locale) + "\n")
-    context.write(try PageRenderer.render([month], calendar: calendar, context: context, style: page.style(context)))
+    context.write(newPage)
     ViewedMonthNotice.write(month, context: context)
   }
 }

@@ -25,7 +25,7 @@ struct RemoveCommand: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    let calendar = try store.open(context, for: .write)
+    let calendar = try store.open(context, for: .modify)
     switch try calendar.remove(id: id, occurrence: occurrence) {
     case .removed(let event, let continuations):
       context.print(try EventPresenter.report("Removed", event, asJSON: json, calendar: calendar, context: context))

@@ -40,7 +40,7 @@ struct UndoCommand: Command {
   }
 
   static func replay(redoing: Bool, count: Int, json: Bool, store: StoreOptions, context: CommandContext) throws {
-    let calendar = try store.open(context, for: .write)
+    let calendar = try store.open(context, for: .modify)
     let changes = redoing ? try calendar.redo(count: count) : try calendar.undo(count: count)
     if json {
       context.print(JSONValue.array(changes.map { ChangePresenter.json($0, context: context) }).serialized)
