@@ -12,7 +12,8 @@ let strictness: [SwiftSetting] = [
 let package = Package(
   name: "cal",
   products: [
-    .executable(name: "cal", targets: ["cal"])
+    .executable(name: "cal", targets: ["cal"]),
+    .executable(name: "cal-sync", targets: ["cal-sync"]),
   ],
   targets: [
     // The C library, alone: nothing above CalStorage sees a C pointer.
@@ -33,6 +34,7 @@ let package = Package(
         .embedInCode("../../Migrations/0003_uids.sql"),
         .embedInCode("../../Migrations/0004_simple_days.sql"),
         .embedInCode("../../Migrations/0005_application_id.sql"),
+        .embedInCode("../../Migrations/0006_calendars.sql"),
         .embedInCode("../../Migrations/0007_reminders.sql"),
         .embedInCode("../../Migrations/0008_change_log.sql"),
         .embedInCode("../../Migrations/0010_series_continuations.sql"),
@@ -54,21 +56,46 @@ let package = Package(
       name: "CalDAV",
       swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
     ),
+    // The networking front end: the sync engine's remote side over the CalDAV library, credentials from
+    // --password-command or ~/.netrc, feeds over HTTP(S). Linked only into cal-sync.
+    .target(
+      name: "CalSync", dependencies: ["CalCore", "CalService", "CalDAV"],
+      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    ),
+    // The entry point both executables share: reads the clock, the zone, the locale and the environment.
+    .target(name: "CalMain", dependencies: ["CalCLI", "CalCore", "CalInteractive", "CalService"]),
     .executableTarget(
       name: "cal",
-      dependencies: ["CalCLI", "CalCore", "CalInteractive", "CalService"],
+      dependencies: ["CalMain"],
       linkerSettings: [
         // A release build is one self-contained file (Swift runtime, glibc and SQLite inside):
         // it starts as fast as cal(1) and works when copied alone anywhere.
         .unsafeFlags(["-static-executable"], .when(configuration: .release))
       ]
     ),
+    // cal with the network (FoundationNetworking, so libcurl): what `cal sync` and `cal calendar add --url`
+    // start. In release, -static-stdlib (compile and link) puts the Swift runtime and Foundation inside, so it
+    // runs copied beside cal with only libcurl4 installed.
+    .executableTarget(
+      name: "cal-sync",
+      dependencies: ["CalMain", "CalSync"],
+      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    ),
     .testTarget(name: "CalCoreTests", dependencies: ["CalCore"]),
     .testTarget(name: "CalStorageTests", dependencies: ["CalStorage", "CalCore"]),
     .testTarget(name: "CalServiceTests", dependencies: ["CalService", "CalCore", "CalStorage"]),
     .testTarget(name: "CalInteractiveTests", dependencies: ["CalInteractive", "CalCore", "CalService"]),
-    .testTarget(name: "CalCLITests", dependencies: ["CalCLI", "CalCore", "CalService", "CalStorage", "cal"]),
-    .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
+    .testTarget(
+      name: "CalCLITests",
+      dependencies: ["CalCLI", "CalCore", "CalService", "CalStorage", "CalServerSupport", "cal", "cal-sync"]),
+    // What the server tests share: real CalDAV servers started by Scripts/caldav-server, and plain HTTP to
+    // check what they hold.
+    .target(name: "CalServerSupport", path: "Tests/CalServerSupport"),
+    .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "CalServerSupport"]),
+    .testTarget(
+      name: "CalSyncTests",
+      dependencies: ["CalSync", "CalService", "CalCore", "CalStorage", "CalDAV", "CalServerSupport"]),
   ]
 )
 

@@ -15,6 +15,33 @@ public final class CalDAVClient: Sendable {
     transport = HTTPTransport(credentials: credentials, timeout: interval, userAgent: "cal-sync (CalDAV)")
   }
 
+  /// How many HTTP requests this client has sent (each redirect followed counts as one).
+  public var requestCount: Int { transport.requestCount }
+
+  /// The host name of an http(s) URL (without port or user information), as `~/.netrc` names machines.
+  public static func host(of url: String) -> String? {
+    guard let authority = DAVURL(url)?.authority else { return nil }
+    if authority.hasPrefix("["), let end = authority.firstIndex(of: "]") {
+      return String(authority[...end])
+    }
+    return String(authority.prefix { $0 != ":" })
+  }
+
+  /// Downloads a file (an iCalendar feed) by GET, unless it still has `validator` (an ETag or a
+  /// Last-Modified date from the last download; then `bytes` is `nil`).
+  public func download(_ url: String, validator: String?) throws(CalDAVError) -> CalDAVDownload {
+    guard let target = DAVURL(url) else { throw .invalidURL("not an http(s) URL: \(Self.redacted(url))") }
+    var headers = ["Accept": "text/calendar, */*"]
+    if let validator {
+      let isETag = validator.hasPrefix("\"") || validator.hasPrefix("W/")
+      headers[isETag ? "If-None-Match" : "If-Modified-Since"] = validator
+    }
+    let response = try transport.send(HTTPRequest(method: "GET", url: target, headers: headers))
+    if response.status == 304 { return CalDAVDownload(bytes: nil, validator: validator) }
+    guard response.isSuccess else { throw response.statusError }
+    return CalDAVDownload(bytes: response.body, validator: response.etag ?? response.headers["last-modified"])
+  }
+
   /// A handle on one calendar collection, given by its absolute URL.
   public func collection(_ url: String) throws(CalDAVError) -> CalDAVCollection {
     guard let davURL = DAVURL(url) else { throw .invalidURL("not an http(s) URL: \(Self.redacted(url))") }

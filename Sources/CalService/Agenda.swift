@@ -7,6 +7,10 @@ import CalStorage
 struct Agenda {
   let store: CalendarStore
   let environment: ServiceEnvironment
+  /// Only this calendar's events, when set.
+  var calendar: Int64?
+  /// The calendars by id, which the items name; empty when only days are wanted.
+  var calendars: [Int64: CalendarRecord] = [:]
 
   /// Every event covering a day from `first` through `last`, one item per day it covers, by day, then all-day
   /// events first, then by start time, then by id. Only events `matching` says yes to are expanded.
@@ -14,12 +18,12 @@ struct Agenda {
     from first: CivilDate, through last: CivilDate, matching: (EventRecord) -> Bool = { _ in true }
   ) throws -> [AgendaItem] {
     var items: [AgendaItem] = []
-    for event in try store.events.simpleEvents(from: first, through: last) where matching(event) {
+    for event in try store.events.simpleEvents(from: first, through: last, calendar: calendar) where matching(event) {
       guard
         let occurrence = Occurrence.occurrence(
           of: event.schedule, on: event.schedule.startDay, eventZone: nil, localZone: environment.localZone)
       else { continue }
-      items.append(AgendaItem(day: occurrence.firstDay, entry: AgendaItem.Entry(event: event), occurrence: occurrence))
+      items.append(AgendaItem(day: occurrence.firstDay, entry: entry(event), occurrence: occurrence))
     }
     try forEachOtherOccurrence(from: first, through: last, matching: matching) { entry, occurrence in
       var day = max(occurrence.firstDay, first)
@@ -38,7 +42,7 @@ struct Agenda {
   func markedDays(from first: CivilDate, through last: CivilDate) throws -> Set<CivilDate> {
     let base = first.daysSince1970
     var marked = [Bool](repeating: false, count: last.daysSince1970 - base + 1)
-    for day in try store.events.simpleDays(from: first, through: last) {
+    for day in try store.events.simpleDays(from: first, through: last, calendar: calendar) {
       marked[day.daysSince1970 - base] = true
     }
     var unmarked = marked.count { !$0 }
@@ -57,6 +61,36 @@ struct Agenda {
     return Set(marked.indices.filter { marked[$0] }.compactMap { CivilDate(daysSince1970: base + $0) })
   }
 
+  /// For each day from `first` through `last` that has events, the calendar they all belong to, or `nil`
+  /// when they belong to several: what colours a marked day.
+  func markedDayCalendars(from first: CivilDate, through last: CivilDate) throws -> [CivilDate: Int64?] {
+    var owners: [CivilDate: Int64?] = [:]
+    func mark(_ day: CivilDate, _ calendar: Int64) {
+      if let owner = owners[day] {
+        if owner != calendar { owners[day] = .some(nil) }
+      } else {
+        owners[day] = calendar
+      }
+    }
+    for (day, calendar) in try store.events.simpleDayCalendars(from: first, through: last) { mark(day, calendar) }
+    try forEachOtherOccurrence(from: first, through: last) { entry, occurrence in
+      var day = max(occurrence.firstDay, first)
+      let final = min(occurrence.lastDay, last)
+      while day <= final {
+        mark(day, entry.event.calendarID)
+        guard day < final, let next = day.adding(days: 1) else { break }
+        day = next
+      }
+      return true
+    }
+    return owners
+  }
+
+  /// The entry of an item of `event`, naming its calendar.
+  func entry(_ event: EventRecord) -> AgendaItem.Entry {
+    AgendaItem.Entry(event: event, calendar: calendars[event.calendarID])
+  }
+
   /// The occurrence of `event` that starts on `day` (its first one when `day` is `nil`), as an item.
   func item(_ event: EventRecord, on day: CivilDate? = nil) throws -> AgendaItem? {
     let schedule = event.schedule
@@ -65,7 +99,7 @@ struct Agenda {
       let occurrence = Occurrence.occurrence(
         of: schedule, on: day ?? schedule.startDay, eventZone: eventZone, localZone: environment.localZone)
     else { return nil }
-    return AgendaItem(day: occurrence.firstDay, entry: AgendaItem.Entry(event: event), occurrence: occurrence)
+    return AgendaItem(day: occurrence.firstDay, entry: entry(event), occurrence: occurrence)
   }
 
   /// Series, spans and zoned events, expanded into the occurrences that touch the window, handed to `body`
@@ -82,7 +116,9 @@ struct Agenda {
     let reach = 366
     let skipped = try store.events.skippedDays(
       from: searchFirst.adding(days: -reach) ?? searchFirst, through: searchLast)
-    try store.events.forEachOtherEvent(from: searchFirst, through: searchLast, withReminders: withReminders) { event in
+    try store.events.forEachOtherEvent(
+      from: searchFirst, through: searchLast, calendar: calendar, withReminders: withReminders
+    ) { event in
       guard matching(event) else { return true }
       let schedule = event.schedule
       var skips = skipped[event.id]
@@ -94,7 +130,7 @@ struct Agenda {
         of: schedule, from: first, through: last, eventZone: eventZone, localZone: environment.localZone,
         lastOccurrence: event.lastOccurrenceDay, skipped: skips ?? [])
       guard !occurrences.isEmpty else { return true }
-      let entry = AgendaItem.Entry(event: event)
+      let entry = self.entry(event)
       for occurrence in occurrences where !body(entry, occurrence) { return false }
       return true
     }

@@ -7,9 +7,11 @@ public struct AgendaItem: Sendable {
   /// moves references, not records).
   final class Entry: Sendable {
     let event: EventRecord
+    let calendar: CalendarRecord?
 
-    init(event: EventRecord) {
+    init(event: EventRecord, calendar: CalendarRecord?) {
       self.event = event
+      self.calendar = calendar
     }
   }
 
@@ -27,6 +29,8 @@ public struct AgendaItem: Sendable {
 
   /// The event.
   public var event: EventRecord { entry.event }
+  /// The calendar it belongs to.
+  public var calendar: CalendarRecord? { entry.calendar }
   /// When the event happens (for a series, the whole series).
   public var schedule: EventSchedule { entry.event.fields.schedule }
 

@@ -10,20 +10,20 @@ extension CalendarService {
   /// longer ones (up to ten years), so that centuries with few events take few queries.
   static let agendaChunkItems = 4_096
 
-  /// Every event covering a day from `first` through `last`, one item per day it covers: by day, then
-  /// all-day events first, then by start time, then by id. For windows of a few months; long ones go
-  /// through `forEachAgendaItem`.
-  public func agenda(from first: CivilDate, through last: CivilDate) throws -> [AgendaItem] {
-    try perform { try Agenda(store: store, environment: environment).items(from: first, through: last) }
+  /// Every event covering a day from `first` through `last` (of calendar `calendar` alone, when given), one
+  /// item per day it covers: by day, then all-day events first, then by start time, then by id. For windows
+  /// of a few months; long ones go through `forEachAgendaItem`.
+  public func agenda(from first: CivilDate, through last: CivilDate, calendar: String? = nil) throws -> [AgendaItem] {
+    try perform { try makeAgenda(for: calendar).items(from: first, through: last) }
   }
 
   /// The same items handed to `body` in order (or in reverse order, newest first), a chunk of days at a
   /// time, so that a listing of centuries holds one chunk in memory; `body` returning false stops.
   public func forEachAgendaItem(
-    from first: CivilDate, through last: CivilDate, newestFirst: Bool = false,
+    from first: CivilDate, through last: CivilDate, calendar: String? = nil, newestFirst: Bool = false,
     matching: (EventRecord) -> Bool = { _ in true }, _ body: (AgendaItem) throws -> Bool
   ) throws {
-    let agenda = Agenda(store: store, environment: environment)
+    let agenda = try perform { try makeAgenda(for: calendar) }
     guard last.daysSince1970 - first.daysSince1970 >= Self.agendaChunkDays else {
       let items = try perform { try agenda.items(from: first, through: last, matching: matching) }
       for item in newestFirst ? items.reversed() : items where try !body(item) { return }
@@ -47,9 +47,29 @@ extension CalendarService {
     }
   }
 
-  /// The days from `first` through `last` that have at least one event, for marking month pages.
-  public func markedDays(from first: CivilDate, through last: CivilDate) throws -> Set<CivilDate> {
-    try perform { try Agenda(store: store, environment: environment).markedDays(from: first, through: last) }
+  /// The days from `first` through `last` that have at least one event (of calendar `calendar`, when
+  /// given), for marking month pages.
+  public func markedDays(from first: CivilDate, through last: CivilDate, calendar: String? = nil) throws
+    -> Set<CivilDate>
+  {
+    try perform {
+      let filter = try calendarFilter(calendar)
+      return try Agenda(store: store, environment: environment, calendar: filter).markedDays(from: first, through: last)
+    }
+  }
+
+  /// The colour of each day from `first` through `last` that has events: its calendar's, when they all
+  /// belong to one that has a colour. Days with events of several calendars, or of one without a colour,
+  /// are left out.
+  public func markedDayColors(from first: CivilDate, through last: CivilDate) throws -> [CivilDate: CalendarColor] {
+    try perform {
+      let colors = try store.calendars.all().reduce(into: [Int64: CalendarColor]()) { $0[$1.id] = $1.color }
+      guard !colors.isEmpty else { return [:] }
+      let owners = try Agenda(store: store, environment: environment).markedDayCalendars(from: first, through: last)
+      return owners.reduce(into: [CivilDate: CalendarColor]()) { result, entry in
+        if let owner = entry.value, let color = colors[owner] { result[entry.key] = color }
+      }
+    }
   }
 
   /// The event with `id`.
@@ -65,13 +85,15 @@ extension CalendarService {
   /// The occurrence of `event` on `day` (its first one without a day) as an agenda item: what a front end
   /// shows after adding, changing or removing it. `nil` when it falls outside the years 1 to 9999.
   public func item(for event: EventRecord, on day: CivilDate? = nil) throws -> AgendaItem? {
-    try perform { try Agenda(store: store, environment: environment).item(event, on: day) }
+    try perform { try makeAgenda(for: nil).item(event, on: day) }
   }
 
-  /// Events whose title, note or location contain `text`, ignoring case in every script, newest first:
-  /// with a window, each matching occurrence in it; without, each matching event once, on its first day.
+  /// Events whose title, note or location contain `text` (in calendar `calendar` alone, when given),
+  /// ignoring case in every script, newest first: with a window, each matching occurrence in it; without,
+  /// each matching event once, on its first day.
   public func search(
-    _ text: String, from first: CivilDate? = nil, through last: CivilDate? = nil, _ body: (AgendaItem) throws -> Bool
+    _ text: String, from first: CivilDate? = nil, through last: CivilDate? = nil, calendar: String? = nil,
+    _ body: (AgendaItem) throws -> Bool
   ) throws {
     let needle = Self.folded(text)
     let matches = { (event: EventRecord) in
@@ -79,16 +101,26 @@ extension CalendarService {
     }
     if let first, let last {
       // Only matching events are expanded: a long window costs what the matches cost.
-      try forEachAgendaItem(from: first, through: last, newestFirst: true, matching: matches, body)
+      try forEachAgendaItem(
+        from: first, through: last, calendar: calendar, newestFirst: true, matching: matches, body)
       return
     }
-    let agenda = Agenda(store: store, environment: environment)
+    let agenda = try perform { try makeAgenda(for: calendar) }
     try perform {
-      try store.events.forEachEvent(newestFirst: true) { event in
+      try store.events.forEachEvent(newestFirst: true, calendar: agenda.calendar) { event in
         guard matches(event), let item = try agenda.item(event) else { return true }
         return try body(item)
       }
     }
+  }
+
+  /// An agenda of calendar `name` (of every calendar when `nil`) whose items name their calendars.
+  func makeAgenda(for name: String?) throws -> Agenda {
+    let filter = try name.map { try findCalendar($0).id }
+    let calendars = try store.calendars.all()
+    return Agenda(
+      store: store, environment: environment, calendar: filter,
+      calendars: Dictionary(uniqueKeysWithValues: calendars.map { ($0.id, $0) }))
   }
 
   /// Text compared without regard to case, in every script.

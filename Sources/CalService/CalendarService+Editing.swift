@@ -3,12 +3,13 @@ import CalStorage
 
 /// Adding, changing and removing events, a series, or one occurrence of a series.
 extension CalendarService {
-  /// Adds an event and returns it as stored, with its id.
-  public func add(_ fields: EventFields) throws -> EventRecord {
+  /// Adds an event to calendar `calendar` (by default the first calendar events may be added to, normally
+  /// `personal`) and returns it as stored, with its id.
+  public func add(_ fields: EventFields, calendar: String? = nil) throws -> EventRecord {
     try EventValidation.check(fields, zones: environment.zones)
     try Self.checkStartFollowsRule(fields.schedule)
     return try write(recording: "add") {
-      let event = try store.events.insert(fields, at: environment.now())
+      let event = try store.events.insert(fields, calendar: try targetCalendar(calendar).id, at: environment.now())
       return (event, "added \(Self.name(event)) on \(event.schedule.startDay)")
     }
   }
@@ -24,6 +25,7 @@ extension CalendarService {
   ) throws -> EditOutcome {
     try write(recording: "edit") {
       let event = try event(id: id)
+      try checkWritable(event)
       let outcome: EditOutcome
       if let occurrence {
         let schedule = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "edit")
@@ -51,6 +53,7 @@ extension CalendarService {
   public func remove(id: Int64, occurrence: CivilDate? = nil) throws -> RemovalOutcome {
     try write(recording: "remove") {
       let event = try event(id: id)
+      try checkWritable(event)
       if let occurrence {
         _ = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "remove")
         if let edited = try store.events.override(of: id, on: occurrence) {
@@ -132,7 +135,7 @@ extension CalendarService {
     fields.uid = nil
     let changed = try change(fields)
     try EventValidation.check(changed, zones: environment.zones)
-    let saved = try store.events.insert(changed, at: environment.now())
+    let saved = try store.events.insert(changed, calendar: event.calendarID, at: environment.now())
     return .changedOccurrence(series: event.id, day: day, occurrence: saved)
   }
 
@@ -161,7 +164,7 @@ extension CalendarService {
     following.uid = nil  // a series of its own, with a UID of its own
     let changed = try change(following)
     try EventValidation.check(changed, zones: environment.zones)
-    let saved = try store.events.insert(changed, at: environment.now())
+    let saved = try store.events.insert(changed, calendar: event.calendarID, at: environment.now())
     try store.events.moveExceptions(from: event.id, to: saved.id, onOrAfter: day)
     try store.events.markContinuation(saved.id, of: event.id)
     return .split(series: event.id, day: day, following: saved)

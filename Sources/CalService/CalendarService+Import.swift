@@ -29,12 +29,13 @@ extension CalendarService {
     }
   }
 
-  /// Saves the events of `prepared` in one transaction: everything or nothing. Events whose UID is already
-  /// in the calendar are updated, not added again.
+  /// Saves the events of `prepared` into calendar `calendar` (by default the first calendar events may be
+  /// added to) in one transaction: everything or nothing. Events whose UID is already in that calendar are
+  /// updated, not added again.
   ///
   /// - Parameter progress: called with (events saved, events in all) as the import goes.
   public func importCalendar(
-    _ prepared: PreparedImport, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    _ prepared: PreparedImport, calendar: String? = nil, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
   ) throws -> ImportReport {
     let events = prepared.result.events
     var report = ImportReport()
@@ -43,8 +44,9 @@ extension CalendarService {
     try perform { try store.prepareForBulkWrite() }
     let now = environment.now()
     return try write(recording: "import") {
+      let target = try targetCalendar(calendar).id
       for (index, event) in events.enumerated() {
-        if try save(event, at: now) { report.updated += 1 } else { report.added += 1 }
+        if try save(event, calendar: target, at: now) != nil { report.updated += 1 } else { report.added += 1 }
         progress(index + 1, events.count)
         // The record of what the import did, kept for undo, goes to the file in parts rather than fill memory.
         if index % 1024 == 1023 { try store.changes.checkpoint() }
@@ -53,22 +55,21 @@ extension CalendarService {
     }
   }
 
-  /// Adds or (by UID) updates one event with its exceptions, edited occurrences and extra dates; true when
-  /// it updated.
-  private func save(_ event: ImportedEvent, at now: Int64) throws -> Bool {
+  /// Adds to calendar `calendar` or (by UID) updates there one event with its exceptions, edited occurrences
+  /// and extra dates; returns the event it updated, `nil` when it added one.
+  @discardableResult
+  func save(_ event: ImportedEvent, calendar: Int64, at now: Int64) throws -> EventRecord? {
     let reminders = Self.reminders(event.alarms, of: event.schedule)
     let fields = EventFields(
       title: event.title, note: event.note, location: event.location, schedule: event.schedule, uid: event.uid,
       reminders: reminders)
     let record: EventRecord
-    let existed: Bool
-    if let existing = try store.events.event(uid: event.uid) {
+    let existing = try store.events.event(uid: event.uid, calendar: calendar)
+    if let existing {
       try store.events.clearSeriesDetails(eventID: existing.id)
       record = try store.events.update(id: existing.id, fields, at: now)!
-      existed = true
     } else {
-      record = try store.events.insert(fields, at: now)
-      existed = false
+      record = try store.events.insert(fields, calendar: calendar, at: now)
     }
     for day in event.exceptions { try store.events.addException(eventID: record.id, day: day) }
     for (day, override) in event.overrides {
@@ -85,7 +86,7 @@ extension CalendarService {
         reminders: reminders)
       _ = try store.events.insert(child, at: now)
     }
-    return existed
+    return existing
   }
 
   /// The reminders that `alarms` of an event with `schedule` stand for.

@@ -67,12 +67,12 @@ extension CalendarService {
     -> [(reminder: StoredReminder, item: AgendaItem, due: Int64)]
   {
     var dues: [(reminder: StoredReminder, item: AgendaItem, due: Int64)] = []
-    let agenda = Agenda(store: store, environment: environment)
+    let agenda = try makeAgenda(for: nil)
     var event: EventRecord?
     for stored in try store.reminders.candidates(after: first, through: last) {
       if event?.id != stored.eventID { event = try store.events.event(id: stored.eventID) }
       guard let event else { continue }
-      let entry = AgendaItem.Entry(event: event)
+      let entry = agenda.entry(event)
       guard let offset = stored.reminder.offsetSeconds else {
         // At an instant: once, whichever occurrence, listed with the first.
         if case .at(let due) = stored.reminder.trigger, due * 1000 >= stored.createdAt,

@@ -11,6 +11,10 @@ public final class CalendarStore {
   public let viewedMonth: ViewedMonthRepository
   /// The history of page turns and jumps.
   public let transitions: TransitionRepository
+  /// The calendars events belong to.
+  public let calendars: CalendarRepository
+  /// What the last sync of each CalDAV calendar left each item as.
+  public let syncItems: SyncItemRepository
   /// Reminders due and delivered.
   public let reminders: ReminderRepository
   /// The change log: what `undo`, `redo` and `log` read.
@@ -50,6 +54,8 @@ public final class CalendarStore {
     self.events = EventRepository(database: database)
     self.viewedMonth = ViewedMonthRepository(database: database)
     self.transitions = TransitionRepository(database: database)
+    self.calendars = CalendarRepository(database: database)
+    self.syncItems = SyncItemRepository(database: database)
     self.reminders = ReminderRepository(database: database)
     self.changes = ChangeLogRepository(database: database, recording: ChangeRecording())
   }

@@ -33,8 +33,8 @@ struct CompletionTests {
     offers("cal foo ", []),
     // Each command's options, also after options before the command; an option first runs show.
     offers("cal add --no", ["--note"]),
-    offers("cal --db x show --c", ["--color"]),
-    offers("cal --db x.db show -n 3 --c", ["--color"]),
+    offers("cal --db x show --c", ["--calendar", "--color"]),
+    offers("cal --db x.db show -n 3 --co", ["--color"]),
     offers("cal -3 --mo", ["--monday"]),  // a cal(1) line
     offers("cal --agenda --mo", ["--monday", "--months"]),  // show's
     offers("cal -3w -", Self.calOneOptions),
@@ -45,6 +45,8 @@ struct CompletionTests {
     offers("cal edit 3 --repeat=w", ["--repeat=weekly"]),
     offers("cal show --color a", ["auto", "always"]),
     offers("cal flip --color=", ["--color=auto", "--color=always", "--color=never"]),
+    offers("cal calendar add work --color b", ["black", "blue"]),
+    offers("cal calendar r", ["rm"]),
     offers("cal add x y --at 10:30 --tz Eur", ["Europe/"]),
     offers("cal add x y --tz ", ["America/", "Etc/", "Europe/", "UTC"]),
     offers("cal add x y --tz Europe/", ["Europe/Belgrade", "Europe/Berlin", "Europe/Paris"]),
@@ -140,7 +142,7 @@ struct CompletionTests {
     defer { fixture.remove() }
     try expect(shell, Self.cases + (try Self.helpCases()), in: fixture, loading: .installed, zones: fixture.zones)
     // Loaded as `source <(cal completion SHELL)` (fish: `| source`), with the system's zone database.
-    var piped = [Self.offers("cal --db x show --c", ["--color"])]
+    var piped = [Self.offers("cal --db x show --c", ["--calendar", "--color"])]
     if FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/Europe/Berlin") {
       piped.append(Self.offers("cal add x y --at 9:00 --tz Europe/Berl", ["Europe/Berlin"]))
     }

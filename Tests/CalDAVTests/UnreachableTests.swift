@@ -1,4 +1,5 @@
 import CalDAV
+import CalServerSupport
 import Foundation
 import Testing
 

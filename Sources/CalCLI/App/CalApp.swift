@@ -6,6 +6,8 @@ import CalService
 public enum CalApp {
   /// The program's version.
   public static let version = "0.1.0"
+  /// The PRODID of the iCalendar it writes.
+  static let product = "-//cal//cal \(version)//EN"
 
   /// Exit statuses, as sysexits.h names them.
   public enum ExitStatus {
@@ -23,8 +25,8 @@ public enum CalApp {
     [
       ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
       AgendaCommand.self, SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      RemindCommand.self, UndoCommand.self, RedoCommand.self, LogCommand.self, HistoryCommand.self,
-      InteractiveCommand.self, CompletionCommand.self,
+      CalendarCommand.self, SyncCommand.self, RemindCommand.self, UndoCommand.self, RedoCommand.self,
+      LogCommand.self, HistoryCommand.self, InteractiveCommand.self, CompletionCommand.self,
     ]
   }
 

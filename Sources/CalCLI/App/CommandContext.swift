@@ -15,7 +15,7 @@ public struct CommandContext {
   /// The current instant, in Unix milliseconds.
   public let now: () -> Int64
   /// The environment variables `cal` reads (`CAL_DB`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`,
-  /// `CAL_ANIMATION`).
+  /// `CAL_ANIMATION`, and the tests' `CAL_SYNC_STOP_AFTER`).
   public let environment: [String: String]
   /// Whether standard input is a terminal: asked only by the commands that need to know, so that the
   /// others start no slower.
@@ -45,6 +45,11 @@ public struct CommandContext {
   /// The file the pinned clock is read from, when tests move the clock by writing to it (`CAL_TEST_NOW=@FILE`):
   /// a watch wakes when it changes.
   public let clockFile: String?
+  /// CalDAV and feeds over the network: present in `cal-sync`, absent in `cal`.
+  public let network: (any CalendarNetwork)?
+  /// Hands the command line to `cal-sync` (replacing this process), for a command that needs the network
+  /// where there is none; throws when it cannot.
+  public let startNetworkHelper: () throws -> Never
   /// The words the command was called with, after `cal`: what the change log calls the change it makes.
   public internal(set) var arguments: [String] = []
 
@@ -57,8 +62,13 @@ public struct CommandContext {
     elapsedMilliseconds: @escaping () -> Int64 = { 0 }, environmentProblem: String? = nil,
     inputIsTerminal: @escaping () -> Bool = { false }, frontEnds: FrontEnds = FrontEnds(),
     inheritedEnvironment: @escaping () -> [String] = { [] }, executablePath: @escaping () -> String? = { nil },
-    clockFile: String? = nil
+    clockFile: String? = nil, network: (any CalendarNetwork)? = nil,
+    startNetworkHelper: @escaping () throws -> Never = {
+      throw CalError("this needs the network, which is not available here")
+    }
   ) {
+    self.network = network
+    self.startNetworkHelper = startNetworkHelper
     self.environmentProblem = environmentProblem
     self.locale = locale
     self.localZone = localZone
@@ -82,6 +92,12 @@ public struct CommandContext {
   /// What the service layer gets: the clock and the zones.
   public var serviceEnvironment: ServiceEnvironment {
     ServiceEnvironment(now: now, localZone: localZone, zones: zones)
+  }
+
+  /// The network, or (where there is none) `cal-sync` started in this process's place.
+  func requireNetwork() throws -> any CalendarNetwork {
+    guard let network else { try startNetworkHelper() }
+    return network
   }
 
   /// Writes `text` to standard output.

@@ -113,7 +113,10 @@ public struct ArgumentParser {
         if argument.isOptional { break }
         throw UsageError("Missing expected argument '<\(argument.name)>'")
       }
-      if argument.takesRest {
+      if argument.keepsWords {
+        positionals += remaining
+        remaining = []
+      } else if argument.takesRest {
         positionals.append(remaining.joined(separator: " "))
         remaining = []
       } else {

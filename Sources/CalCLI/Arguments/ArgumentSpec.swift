@@ -6,15 +6,20 @@ public struct ArgumentSpec: Sendable {
   public let help: String
   /// Whether it may be left out.
   public let isOptional: Bool
-  /// Whether it takes every remaining word (joined with spaces).
+  /// Whether it takes every remaining word (joined with spaces, unless `keepsWords`).
   public let takesRest: Bool
+  /// Whether the remaining words it takes stay separate positionals (a list of names), not one text.
+  public let keepsWords: Bool
 
   /// Creates a positional argument.
-  public init(_ name: String, help: String, isOptional: Bool = false, takesRest: Bool = false) {
+  public init(
+    _ name: String, help: String, isOptional: Bool = false, takesRest: Bool = false, keepsWords: Bool = false
+  ) {
     self.name = name
     self.help = help
     self.isOptional = isOptional
-    self.takesRest = takesRest
+    self.takesRest = takesRest || keepsWords
+    self.keepsWords = keepsWords
   }
 
   /// `<date>`, `[<month>]` or `<title> ...`.

@@ -20,9 +20,12 @@ struct AddCommand: Command {
       ),
       ArgumentSpec("title", help: "What happens that day.", takesRest: true),
     ],
-    options: ScheduleOptions.all(for: .add) + ReminderOptions.forAdd + [JSONOption.option, StoreOptions.option])
+    options: ScheduleOptions.all(for: .add) + ReminderOptions.forAdd + [
+      CalendarOption.target, JSONOption.option, StoreOptions.option,
+    ])
 
   let fields: EventFields
+  let calendarName: String?
   let json: Bool
   let store: StoreOptions
 
@@ -36,13 +39,14 @@ struct AddCommand: Command {
     fields = try ReminderOptions(arguments, context: context).apply(
       to: try options.apply(
         to: EventFields(title: title, schedule: EventSchedule(startDay: day)), newDay: nil, context: context))
+    calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .write)
-    let event = try calendar.add(fields)
+    let event = try calendar.add(fields, calendar: calendarName)
     context.print(try EventPresenter.report("Added", event, asJSON: json, calendar: calendar, context: context))
   }
 }

@@ -12,22 +12,26 @@ struct ExportCommand: Command {
       FILE, to standard output; a FILE is written whole or not at all.
       """,
     arguments: [ArgumentSpec("file", help: "Where to write (default: standard output).", isOptional: true)],
-    options: [RangeOptions.from, RangeOptions.to, StoreOptions.option])
+    options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, StoreOptions.option])
 
   let path: String?
   let range: (CivilDate, CivilDate)?
+  let calendarName: String?
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     path = arguments.positional(0).flatMap { $0 == "-" ? nil : $0 }
     range = try RangeOptions.parse(arguments, dates: DateReader(context), fromAlone: false)
+    calendarName = try CalendarOption.parse(arguments)
     store = try StoreOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .read)
     var text = ""
-    try calendar.export(from: range?.0, through: range?.1, product: "-//cal//cal \(CalApp.version)//EN") { text += $0 }
+    try calendar.export(from: range?.0, through: range?.1, calendar: calendarName, product: CalApp.product) {
+      text += $0
+    }
     if let path {
       try FileIO.write(text, to: path)
     } else {

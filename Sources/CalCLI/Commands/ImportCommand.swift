@@ -12,13 +12,14 @@ struct ImportCommand: Command {
       does not support) is counted and named in the summary.
       """,
     arguments: [ArgumentSpec("file", help: "The .ics file, or - for standard input.")],
-    options: [skipInvalid, JSONOption.option, StoreOptions.option])
+    options: [skipInvalid, CalendarOption.target, JSONOption.option, StoreOptions.option])
 
   static let skipInvalid = OptionSpec(
     "skip-invalid", help: "Import what is valid and list what was skipped, instead of refusing the file.")
 
   let path: String
   let skipInvalid: Bool
+  let calendarName: String?
   let json: Bool
   let store: StoreOptions
 
@@ -26,6 +27,7 @@ struct ImportCommand: Command {
     path = arguments.positional(0) ?? ""
     if path.isEmpty { throw UsageError("Missing expected argument '<file>'") }
     skipInvalid = arguments.flag(Self.skipInvalid)
+    calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
@@ -41,7 +43,7 @@ struct ImportCommand: Command {
     }
     let calendar = try store.open(context, for: .write)
     var progress = Progress(total: prepared.eventCount, context: context)
-    let report = try calendar.importCalendar(prepared) { done, _ in progress.advance(to: done) }
+    let report = try calendar.importCalendar(prepared, calendar: calendarName) { done, _ in progress.advance(to: done) }
     progress.finish()
     context.print(summary(report))
   }

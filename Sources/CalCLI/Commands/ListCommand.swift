@@ -18,7 +18,7 @@ struct ListCommand: Command {
           + "(2024-05-01..2024-06-15, today..fri) or week; see cal help dates.",
         isOptional: true, takesRest: true)
     ],
-    options: [RangeOptions.from, RangeOptions.to, JSONOption.option, StoreOptions.option])
+    options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, JSONOption.option, StoreOptions.option])
 
   /// What to list.
   enum Window {
@@ -28,6 +28,7 @@ struct ListCommand: Command {
   }
 
   let window: Window
+  let calendarName: String?
   let json: Bool
   let store: StoreOptions
 
@@ -42,6 +43,7 @@ struct ListCommand: Command {
     } else {
       window = .viewedMonth
     }
+    calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
@@ -77,7 +79,7 @@ struct ListCommand: Command {
       viewed = month
     }
     var listing = EventListing(json: json, context: context)
-    try calendar.forEachAgendaItem(from: first, through: last) { item in
+    try calendar.forEachAgendaItem(from: first, through: last, calendar: calendarName) { item in
       listing.append(item)
       return true
     }

@@ -10,10 +10,11 @@ struct SearchCommand: Command {
       lists the matching occurrences in that range; otherwise each matching event once, on its first day.
       """,
     arguments: [ArgumentSpec("text", help: "What to look for.", takesRest: true)],
-    options: [RangeOptions.from, RangeOptions.to, JSONOption.option, StoreOptions.option])
+    options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, JSONOption.option, StoreOptions.option])
 
   let needle: String
   let range: (CivilDate, CivilDate)?
+  let calendarName: String?
   let json: Bool
   let store: StoreOptions
 
@@ -22,6 +23,7 @@ struct SearchCommand: Command {
     guard !text.allSatisfy(\.isWhitespace) else { throw UsageError("Give some text to search for") }
     needle = text
     range = try RangeOptions.parse(arguments, dates: DateReader(context))
+    calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
@@ -29,7 +31,7 @@ struct SearchCommand: Command {
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .read)
     var listing = EventListing(json: json, context: context)
-    try calendar.search(needle, from: range?.0, through: range?.1) { item in
+    try calendar.search(needle, from: range?.0, through: range?.1, calendar: calendarName) { item in
       listing.append(item)
       return true
     }

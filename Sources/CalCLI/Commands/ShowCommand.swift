@@ -25,7 +25,7 @@ struct ShowCommand: Command {
           "The month to show: 2024-05, may, may 2024, next month, +2m, today; a year such as 2024 shows the whole year.",
         isOptional: true, takesRest: true)
     ],
-    options: [three, year, months, agenda] + PageOptions.all + [StoreOptions.option])
+    options: [three, year, months, agenda, CalendarOption.filter] + PageOptions.all + [StoreOptions.option])
 
   enum Span: Equatable {
     /// One month, or `count` months from it.
@@ -40,6 +40,7 @@ struct ShowCommand: Command {
   let year: Int?
   let span: Span
   let agenda: Bool
+  let calendarName: String?
   let page: PageOptions
   let store: StoreOptions
 
@@ -66,6 +67,7 @@ struct ShowCommand: Command {
     guard spans.count <= 1 else { throw UsageError("Give only one of -3, -y (or a year) and -n") }
     span = spans.first ?? .months(count: 1)
     agenda = arguments.flag(Self.agenda)
+    calendarName = try CalendarOption.parse(arguments)
     page = try PageOptions(arguments)
     store = try StoreOptions(arguments)
   }
@@ -81,7 +83,8 @@ struct ShowCommand: Command {
     }
     context.write(
       try PageRenderer.render(
-        shown, calendar: calendar, context: context, style: page.style(context), withAgenda: agenda))
+        shown, calendar: calendar, context: context, style: page.style(context), withAgenda: agenda,
+        only: calendarName))
     // A month or year named on the line is what was asked for; only the month on view needs saying.
     if month == nil && year == nil { ViewedMonthNotice.write(anchor, context: context) }
   }

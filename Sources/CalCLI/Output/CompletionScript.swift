@@ -91,11 +91,16 @@ enum CompletionScript {
     "<direction>": .words(CurlDirection.allCases.map(\.rawValue)),
     "<shell>": .words(Shell.allCases.map(\.rawValue)),
     "<subcommand>": .topics,
+    "<action>": .words(CalendarCommand.Action.allCases.map(\.rawValue)),
+    // `cal calendar --color`, a calendar's colour, is not the pages' `--color <when>`.
+    "--color <color>": .words(CalendarColor.names + ["none"]),
   ]
 
   /// What `option`'s value completes to.
   static func kind(of option: OptionSpec) -> ValueKind {
-    kinds["--" + option.long] ?? option.valueName.flatMap { kinds["<\($0)>"] } ?? .text
+    let value = option.valueName.map { "<\($0)>" }
+    return value.flatMap { kinds["--" + option.long + " " + $0] } ?? kinds["--" + option.long]
+      ?? value.flatMap { kinds[$0] } ?? .text
   }
 
   /// What `argument` completes to.

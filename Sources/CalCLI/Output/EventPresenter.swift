@@ -4,7 +4,7 @@ import CalService
 /// How events are printed: one text line per event and day, or JSON objects with the documented fields.
 enum EventPresenter {
   /// `{"id", "date", "title", "note", "location", "allDay", "start", "end", "timeZone", "repeat", "series",
-  /// "occurrence"}`. An edited occurrence of a series keeps its link: `series` is the series' id and
+  /// "occurrence", "calendar"}`. An edited occurrence of a series keeps its link: `series` is the series' id and
   /// `occurrence` the day of the occurrence it replaces, as for the series' own occurrences.
   static func json(_ item: AgendaItem, context: CommandContext) -> JSONValue {
     let (start, end) = bounds(item, context: context)
@@ -25,6 +25,7 @@ enum EventPresenter {
       ("series", series.map(JSONValue.integer) ?? .null),
       ("occurrence", .optional(occurrence?.description)),
       ("reminders", .array(event.fields.reminders.map { reminderJSON($0, of: item, context: context) })),
+      ("calendar", .optional(item.calendar?.name)),
     ])
   }
 
@@ -111,7 +112,11 @@ enum EventPresenter {
       buffer.append(date: item.occurrence.occurrenceDay)
     }
     buffer.append(literal: "  ")
+    // On a terminal the title takes its calendar's colour.
+    let color = context.stylesOutput ? item.calendar?.color?.sgr : nil
+    if let color { buffer.append("\u{1B}[" + color + "m") }
     buffer.append(TerminalText.sanitized(item.title))
+    if color != nil { buffer.append(literal: "\u{1B}[0m") }
     let occurrence = item.occurrence
     if item.schedule.isAllDay && occurrence.lastDay > occurrence.firstDay {
       buffer.append(literal: " (day ")

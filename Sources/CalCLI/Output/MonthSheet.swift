@@ -49,13 +49,19 @@ public struct MonthSheet {
   public let markedDays: Set<CivilDate>
   /// How it looks.
   public let style: Style
+  /// The SGR colour of marked days whose events belong to one calendar with a colour (cyan for the rest).
+  public let markColors: [CivilDate: String]
 
   /// A sheet of consecutive `months`.
-  public init(months: [YearMonth], today: CivilDate, markedDays: Set<CivilDate>, style: Style) {
+  public init(
+    months: [YearMonth], today: CivilDate, markedDays: Set<CivilDate>, style: Style,
+    markColors: [CivilDate: String] = [:]
+  ) {
     self.months = months
     self.today = today
     self.markedDays = markedDays
     self.style = style
+    self.markColors = markColors
   }
 
   /// How week numbers are counted and set.
@@ -167,7 +173,7 @@ public struct MonthSheet {
     let text = String(repeating: " ", count: max(0, cellWidth - digits.count)) + digits
     guard style.highlights, let date = grid.date(ofDay: day) else { return text }
     var attributes: [String] = []
-    if markedDays.contains(date) { attributes += ["1", "4", "36"] }
+    if markedDays.contains(date) { attributes += ["1", "4", markColors[date] ?? "36"] }
     if date == today { attributes.append("7") }
     guard !attributes.isEmpty else { return text }
     // Reverse video alone ends as cal(1) ends it; several attributes end all at once.

@@ -8,18 +8,29 @@ enum PageRenderer {
   /// events themselves follow.
   static func render(
     _ months: [YearMonth], calendar: CalendarService, context: CommandContext, style: MonthSheet.Style,
-    withAgenda: Bool = false
+    withAgenda: Bool = false, only name: String? = nil
   ) throws -> String {
     guard let first = months.first, let last = months.last else { return "" }
-    let marked = try calendar.markedDays(from: first.firstDay, through: last.lastDay)
-    let sheet = MonthSheet(months: months, today: context.today, markedDays: marked, style: style)
+    let marked = try calendar.markedDays(from: first.firstDay, through: last.lastDay, calendar: name)
+    // On a terminal a day whose events all belong to one calendar with a colour takes that colour.
+    var colors: [CivilDate: String] = [:]
+    if style.highlights && !marked.isEmpty {
+      if let name {
+        if let color = try calendar.calendar(named: name).color?.sgr {
+          colors = Dictionary(uniqueKeysWithValues: marked.map { ($0, color) })
+        }
+      } else {
+        colors = try calendar.markedDayColors(from: first.firstDay, through: last.lastDay).mapValues(\.sgr)
+      }
+    }
+    let sheet = MonthSheet(months: months, today: context.today, markedDays: marked, style: style, markColors: colors)
     var text = sheet.lines().map { $0 + "\n" }.joined()
     if !style.highlights && !marked.isEmpty {
       let names = marked.sorted().map { months.count == 1 ? String($0.day) : $0.description }
       text += "\nDays with events: " + names.joined(separator: ", ") + "\n"
     }
     if withAgenda {
-      let items = try calendar.agenda(from: first.firstDay, through: last.lastDay)
+      let items = try calendar.agenda(from: first.firstDay, through: last.lastDay, calendar: name)
       text +=
         "\n"
         + (items.isEmpty ? "No events.\n" : EventPresenter.lines(items, context: context))

@@ -1,5 +1,5 @@
-/// A stored event: its id, its fields, the last day it covers (worked out when it was written) and when it
-/// was added and last changed (Unix milliseconds).
+/// A stored event: its id, its fields, the last day it covers (worked out when it was written), when it was
+/// added and last changed (Unix milliseconds), and the calendar it belongs to.
 public struct EventRecord: Equatable, Sendable {
   /// The id, never reused after a deletion.
   public let id: Int64
@@ -11,14 +11,19 @@ public struct EventRecord: Equatable, Sendable {
   public let createdAt: Int64
   /// When it last changed.
   public let updatedAt: Int64
+  /// The calendar it belongs to.
+  public let calendarID: Int64
 
   /// A record from its parts.
-  public init(id: Int64, fields: EventFields, lastDay: CivilDate?, createdAt: Int64, updatedAt: Int64) {
+  public init(
+    id: Int64, fields: EventFields, lastDay: CivilDate?, createdAt: Int64, updatedAt: Int64, calendarID: Int64 = 1
+  ) {
     self.id = id
     self.fields = fields
     self.lastDay = lastDay
     self.createdAt = createdAt
     self.updatedAt = updatedAt
+    self.calendarID = calendarID
   }
 
   // The fields most read, straight off the record (plain properties: key-path lookups cost far more in the

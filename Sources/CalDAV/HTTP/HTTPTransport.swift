@@ -16,6 +16,10 @@ final class HTTPTransport: Sendable {
   /// How long one exchange may take in all, however steadily data flows.
   private let resourceTimeout: Double
   private let userAgent: String
+  private let sent = RequestCounter()
+
+  /// How many requests were sent (each redirect followed counts as one).
+  var requestCount: Int { sent.value }
 
   init(credentials: CalDAVCredentials?, timeout: Double, userAgent: String) {
     let configuration = URLSessionConfiguration.ephemeral
@@ -81,6 +85,7 @@ final class HTTPTransport: Sendable {
     if !request.body.isEmpty { urlRequest.httpBody = Data(request.body) }
 
     let outcome = Outcome()
+    sent.increment()
     let done = DispatchSemaphore(value: 0)
     let task = session.dataTask(with: urlRequest) { data, response, error in
       outcome.data = data
@@ -135,6 +140,16 @@ final class HTTPTransport: Sendable {
       return tls ? .tlsFailure(url: where_, detail: words) : .network(url: where_, detail: words)
     }
   }
+}
+
+/// A count shared by the threads that send requests.
+private final class RequestCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  var value: Int { lock.withLock { count } }
+
+  func increment() { lock.withLock { count += 1 } }
 }
 
 /// What the completion handler hands over. Written before the semaphore is signalled and read after the

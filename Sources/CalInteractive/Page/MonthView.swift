@@ -83,7 +83,7 @@ struct MonthView {
         column += canvas.put(time + " ", row: row, column: left, width: width, style: view.palette.eventTime)
       }
       let title = view.fit(item.event.title, width - (column - left))
-      canvas.put(title, row: row, column: column, style: view.palette.event)
+      canvas.put(title, row: row, column: column, style: view.palette.event(of: item))
     }
   }
 }

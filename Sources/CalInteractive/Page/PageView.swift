@@ -79,7 +79,7 @@ struct PageView {
       let times = ItemTimes(item, zone: zone)
       let label = DisplayWidth.padded(times.label, to: 11)
       let timeStyle = isSelected ? palette.selected(palette.eventTime) : palette.eventTime
-      let titleStyle = isSelected ? palette.selected(palette.event) : palette.event
+      let titleStyle = isSelected ? palette.selected(palette.event(of: item)) : palette.event(of: item)
       if isSelected { canvas.fill(row: row, column: left, width: width, style: titleStyle) }
       let used = canvas.put(" " + label + " ", row: row, column: left, width: width, style: timeStyle)
       canvas.put(fit(describe(item), width - used), row: row, column: left + used, style: titleStyle)

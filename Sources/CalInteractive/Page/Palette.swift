@@ -1,3 +1,6 @@
+import CalCore
+import CalService
+
 /// The styles of the page's parts, from the terminal's own eight colours; without colours (`NO_COLOR`) the
 /// same parts keep their attributes (bold, dim, reverse video), which are not colours.
 struct Palette {
@@ -18,6 +21,14 @@ struct Palette {
   var today: CellStyle { style(CellStyle(foreground: .yellow, bold: true, underline: !colors)) }
   var eventTime: CellStyle { style(CellStyle(foreground: .cyan)) }
   var event: CellStyle { .plain }
+
+  /// An event of a calendar with `color`: in the nearest of the terminal's eight colours.
+  func event(of item: AgendaItem) -> CellStyle {
+    guard let color = item.calendar?.color, let basic = CellStyle.Color(rawValue: UInt8(color.basicIndex)) else {
+      return event
+    }
+    return style(CellStyle(foreground: basic))
+  }
   var more: CellStyle { style(CellStyle(dim: true)) }
   var marker: CellStyle { style(CellStyle(foreground: .cyan, bold: true)) }
   var agendaHeader: CellStyle { style(CellStyle(bold: true, underline: true)) }

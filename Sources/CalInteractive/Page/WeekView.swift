@@ -48,7 +48,7 @@ struct WeekView {
       let allDay = items.enumerated().filter { $0.element.schedule.isAllDay }
       if let (index, first) = allDay.first {
         let more = allDay.count > 1 ? " +\(allDay.count - 1)" : ""
-        let style = style(for: day, index: index, base: view.palette.event)
+        let style = style(for: day, index: index, base: view.palette.event(of: first))
         let title = view.fit(first.event.title, width - DisplayWidth.of(more))
         let used = canvas.put(title, row: 2, column: left, style: style)
         canvas.put(more, row: 2, column: left + used, width: width - used, style: view.palette.more)
@@ -88,7 +88,7 @@ struct WeekView {
         canvas.put("+", row: 3 + firstRow, column: left + width - 1, style: view.palette.more)
         continue
       }
-      let style = style(for: day, index: index, base: view.palette.event)
+      let style = style(for: day, index: index, base: view.palette.event(of: item))
       let label = times.startLabel + " "
       let used = canvas.put(label, row: 3 + firstRow, column: left, width: width, style: view.palette.eventTime)
       canvas.put(view.fit(item.event.title, width - used), row: 3 + firstRow, column: left + used, style: style)

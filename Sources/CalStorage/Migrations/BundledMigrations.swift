@@ -11,6 +11,7 @@ public enum BundledMigrations {
     Migration(id: "0004_simple_days", sql: String(decoding: PackageResources._004_simple_days_sql, as: UTF8.self)),
     Migration(
       id: "0005_application_id", sql: String(decoding: PackageResources._005_application_id_sql, as: UTF8.self)),
+    Migration(id: "0006_calendars", sql: String(decoding: PackageResources._006_calendars_sql, as: UTF8.self)),
     Migration(id: "0007_reminders", sql: String(decoding: PackageResources._007_reminders_sql, as: UTF8.self)),
     Migration(id: "0008_change_log", sql: String(decoding: PackageResources._008_change_log_sql, as: UTF8.self)),
     Migration(

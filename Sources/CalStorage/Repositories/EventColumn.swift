@@ -1,7 +1,7 @@
 /// The columns of `events`, in the order every query of the event repository selects them.
 enum EventColumn: Int32, ColumnList {
   case id, day, title, note, location, startMinute, lengthMinutes, endDay, timeZone, rrule, spanDays, lastDay
-  case parentID, recurrenceDay, createdAt, updatedAt, uid, reminders
+  case parentID, recurrenceDay, createdAt, updatedAt, uid, calendarID, reminders
 
   var name: String {
     switch self {
@@ -22,6 +22,7 @@ enum EventColumn: Int32, ColumnList {
     case .createdAt: return "created_at"
     case .updatedAt: return "updated_at"
     case .uid: return "uid"
+    case .calendarID: return "calendar_id"
     case .reminders: return "reminders"
     }
   }

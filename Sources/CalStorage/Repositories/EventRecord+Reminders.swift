@@ -5,6 +5,7 @@ extension EventRecord {
   func with(reminders: [Reminder]) -> EventRecord {
     var fields = self.fields
     fields.reminders = reminders
-    return EventRecord(id: id, fields: fields, lastDay: lastDay, createdAt: createdAt, updatedAt: updatedAt)
+    return EventRecord(
+      id: id, fields: fields, lastDay: lastDay, createdAt: createdAt, updatedAt: updatedAt, calendarID: calendarID)
   }
 }

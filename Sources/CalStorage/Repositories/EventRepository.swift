@@ -12,17 +12,20 @@ public struct EventRepository {
     $0 == .reminders ? "NULL AS reminders" : $0.selection
   }.joined(separator: ", ")
 
-  /// Adds an event (with its reminders) and returns it with its new id.
-  public func insert(_ fields: EventFields, at milliseconds: Int64) throws -> EventRecord {
+  /// Adds an event (with its reminders) to calendar `calendar` and returns it with its new id. Without a
+  /// calendar, a child row goes where its series is, and an event of its own to the first calendar
+  /// (`personal`, unless removed).
+  public func insert(_ fields: EventFields, calendar: Int64? = nil, at milliseconds: Int64) throws -> EventRecord {
     // An event of its own gets a random UID unless it brings one; child rows share their series'.
     let record = try database.fetchOne(
       """
       INSERT INTO events (day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule,
-        span_days, last_day, parent_id, recurrence_day, created_at, updated_at, uid)
+        span_days, last_day, parent_id, recurrence_day, created_at, updated_at, uid, calendar_id)
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
-        coalesce(?16, CASE WHEN ?12 IS NULL THEN lower(hex(randomblob(16))) || '@cal' END))
+        coalesce(?16, CASE WHEN ?12 IS NULL THEN lower(hex(randomblob(16))) || '@cal' END),
+        coalesce(?17, (SELECT calendar_id FROM events WHERE id = ?12), (SELECT min(id) FROM calendars)))
       RETURNING \(Self.columnsWithoutReminders)
-      """, Self.values(fields) + [milliseconds, milliseconds, fields.uid], record)!
+      """, Self.values(fields) + [milliseconds, milliseconds, fields.uid, calendar], record)!
     guard !fields.reminders.isEmpty else { return record }
     try ReminderRepository(database: database).insert(eventID: record.id, fields.reminders, at: milliseconds)
     return record.with(reminders: fields.reminders)
@@ -62,9 +65,11 @@ public struct EventRepository {
     try database.fetchOne("SELECT \(Self.columns) FROM events WHERE id = ?", [id], record)
   }
 
-  /// The event (not an edited occurrence) with `uid`, if there is one.
-  public func event(uid: String) throws -> EventRecord? {
-    try database.fetchOne("SELECT \(Self.columns) FROM events WHERE uid = ? AND parent_id IS NULL", [uid], record)
+  /// The event (not an edited occurrence) with `uid` in calendar `calendar`, if there is one.
+  public func event(uid: String, calendar: Int64) throws -> EventRecord? {
+    try database.fetchOne(
+      "SELECT \(Self.columns) FROM events WHERE calendar_id = ? AND uid = ? AND parent_id IS NULL", [calendar, uid],
+      record)
   }
 
   /// Deletes the event with `id` (a series with its exceptions and edited occurrences) and returns what it
@@ -78,22 +83,50 @@ public struct EventRepository {
     try database.fetchOne("SELECT count(*) FROM events") { try $0[0] as Int64 } ?? 0
   }
 
+  /// How many events (series counted once) each calendar holds, by calendar id; calendars without events
+  /// are left out.
+  public func countsByCalendar() throws -> [Int64: Int64] {
+    var counts: [Int64: Int64] = [:]
+    try database.forEach("SELECT calendar_id, count(*) FROM events WHERE parent_id IS NULL GROUP BY calendar_id") {
+      counts[try $0[0] as Int64] = try $0[1] as Int64
+      return true
+    }
+    return counts
+  }
+
+  /// Deletes every event of calendar `calendar`, with their exceptions and edited occurrences; returns how
+  /// many events (series counted once) there were.
+  @discardableResult
+  public func deleteAll(calendar: Int64) throws -> Int {
+    try database.fetch(
+      "DELETE FROM events WHERE calendar_id = ? AND parent_id IS NULL RETURNING id", [calendar]
+    ) { try $0[0] as Int64 }.count
+  }
+
   // MARK: Windows of days
 
-  /// One-day events on the user's clock starting from `firstDay` through `lastDay`, by day, then id.
-  public func simpleEvents(from firstDay: CivilDate, through lastDay: CivilDate) throws -> [EventRecord] {
+  /// One-day events on the user's clock starting from `firstDay` through `lastDay`, by day, then id; only
+  /// those of calendar `calendar` when one is given.
+  public func simpleEvents(from firstDay: CivilDate, through lastDay: CivilDate, calendar: Int64? = nil) throws
+    -> [EventRecord]
+  {
     try database.fetch(
       """
       SELECT \(Self.columns) FROM events INDEXED BY events_simple
-      WHERE rrule IS NULL AND span_days = 0 AND time_zone IS NULL AND day BETWEEN ? AND ? ORDER BY day, id
-      """, [firstDay, lastDay], record)
+      WHERE rrule IS NULL AND span_days = 0 AND time_zone IS NULL AND day BETWEEN ?1 AND ?2
+        AND (?3 IS NULL OR calendar_id = ?3)
+      ORDER BY day, id
+      """, [firstDay, lastDay, calendar], record)
   }
 
   /// Series, spans and zoned events that may cover a day from `firstDay` through `lastDay`: those that
-  /// start by `lastDay` and have not ended before `firstDay`.
-  public func otherEvents(from firstDay: CivilDate, through lastDay: CivilDate) throws -> [EventRecord] {
+  /// start by `lastDay` and have not ended before `firstDay`; only those of calendar `calendar` when one is
+  /// given.
+  public func otherEvents(from firstDay: CivilDate, through lastDay: CivilDate, calendar: Int64? = nil) throws
+    -> [EventRecord]
+  {
     var events: [EventRecord] = []
-    try forEachOtherEvent(from: firstDay, through: lastDay) { event in
+    try forEachOtherEvent(from: firstDay, through: lastDay, calendar: calendar) { event in
       events.append(event)
       return true
     }
@@ -103,56 +136,95 @@ public struct EventRepository {
   /// The same events, handed to `body` as they are read; `body` returning false stops the reading. Without
   /// `withReminders`, they come without their reminders (cheaper, for marking days).
   public func forEachOtherEvent(
-    from firstDay: CivilDate, through lastDay: CivilDate, withReminders: Bool = true,
+    from firstDay: CivilDate, through lastDay: CivilDate, calendar: Int64? = nil, withReminders: Bool = true,
     _ body: (EventRecord) throws -> Bool
   ) throws {
     try database.forEach(
       """
       SELECT \(withReminders ? Self.columns : Self.columnsWithoutReminders) FROM events INDEXED BY events_other
-      WHERE (rrule IS NOT NULL OR span_days <> 0 OR time_zone IS NOT NULL) AND day <= ?
-        AND (last_day IS NULL OR last_day >= ?)
+      WHERE (rrule IS NOT NULL OR span_days <> 0 OR time_zone IS NOT NULL) AND day <= ?1
+        AND (last_day IS NULL OR last_day >= ?2) AND (?3 IS NULL OR calendar_id = ?3)
       ORDER BY day, id
-      """, [lastDay, firstDay]
+      """, [lastDay, firstDay, calendar]
     ) { try body(record($0)) }
   }
 
-  /// The distinct start days of one-day events on the user's clock from `firstDay` through `lastDay`, from
-  /// the per-day counts the triggers of `simple_days` keep.
-  public func simpleDays(from firstDay: CivilDate, through lastDay: CivilDate) throws -> [CivilDate] {
-    try database.fetch("SELECT day FROM simple_days WHERE day BETWEEN ? AND ? ORDER BY day", [firstDay, lastDay]) {
-      try $0[0]
-    }
+  /// The distinct start days of one-day events on the user's clock from `firstDay` through `lastDay` (of
+  /// calendar `calendar` alone, when given), from the per-day counts the triggers of `simple_days` keep.
+  public func simpleDays(from firstDay: CivilDate, through lastDay: CivilDate, calendar: Int64? = nil) throws
+    -> [CivilDate]
+  {
+    try database.fetch(
+      """
+      SELECT DISTINCT day FROM simple_days WHERE day BETWEEN ?1 AND ?2 AND (?3 IS NULL OR calendar_id = ?3)
+      ORDER BY day
+      """, [firstDay, lastDay, calendar]
+    ) { try $0[0] }
   }
 
-  /// Events that are not edited occurrences or extra dates, by day.
-  public func topLevel() throws -> [EventRecord] {
-    try database.fetch("SELECT \(Self.columns) FROM events WHERE parent_id IS NULL ORDER BY day, id", [], record)
+  /// The same days, each with the calendars whose one-day events fall on it.
+  public func simpleDayCalendars(from firstDay: CivilDate, through lastDay: CivilDate) throws
+    -> [(day: CivilDate, calendar: Int64)]
+  {
+    try database.fetch(
+      "SELECT day, calendar_id FROM simple_days WHERE day BETWEEN ? AND ? ORDER BY day", [firstDay, lastDay]
+    ) { (try $0[0], try $0[1]) }
   }
 
-  /// Every event, handed to `body` as it is read, by day and id (newest first when asked); `body`
-  /// returning false stops the reading.
-  public func forEachEvent(newestFirst: Bool = false, _ body: (EventRecord) throws -> Bool) throws {
+  /// Events that are not edited occurrences or extra dates, by day; only those of calendar `calendar` when
+  /// one is given.
+  public func topLevel(calendar: Int64? = nil) throws -> [EventRecord] {
+    try database.fetch(
+      """
+      SELECT \(Self.columns) FROM events WHERE parent_id IS NULL AND (?1 IS NULL OR calendar_id = ?1)
+      ORDER BY day, id
+      """, [calendar], record)
+  }
+
+  /// Every event, handed to `body` as it is read, by day and id (newest first when asked), only those of
+  /// calendar `calendar` when one is given; `body` returning false stops the reading.
+  public func forEachEvent(
+    newestFirst: Bool = false, calendar: Int64? = nil, _ body: (EventRecord) throws -> Bool
+  ) throws {
     let order = newestFirst ? "day DESC, id DESC" : "day, id"
-    try database.forEach("SELECT \(Self.columns) FROM events ORDER BY \(order)") { try body(record($0)) }
+    try database.forEach(
+      "SELECT \(Self.columns) FROM events WHERE ?1 IS NULL OR calendar_id = ?1 ORDER BY \(order)", [calendar]
+    ) { try body(record($0)) }
   }
 
   // MARK: Exceptions, edited occurrences and extra dates
 
-  /// Every edited occurrence and extra date, by series: one query for an export instead of one per event.
-  public func allChildren() throws -> [Int64: [EventRecord]] {
+  /// Every edited occurrence and extra date (of calendar `calendar`'s series, when given), by series: one
+  /// query for an export instead of one per event.
+  public func allChildren(calendar: Int64? = nil) throws -> [Int64: [EventRecord]] {
     var children: [Int64: [EventRecord]] = [:]
     for record in try database.fetch(
-      "SELECT \(Self.columns) FROM events WHERE parent_id IS NOT NULL ORDER BY day, id", [], record)
+      """
+      SELECT \(Self.columns) FROM events WHERE parent_id IS NOT NULL AND (?1 IS NULL OR calendar_id = ?1)
+      ORDER BY day, id
+      """, [calendar], record)
     {
       if let parent = record.parentID { children[parent, default: []].append(record) }
     }
     return children
   }
 
-  /// Every exception, by series.
-  public func allExceptions() throws -> [Int64: [CivilDate]] {
+  /// The edited occurrences and extra dates of series `eventID`, by day.
+  public func children(of eventID: Int64) throws -> [EventRecord] {
+    try database.fetch(
+      "SELECT \(Self.columns) FROM events WHERE parent_id = ? ORDER BY day, id", [eventID], record)
+  }
+
+  /// Every exception (of calendar `calendar`'s series, when given), by series.
+  public func allExceptions(calendar: Int64? = nil) throws -> [Int64: [CivilDate]] {
     var exceptions: [Int64: [CivilDate]] = [:]
-    try database.forEach("SELECT event_id, day FROM event_exceptions ORDER BY day") { row in
+    try database.forEach(
+      """
+      SELECT event_id, day FROM event_exceptions
+      WHERE ?1 IS NULL OR event_id IN (SELECT id FROM events WHERE calendar_id = ?1 AND parent_id IS NULL)
+      ORDER BY day
+      """, [calendar]
+    ) { row in
       exceptions[try row["event_id"] as Int64, default: []].append(try row["day"])
       return true
     }
@@ -264,6 +336,6 @@ public struct EventRepository {
       uid: try row[Column.uid], reminders: reminders)
     return EventRecord(
       id: try row[Column.id], fields: fields, lastDay: try row[Column.lastDay], createdAt: try row[Column.createdAt],
-      updatedAt: try row[Column.updatedAt])
+      updatedAt: try row[Column.updatedAt], calendarID: try row[Column.calendarID])
   }
 }

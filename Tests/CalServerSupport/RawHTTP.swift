@@ -1,20 +1,24 @@
 import Dispatch
-import Foundation
+public import Foundation
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
 /// Plain requests to a server, bypassing the CalDAV library: what the tests check the library against.
-enum RawHTTP {
-  struct Answer {
-    var status: Int
-    var etag: String?
-    var body: String
+public enum RawHTTP {
+  /// A server's answer.
+  public struct Answer {
+    /// The HTTP status.
+    public var status: Int
+    /// The ETag header, if any.
+    public var etag: String?
+    /// The body, as UTF-8 text.
+    public var body: String
   }
 
   /// One request with Basic credentials; waits at most 30 seconds.
-  static func send(
+  public static func send(
     _ method: String, _ url: String, user: String, password: String, body: String? = nil,
     headers: [String: String] = [:]
   ) throws -> Answer {

@@ -1,31 +1,38 @@
-import Foundation
-import Testing
+public import Foundation
+public import Testing
 
 /// A real CalDAV server started by `Scripts/caldav-server` for one test, killed when the test ends.
-final class CalDAVServer: Sendable {
+public final class CalDAVServer: Sendable {
   /// The servers the script can start.
-  enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case radicale, xandikos
-    var testDescription: String { rawValue }
+  public enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// Radicale, with authentication on.
+    case radicale
+    /// Xandikos, behind a Basic-authentication middleware.
+    case xandikos
+    /// The name, for test names.
+    public var testDescription: String { rawValue }
   }
 
-  let kind: Kind
+  /// Which server it is.
+  public let kind: Kind
   /// The server's root URL, with a trailing slash.
-  let url: String
+  public let url: String
   /// The collection the script created.
-  let calendar: String
-  let user: String
-  let password: String
+  public let calendar: String
+  /// The user the server accepts.
+  public let user: String
+  /// That user's password.
+  public let password: String
   private let service: ServiceProcess
   /// The server's data folder, removed here too in case the server was killed before it could.
   private let storage: String
 
   /// The repository's root folder.
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
   /// Starts a server, or cancels the calling test with a note when it is not installed.
-  init(_ kind: Kind, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  public init(_ kind: Kind, sourceLocation: SourceLocation = #_sourceLocation) throws {
     service = try Self.start(kind, sourceLocation: sourceLocation)
     let fields = try JSONSerialization.jsonObject(with: Data(service.firstLine.utf8)) as? [String: String] ?? [:]
     self.kind = kind
@@ -56,9 +63,9 @@ final class CalDAVServer: Sendable {
   }
 
   /// Ends the server at once.
-  func kill() { service.kill() }
+  public func kill() { service.kill() }
   /// Freezes the server.
-  func pause() { service.pause() }
+  public func pause() { service.pause() }
   /// Lets a frozen server run again.
-  func resume() { service.resume() }
+  public func resume() { service.resume() }
 }

@@ -1,17 +1,17 @@
 import Dispatch
-import Foundation
+public import Foundation
 
 /// A process that announces itself on its first line of stdout and then serves until it is killed:
 /// the test servers. Killed (SIGKILL) when released.
-final class ServiceProcess: @unchecked Sendable {
+public final class ServiceProcess: @unchecked Sendable {
   /// The first line the process printed.
-  let firstLine: String
+  public let firstLine: String
   private let process: Process
   private let log: URL
 
   /// Starts the process and waits (at most a minute) for its first line; a process that exits or stays
   /// silent throws, with what it wrote on stderr and its exit status.
-  init(_ executable: URL, _ arguments: [String]) throws {
+  public init(_ executable: URL, _ arguments: [String]) throws {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -54,34 +54,50 @@ final class ServiceProcess: @unchecked Sendable {
   }
 
   /// Ends the process politely: SIGTERM, then SIGKILL if it has not ended within five seconds.
-  func stop() {
-    // SIGTERM lets the server remove its own files; SIGKILL if it does not end within five seconds.
-    if process.isRunning {
-      process.terminate()
-      let deadline = Date(timeIntervalSinceNow: 5)
-      while process.isRunning, Date() < deadline { usleep(10_000) }
+  public func stop() {
+    // SIGTERM lets the server remove its own files. Its end is watched with waitpid: Foundation's
+    // `isRunning` was seen to stay true long after the child had exited.
+    guard !exited else { return }
+    Foundation.kill(process.processIdentifier, SIGTERM)
+    let deadline = Date(timeIntervalSinceNow: 5)
+    while Date() < deadline {
+      if reaped(blocking: false) { return }
+      usleep(10_000)
     }
     kill()
   }
 
   /// Ends the process at once, as a crash or a pulled plug would.
-  func kill() {
-    guard process.isRunning else { return }
+  public func kill() {
+    guard !exited else { return }
     Foundation.kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    _ = reaped(blocking: true)
+  }
+
+  private var exited = false
+
+  /// Whether the process has ended (and is reaped now).
+  private func reaped(blocking: Bool) -> Bool {
+    var status: Int32 = 0
+    let result = waitpid(process.processIdentifier, &status, blocking ? 0 : WNOHANG)
+    if result == process.processIdentifier || (result == -1 && errno == ECHILD) { exited = true }
+    return exited
   }
 
   /// Freezes the process: the kernel still accepts connections, nothing answers.
-  func pause() { Foundation.kill(process.processIdentifier, SIGSTOP) }
+  public func pause() { Foundation.kill(process.processIdentifier, SIGSTOP) }
 
   /// Lets a paused process run again.
-  func resume() { Foundation.kill(process.processIdentifier, SIGCONT) }
+  public func resume() { Foundation.kill(process.processIdentifier, SIGCONT) }
 
   /// The process printed nothing before it exited or went silent.
-  struct Failure: Error, CustomStringConvertible {
-    let status: Int32
-    let stderr: String
-    var description: String { "exit status \(status): \(stderr)" }
+  public struct Failure: Error, CustomStringConvertible {
+    /// The exit status.
+    public let status: Int32
+    /// What it wrote on standard error.
+    public let stderr: String
+    /// Status and standard error.
+    public var description: String { "exit status \(status): \(stderr)" }
   }
 }
 

@@ -1,0 +1,44 @@
+/// A calendar as stored: its name and colour, where its events come from, and how far it was synced.
+public struct CalendarRecord: Equatable, Sendable {
+  /// The id, never reused.
+  public let id: Int64
+  /// The name the commands use, unique without regard to ASCII case.
+  public var name: String
+  /// Its colour, if it has one.
+  public var color: CalendarColor?
+  /// Local, CalDAV or a subscription.
+  public var kind: CalendarKind
+  /// The CalDAV collection or the feed; `nil` for a local calendar.
+  public var url: String?
+  /// The CalDAV account's user name, if given (else `~/.netrc` names it).
+  public var user: String?
+  /// The command that prints the password at sync time (the password itself is never stored).
+  public var passwordCommand: String?
+  /// The RFC 6578 sync token of the last complete sync.
+  public var syncToken: String?
+  /// The collection's getctag as of the last complete sync; for a feed, its ETag or Last-Modified.
+  public var ctag: String?
+  /// When the last complete sync ended, Unix milliseconds.
+  public var syncedAt: Int64?
+
+  /// A calendar from its parts.
+  public init(
+    id: Int64, name: String, color: CalendarColor? = nil, kind: CalendarKind = .local, url: String? = nil,
+    user: String? = nil, passwordCommand: String? = nil, syncToken: String? = nil, ctag: String? = nil,
+    syncedAt: Int64? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.color = color
+    self.kind = kind
+    self.url = url
+    self.user = user
+    self.passwordCommand = passwordCommand
+    self.syncToken = syncToken
+    self.ctag = ctag
+    self.syncedAt = syncedAt
+  }
+
+  /// Whether events may be added, changed or removed here (not in a subscription).
+  public var isWritable: Bool { kind != .subscription }
+}

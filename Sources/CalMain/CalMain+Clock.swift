@@ -1,0 +1,63 @@
+import CalCore
+import Glibc
+
+extension CalMain {
+  /// The current instant in Unix milliseconds.
+  static func nowMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+  }
+
+  /// Milliseconds on the monotonic clock.
+  static func monotonicMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+  }
+
+  /// `CAL_TEST_NOW`, for tests and documentation examples only: the instant to take for now, as Unix
+  /// milliseconds or as `YYYY-MM-DDTHH:MM[:SS]` with `Z` or an offset such as `+02:00`; or `@FILE`, a file
+  /// that holds such an instant and is read anew each time the clock is read, so that a test moves the clock
+  /// of a running `cal remind --watch` by writing to it. `nil` when unset (the real clock then).
+  static func pinnedClock() -> (now: () -> Int64, file: String?)? {
+    guard let text = getenv("CAL_TEST_NOW").map({ String(cString: $0) }), !text.isEmpty else { return nil }
+    guard text.hasPrefix("@") else {
+      guard let instant = instant(text) else { return nil }
+      return ({ instant }, nil)
+    }
+    let file = String(text.dropFirst())
+    return ({ readFile(file).flatMap { instant(String(decoding: $0, as: UTF8.self)) } ?? 0 }, file)
+  }
+
+  /// An instant as `CAL_TEST_NOW` gives it, in Unix milliseconds; `nil` when it cannot be read.
+  static func instant(_ text: String) -> Int64? {
+    var text = text
+    while text.last?.isWhitespace == true { text.removeLast() }
+    if text.allSatisfy({ $0.isASCII && $0.isNumber }) { return Int64(text) }
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 17, bytes[10] == UInt8(ascii: "T"), let date = try? CivilDate(parsing: String(text.prefix(10)))
+    else { return nil }
+    func number(_ range: Range<Int>) -> Int? { Int(String(decoding: bytes[range], as: UTF8.self)) }
+    guard let hour = number(11..<13), let minute = number(14..<16), hour < 24, minute < 60 else { return nil }
+    var index = 16
+    var second = 0
+    if bytes.count > 19, bytes[16] == UInt8(ascii: ":"), let value = number(17..<19), value < 60 {
+      second = value
+      index = 19
+    }
+    var offset = 0
+    let zone = bytes[index...]
+    if zone.elementsEqual("Z".utf8) {
+      offset = 0
+    } else if zone.count == 6, let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+      let hours = number((index + 1)..<(index + 3)), let minutes = number((index + 4)..<(index + 6))
+    {
+      offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+    } else {
+      return nil
+    }
+    let seconds = Int64(date.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
+    return seconds * 1000
+  }
+}

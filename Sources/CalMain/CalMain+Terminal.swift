@@ -1,0 +1,30 @@
+import Glibc
+
+extension CalMain {
+  /// Writes all of `bytes` to `descriptor`; `nil` when it did, else why not.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return String(cString: strerror(written < 0 ? errno : EIO)) }
+        offset += written
+      }
+      return nil
+    }
+  }
+
+  /// Writes to standard error.
+  static func writeError(_ text: String) { _ = writeAll(Array(text.utf8), to: STDERR_FILENO) }
+
+  /// The size of the terminal on standard output; a terminal that does not say is taken to be the
+  /// traditional 24 by 80.
+  static func terminalSize() -> (rows: Int, columns: Int) {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else {
+      return (24, 80)
+    }
+    return (Int(size.ws_row), Int(size.ws_col))
+  }
+}

@@ -1,0 +1,81 @@
+import CalCore
+import CalService
+import Glibc
+
+extension CalMain {
+  /// The locale's names and first weekday, from glibc: `LC_ALL`, `LC_TIME` or `LANG`; English in C/POSIX.
+  static func calendarLocale() -> CalendarLocale {
+    // Only LC_TIME matters; the C locales need no loading at all, which keeps start-up short.
+    let variables: [String] = ["LC_ALL", "LC_TIME", "LANG"]
+    let name = variables.lazy.compactMap { getenv($0).map { String(cString: $0) } }.first { !$0.isEmpty } ?? "C"
+    if ["C", "POSIX", "C.UTF-8", "C.utf8"].contains(name) { return .english }
+    guard setlocale(LC_TIME, "") != nil else { return .english }
+    // A locale is a file anyone can build: its names are shown harmlessly, as titles are.
+    func item(_ item: Int32) -> String { TerminalText.sanitized(String(cString: nl_langinfo(nl_item(item)))) }
+    // _NL_TIME_WEEK_1STDAY is a date (YYYYMMDD) whose weekday is day 1; _NL_TIME_FIRST_WEEKDAY counts from it.
+    let reference = Int(
+      bitPattern: UInt(UInt32(truncatingIfNeeded: Int(bitPattern: nl_langinfo(nl_item(_NL_TIME_WEEK_1STDAY))))))
+    let referenceDay = try? CivilDate(year: reference / 10000, month: reference / 100 % 100, day: reference % 100)
+    let offset = Int(nl_langinfo(nl_item(_NL_TIME_FIRST_WEEKDAY))[0]) - 1
+    let first = (referenceDay?.weekday ?? .sunday).advanced(by: offset)
+    return CalendarLocale(
+      monthNames: (0..<12).map { item(Int32(__ALTMON_1) + $0) },
+      weekdayNames: (0..<7).map { item(Int32(ABDAY_1) + $0) }, firstWeekday: first,
+      monthAbbreviations: (0..<12).map { item(Int32(ABMON_1) + $0) },
+      monthNamesInDates: (0..<12).map { item(Int32(MON_1) + $0) },
+      weekdayFullNames: (0..<7).map { item(Int32(DAY_1) + $0) })
+  }
+
+  /// The whole of a small file, or `nil` when it cannot be read.
+  static func readFile(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return count == 0 ? bytes : nil }
+      bytes += buffer[..<count]
+      guard bytes.count <= 1 << 20 else { return nil }
+    }
+  }
+
+  /// A zone of the system's time-zone database (`$TZDIR`, else /usr/share/zoneinfo) by name.
+  static func readZone(_ name: String) throws(ZoneError) -> ZoneInfo {
+    let allowed = name.unicodeScalars.allSatisfy {
+      ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+        || "/_+-".unicodeScalars.contains($0)
+    }
+    guard allowed, !name.isEmpty, !name.hasPrefix("/"),
+      !name.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+    else { throw .unknown(name) }
+    let folder = getenv("TZDIR").map { String(cString: $0) } ?? "/usr/share/zoneinfo"
+    guard let bytes = readFile(folder + "/" + name) else { throw .unknown(name) }
+    return try ZoneInfo(name: name, tzif: bytes)
+  }
+
+  /// The user's zone, read as glibc reads it: `TZ` (a zone name, a file, or a POSIX rule), else /etc/localtime.
+  ///
+  /// - Returns: the zone, or why `TZ` cannot be used (glibc would silently take UTC: a typo must not move
+  ///   every event by hours without a word).
+  static func localZone(zones: ZoneLoader) -> Result<ZoneInfo, ZoneError> {
+    guard let value = getenv("TZ").map({ String(cString: $0) }) else {
+      guard let bytes = readFile("/etc/localtime") else { return .success(.utc) }
+      var link = [CChar](repeating: 0, count: 4096)
+      let length = readlink("/etc/localtime", &link, link.count - 1)
+      let target = length > 0 ? String(decoding: link[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+      let name = target.split(separator: "zoneinfo/").last.map(String.init) ?? "localtime"
+      return .success((try? ZoneInfo(name: name, tzif: bytes)) ?? .utc)
+    }
+    let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
+    if name.isEmpty { return .success(.utc) }
+    if name.hasPrefix("/") {
+      guard let bytes = readFile(name) else { return .failure(.unknown(name)) }
+      return Result { () throws(ZoneError) in try ZoneInfo(name: name, tzif: bytes) }
+    }
+    if let zone = try? zones.zone(name) { return .success(zone) }
+    return Result { () throws(ZoneError) in try ZoneInfo(name: name, posix: name) }.mapError { _ in .unknown(name) }
+  }
+}

@@ -1,0 +1,56 @@
+import CalCLI
+import CalCore
+import CalInteractive
+public import CalService
+import Glibc
+
+// Keep freed memory for reuse instead of handing it back and faulting it in again: a long listing grows
+// and frees its arrays many times, and each fresh page costs a page fault.
+@_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+
+/// The entry point of `cal` and `cal-sync`: the only place that reads the clock, the time zone, the locale
+/// and the environment; everything below gets them passed in.
+public enum CalMain {
+  /// The environment variables the commands may read.
+  static let variables = [
+    "CAL_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATION",
+    "CAL_SYNC_STOP_AFTER",
+  ]
+
+  /// Runs the command line and exits with its status. `network` is what `cal-sync` brings; without it,
+  /// commands that need the network start `cal-sync` instead.
+  public static func run(network: (any CalendarNetwork)?) -> Never {
+    _ = mallopt(-3, 64 << 20)  // M_MMAP_THRESHOLD (malloc.h is not in Swift's Glibc module)
+    _ = mallopt(-1, 128 << 20)  // M_TRIM_THRESHOLD
+    // A failed write to a closed pipe is an error to report, not a signal that ends the program.
+    signal(SIGPIPE, SIG_IGN)
+
+    var environment: [String: String] = [:]
+    for name in variables {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    let zones = ZoneLoader(readZone)
+    let pinned = pinnedClock()
+    let userZone = localZone(zones: zones)
+    let outputIsTerminal = isatty(STDOUT_FILENO) == 1
+    // One reading of the user's zone serves today's date, timestamps and events alike.
+    let context = CommandContext(
+      locale: calendarLocale(), localZone: (try? userZone.get()) ?? .utc, zones: zones,
+      now: pinned?.now ?? nowMilliseconds,
+      environment: environment, outputIsTerminal: outputIsTerminal,
+      terminalSize: outputIsTerminal ? terminalSize() : nil,
+      output: TextOutput { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError,
+      errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds,
+      environmentProblem: { if case .failure(let error) = userZone { "TZ: \(error)" } else { nil } }(),
+      inputIsTerminal: { isatty(STDIN_FILENO) == 1 },
+      // Only a closure: nothing of the page is built unless `cal interactive` runs.
+      frontEnds: FrontEnds(interactive: { request in
+        try InteractivePage.run(
+          calendar: request.calendar, locale: request.locale, colors: request.colors, animates: request.animates,
+          // CAL_TEST_FAULT, for the tests only: F12 throws (`throw`) or crashes (`trap`) the page.
+          monotonic: request.monotonic, fault: getenv("CAL_TEST_FAULT").map { String(cString: $0) })
+      }), inheritedEnvironment: environmentEntries, executablePath: executablePath, clockFile: pinned?.file,
+      network: network, startNetworkHelper: startHelper)
+    exit(CalApp.run(Array(CommandLine.arguments.dropFirst()), context: context))
+  }
+}

@@ -1,0 +1,50 @@
+public import CalCore
+
+/// What a front end with networking provides for CalDAV calendars and subscriptions: finding collections,
+/// reaching one as a `SyncRemote`, and downloading feeds. `cal` itself has none (it starts `cal-sync`).
+public protocol CalendarNetwork {
+  /// The event calendars reachable from `url` (a collection, a principal, a calendar home or a server's
+  /// root), with the credentials the user gave.
+  func discover(url: String, user: String?, passwordCommand: String?) throws -> [DiscoveredCalendar]
+
+  /// The collection of CalDAV calendar `calendar`, with its credentials.
+  func remote(for calendar: CalendarRecord) throws -> any SyncRemote
+
+  /// The feed at `url` (http, https or file), unless it still has `validator` (an ETag or Last-Modified from
+  /// the last download).
+  func download(_ url: String, validator: String?) throws -> FeedDownload
+
+  /// How many HTTP requests were sent so far.
+  var requestCount: Int { get }
+}
+
+/// A calendar collection found on a server.
+public struct DiscoveredCalendar: Equatable, Sendable {
+  /// The collection's URL.
+  public var url: String
+  /// Its display name, if it has one.
+  public var name: String?
+  /// Its colour, if it has one.
+  public var color: CalendarColor?
+
+  /// A collection from its parts.
+  public init(url: String, name: String?, color: CalendarColor?) {
+    self.url = url
+    self.name = name
+    self.color = color
+  }
+}
+
+/// A downloaded iCalendar feed.
+public struct FeedDownload: Sendable {
+  /// The feed's bytes; `nil` when it did not change since the validator given (HTTP 304).
+  public var bytes: [UInt8]?
+  /// The ETag or Last-Modified to send next time, if the server gave one.
+  public var validator: String?
+
+  /// A download from its parts.
+  public init(bytes: [UInt8]?, validator: String?) {
+    self.bytes = bytes
+    self.validator = validator
+  }
+}

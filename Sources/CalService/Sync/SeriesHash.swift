@@ -1,0 +1,32 @@
+import CalCore
+
+/// The hash the sync engine keeps of a series: of the iCalendar text the writer makes of it, with the times
+/// of writing and of changes left out and its parts in a fixed order, so that the same event gives the same
+/// hash whichever side it was read from and whenever.
+enum SeriesHash {
+  /// The hash of `event`.
+  static func of(_ event: ExportedEvent) -> Int64 {
+    var canonical = stamped(event)
+    canonical.overrides = event.overrides.sorted { $0.day < $1.day }.map { ($0.day, stamped($0.event)) }
+    canonical.exceptions = Array(Set(event.exceptions)).sorted()
+    var additions: [EventSchedule] = []
+    for addition in event.additions.sorted(by: precedes) where !additions.contains(addition) {
+      additions.append(addition)
+    }
+    canonical.additions = additions
+    return ContentHash.of(ICSWriter(product: "", now: 0, zones: [:]).calendar([canonical]))
+  }
+
+  /// `event` without the times it was added and last changed.
+  private static func stamped(_ event: ExportedEvent) -> ExportedEvent {
+    var event = event
+    event.created = 0
+    event.modified = 0
+    return event
+  }
+
+  private static func precedes(_ one: EventSchedule, _ other: EventSchedule) -> Bool {
+    (one.startDay, one.startTime?.minutes ?? -1, one.timeZone ?? "")
+      < (other.startDay, other.startTime?.minutes ?? -1, other.timeZone ?? "")
+  }
+}

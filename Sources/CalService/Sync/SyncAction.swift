@@ -1,0 +1,91 @@
+import CalCore
+
+/// A series as it is here: the stored event, what the writer makes of it, and its hash.
+struct LocalSeries {
+  let record: EventRecord
+  let exported: ExportedEvent
+  let hash: Int64
+
+  /// The series' UID.
+  var uid: String { exported.uid }
+}
+
+/// A series as the server has it: its resource, and the event read from it.
+struct RemoteSeries {
+  let href: String
+  let etag: String?
+  let event: ImportedEvent
+  let hash: Int64
+
+  /// The series' UID.
+  var uid: String { event.uid }
+}
+
+/// What the server side of one series looks like at this sync, next to the status.
+enum RemoteState {
+  /// Not on the server (removed since, or never there).
+  case absent
+  /// Where the status says, with the ETag it remembers.
+  case unchanged
+  /// New or changed since the last sync, read.
+  case changed(RemoteSeries)
+  /// On the server but unreadable now: left alone on both sides.
+  case unreadable
+}
+
+/// One step of a sync, vdirsyncer's actions: each is carried out and saved on its own (local ones in small
+/// batches), so an interrupted sync leaves every finished step recorded.
+enum SyncAction {
+  /// Create the series on the server.
+  case create(LocalSeries)
+  /// Replace the series on the server, if it still has ETag `etag` there.
+  case update(LocalSeries, href: String, etag: String?)
+  /// Remove the series from the server, if it still has ETag `etag` there.
+  case deleteRemote(uid: String, href: String, etag: String?)
+  /// Store the server's version here; `expected` is the local hash it replaces (`nil`: there is none).
+  case download(RemoteSeries, expected: Int64?)
+  /// Remove the series here; `expected` is its local hash.
+  case deleteLocal(uid: String, expected: Int64)
+  /// Both sides changed: the server's version replaces the local one, which is kept as a copy.
+  case conflict(RemoteSeries, LocalSeries)
+  /// Both sides hold the same: only the status is written.
+  case record(RemoteSeries, localHash: Int64)
+  /// Both sides are gone: the status forgets the series (by UID), or a resource (by href).
+  case forget(uid: String?, href: String?)
+  /// A resource that holds nothing cal keeps: remembered so that it is not read again until it changes.
+  case ignore(href: String, etag: String?)
+
+  /// Whether carrying it out writes to the server.
+  var isRemote: Bool {
+    switch self {
+    case .create, .update, .deleteRemote: true
+    default: false
+    }
+  }
+
+  /// What a series' two sides and its status call for; `nil` for nothing.
+  static func decide(local: LocalSeries?, status: SyncItemRecord?, remote: RemoteState, uid: String) -> SyncAction? {
+    if let status, status.isLocalOnly {
+      // A conflict's copy never goes to the server; its status goes with it.
+      return local == nil ? .forget(uid: uid, href: nil) : nil
+    }
+    let unchangedHere = local != nil && status?.localHash == local?.hash
+    switch remote {
+    case .unreadable:
+      return nil
+    case .absent:
+      guard let local else { return status == nil ? nil : .forget(uid: uid, href: nil) }
+      // Removed on the server: removed here too, unless it changed here since (then it goes up again).
+      return unchangedHere ? .deleteLocal(uid: uid, expected: local.hash) : .create(local)
+    case .unchanged:
+      guard let status, let href = status.href else { return nil }
+      guard let local else { return .deleteRemote(uid: uid, href: href, etag: status.etag) }
+      return unchangedHere ? nil : .update(local, href: href, etag: status.etag)
+    case .changed(let server):
+      guard let local else { return .download(server, expected: nil) }
+      if unchangedHere { return .download(server, expected: local.hash) }
+      // Both sides new or changed: the same content is no conflict.
+      return server.hash == local.hash ? .record(server, localHash: local.hash) : .conflict(server, local)
+    }
+  }
+}

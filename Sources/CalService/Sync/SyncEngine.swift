@@ -1,0 +1,486 @@
+import CalCore
+import CalStorage
+
+/// Two-way sync of one CalDAV calendar, after vdirsyncer: the server's listing and the local events are
+/// compared with the status the last sync left (`sync_items`), each series gets an action, and the actions
+/// are carried out one by one, the status saved with each. Nothing here waits on the network while holding
+/// the calendar file: every network request happens outside a transaction, and local writes are short.
+final class SyncEngine {
+  /// Local actions are committed this many at a time: one commit (an fsync) per event would make the first
+  /// sync of thousands of events take minutes. An interruption loses at most one batch, which the next sync
+  /// does again.
+  static let batchSize = 100
+  /// How often one series is tried again when the server keeps changing under it (HTTP 412).
+  static let attempts = 3
+
+  private let service: CalendarService
+  private let calendar: CalendarRecord
+  private let remote: any SyncRemote
+  private let options: SyncOptions
+  private var report: SyncReport
+  /// The status by UID, and the UIDs of the status by href.
+  private var status: [String: SyncItemRecord] = [:]
+  private var statusByHref: [String: SyncItemRecord] = [:]
+  /// False once something was left for the next sync to look at again: the sync token is then not
+  /// advanced, so the server reports the same changes again.
+  private var complete = true
+  private var actions = 0
+  private var done = 0
+  private var total = 0
+
+  init(service: CalendarService, calendar: CalendarRecord, remote: any SyncRemote, options: SyncOptions) {
+    self.service = service
+    self.calendar = calendar
+    self.remote = remote
+    self.options = options
+    self.report = SyncReport(calendar: calendar.name)
+  }
+
+  private var store: CalendarStore { service.store }
+
+  /// Runs the sync. A server that fails midway ends it with `failure` set in the report; what was done
+  /// until then is saved. Local storage failures are thrown.
+  func run() throws -> SyncReport {
+    do {
+      try synchronize()
+    } catch let error as RemoteError {
+      report.failure = error.description
+    }
+    return report
+  }
+
+  private func synchronize() throws {
+    for item in try service.perform({ try store.syncItems.items(calendar: calendar.id) }) {
+      if let uid = item.uid { status[uid] = item }
+      if let href = item.href { statusByHref[href] = item }
+    }
+    let listing = try listRemote()
+    // What is new or changed on the server, by ETag.
+    let toFetch = listing.items.keys.filter { href in
+      guard let known = statusByHref[href], let etag = listing.items[href] ?? nil else { return true }
+      return known.etag != etag
+    }.sorted()
+    total = toFetch.count
+    let fetched = try fetchAndRead(toFetch, listing: listing)
+    let local = try service.perform { try localSeries() }
+
+    var plan: [SyncAction] = fetched.ignored
+    for (href, item) in statusByHref where item.uid == nil && !listing.items.keys.contains(href) {
+      plan.append(.forget(uid: nil, href: href))
+    }
+    let uids = Set(local.keys).union(status.keys).union(fetched.series.keys).sorted()
+    let fetchedHrefs = Set(toFetch)
+    for uid in uids {
+      let remoteState: RemoteState
+      if let series = fetched.series[uid] {
+        remoteState = .changed(series)
+      } else if let href = status[uid]?.href, listing.items.keys.contains(href) {
+        if fetched.unreadable.contains(href) {
+          remoteState = .unreadable
+        } else {
+          // Fetched again yet not found under this UID: gone meanwhile, or it holds another event now.
+          remoteState = fetchedHrefs.contains(href) ? .absent : .unchanged
+        }
+      } else {
+        remoteState = .absent
+      }
+      if let action = SyncAction.decide(local: local[uid], status: status[uid], remote: remoteState, uid: uid) {
+        plan.append(action)
+      }
+    }
+    total += plan.count
+    try carryOutLocally(plan.filter { !$0.isRemote })
+    for action in plan where action.isRemote { try carryOutRemotely(action, attempt: 1) }
+    guard complete else { return }
+    var finished = calendar
+    finished.syncToken = listing.token
+    finished.ctag = listing.ctag
+    finished.syncedAt = service.environment.now()
+    _ = try service.write { try store.calendars.update(finished) }
+  }
+
+  // MARK: The server's side
+
+  /// The server's resources now (href and ETag), and the token or ctag to remember for the next sync.
+  private struct Listing {
+    var items: [String: String?]
+    var token: String?
+    var ctag: String?
+  }
+
+  /// One request in the usual case: the changes since the last sync token (or, on a server without
+  /// collection sync, the ctag, and the full listing only when it changed).
+  private func listRemote() throws(RemoteError) -> Listing {
+    let known = statusByHref.reduce(into: [String: String?]()) { $0[$1.key] = $1.value.etag }
+    if let token = calendar.syncToken {
+      do {
+        let changes = try remote.changes(since: token)
+        var items = known
+        for item in changes.changed { items[item.href] = .some(item.etag) }
+        for href in changes.removed { items.removeValue(forKey: href) }
+        return Listing(items: items, token: changes.token, ctag: nil)
+      } catch .unsupported {
+        // A token the server no longer accepts: everything is listed again, below.
+      }
+    } else if let ctag = calendar.ctag {
+      let current = try remote.ctag()
+      if current == ctag { return Listing(items: known, token: nil, ctag: ctag) }
+      return Listing(items: Self.items(try remote.list()), token: nil, ctag: current)
+    }
+    do {
+      let everything = try remote.changes(since: nil)
+      return Listing(items: Self.items(everything.changed), token: everything.token, ctag: nil)
+    } catch .unsupported {
+      // No collection sync: the ctag is read before the listing, so a change between the two shows next time.
+      let ctag = try remote.ctag()
+      return Listing(items: Self.items(try remote.list()), token: nil, ctag: ctag)
+    }
+  }
+
+  private static func items(_ items: [RemoteItem]) -> [String: String?] {
+    items.reduce(into: [String: String?]()) { $0[$1.href] = .some($1.etag) }
+  }
+
+  /// What the fetched resources hold.
+  private struct Fetched {
+    /// The series read, by UID.
+    var series: [String: RemoteSeries] = [:]
+    /// Resources that hold no event cal keeps (to-dos), to remember.
+    var ignored: [SyncAction] = []
+    /// Hrefs of resources that could not be read.
+    var unreadable: Set<String> = []
+  }
+
+  private func fetchAndRead(_ hrefs: [String], listing: Listing) throws -> Fetched {
+    var fetched = Fetched()
+    var start = 0
+    while start < hrefs.count {
+      let batch = Array(hrefs[start..<min(start + Self.batchSize, hrefs.count)])
+      start += batch.count
+      for resource in try remote.fetch(batch) {
+        read(resource, into: &fetched)
+      }
+      advance(by: batch.count)
+    }
+    return fetched
+  }
+
+  private func read(_ resource: RemoteResource, into fetched: inout Fetched) {
+    let result: ImportResult
+    do {
+      result = try ICSImporter(loadZone: service.environment.zones.function).read(
+        try ICSParser.parse(Array(resource.body.utf8)), skipInvalid: true)
+    } catch {
+      fetched.unreadable.insert(resource.href)
+      report.skipped.append((resource.href, "cannot be read: \(error)"))
+      return
+    }
+    guard let event = result.events.first else {
+      if let invalid = result.skipped.first(where: { $0.what == "VEVENT" }) {
+        fetched.unreadable.insert(resource.href)
+        report.skipped.append((resource.href, "cannot be read: \(invalid.reason)"))
+      } else {
+        fetched.ignored.append(.ignore(href: resource.href, etag: resource.etag))
+      }
+      return
+    }
+    if result.events.count > 1 {
+      report.skipped.append((resource.href, "holds several events; only \(event.uid) is kept"))
+    }
+    if let other = fetched.series[event.uid] {
+      report.skipped.append((resource.href, "holds the event \(event.uid), which \(other.href) holds too"))
+      fetched.ignored.append(.ignore(href: resource.href, etag: resource.etag))
+      return
+    }
+    fetched.series[event.uid] = RemoteSeries(
+      href: resource.href, etag: resource.etag, event: event, hash: SeriesHash.of(Self.exported(event)))
+  }
+
+  /// An event read from the server as the writer would write it once stored here: what its hash is taken of.
+  static func exported(_ event: ImportedEvent) -> ExportedEvent {
+    ExportedEvent(
+      uid: event.uid, title: event.title, note: event.note, location: event.location, schedule: event.schedule,
+      exceptions: event.exceptions,
+      additions: event.additions.filter {
+        $0.startDay != event.schedule.startDay || $0.startTime != event.schedule.startTime
+      },
+      overrides: event.overrides.map { ($0.day, exported($0.event)) },
+      // As they come back once stored: alarms become reminders, and reminders alarms again.
+      alarms: CalendarService.reminders(event.alarms, of: event.schedule).map {
+        $0.alarm(allDay: event.schedule.isAllDay)
+      }, created: 0, modified: 0)
+  }
+
+  // MARK: The local side
+
+  /// Every series of the calendar, by UID.
+  private func localSeries() throws -> [String: LocalSeries] {
+    try store.read {
+      let children = try store.events.allChildren(calendar: calendar.id)
+      let exceptions = try store.events.allExceptions(calendar: calendar.id)
+      var series: [String: LocalSeries] = [:]
+      for record in try store.events.topLevel(calendar: calendar.id) {
+        let local = self.series(record, children: children[record.id] ?? [], exceptions: exceptions[record.id] ?? [])
+        series[local.uid] = local
+      }
+      return series
+    }
+  }
+
+  private func series(_ record: EventRecord, children: [EventRecord], exceptions: [CivilDate]) -> LocalSeries {
+    let exported = service.exportedSeries(record, children: children, exceptions: exceptions)
+    return LocalSeries(record: record, exported: exported, hash: SeriesHash.of(exported))
+  }
+
+  /// The series with `uid` as stored now, inside a transaction.
+  private func storedSeries(_ uid: String) throws -> LocalSeries? {
+    guard let record = try store.events.event(uid: uid, calendar: calendar.id) else { return nil }
+    return series(
+      record, children: try store.events.children(of: record.id),
+      exceptions: try store.events.exceptions(eventID: record.id))
+  }
+
+  // MARK: Carrying out
+
+  private func carryOutLocally(_ plan: [SyncAction]) throws {
+    var start = 0
+    while start < plan.count {
+      let batch = plan[start..<min(start + Self.batchSize, plan.count)]
+      start += batch.count
+      try service.write {
+        for action in batch { try apply(action) }
+      }
+    }
+  }
+
+  /// Carries out a local action inside a transaction, if the series is still as it was planned (a change
+  /// made here meanwhile waits for the next sync).
+  private func apply(_ action: SyncAction) throws {
+    try perform(action)
+    try finishedAction()
+  }
+
+  private func perform(_ action: SyncAction) throws {
+    let now = service.environment.now()
+    switch action {
+    case .download(let server, let expected):
+      guard try storedSeries(server.uid)?.hash == expected else { return changedMeanwhile() }
+      try store(server, at: now)
+      report.downloaded += 1
+    case .deleteLocal(let uid, let expected):
+      guard let stored = try storedSeries(uid), stored.hash == expected else { return changedMeanwhile() }
+      _ = try store.events.delete(id: stored.record.id)
+      try store.syncItems.remove(uid: uid, href: nil, calendar: calendar.id)
+      report.removedHere += 1
+    case .conflict(let server, let local):
+      guard let stored = try storedSeries(local.uid), stored.hash == local.hash else { return changedMeanwhile() }
+      let copy = try keepCopy(of: stored, at: now)
+      let event = try store(server, at: now)
+      report.conflicts.append(SyncConflict(title: event.title, event: event, copy: copy))
+    case .record(let server, let localHash):
+      guard try storedSeries(server.uid)?.hash == localHash else { return changedMeanwhile() }
+      try saveStatus(uid: server.uid, href: server.href, etag: server.etag, hash: localHash)
+    case .forget(let uid, let href):
+      try store.syncItems.remove(uid: uid, href: href, calendar: calendar.id)
+    case .ignore(let href, let etag):
+      try store.syncItems.save(SyncItemRecord(uid: nil, href: href, etag: etag, localHash: nil), calendar: calendar.id)
+    case .create, .update, .deleteRemote:
+      preconditionFailure("a remote action among the local ones")
+    }
+  }
+
+  /// Stores the server's version of a series here (by UID, replacing the local one) with its status.
+  @discardableResult
+  private func store(_ server: RemoteSeries, at now: Int64) throws -> EventRecord {
+    try service.save(server.event, calendar: calendar.id, at: now)
+    guard let stored = try storedSeries(server.uid) else {
+      preconditionFailure("the series \(server.uid) was saved and cannot be read back")
+    }
+    try saveStatus(uid: server.uid, href: server.href, etag: server.etag, hash: stored.hash)
+    return stored.record
+  }
+
+  /// The local side of a conflict, kept as a new series on this side only, its titles marked.
+  private func keepCopy(of local: LocalSeries, at now: Int64) throws -> EventRecord {
+    var fields = local.record.fields
+    fields.title = Self.conflictTitle(fields.title)
+    fields.uid = nil
+    let copy = try store.events.insert(fields, calendar: calendar.id, at: now)
+    for child in try store.events.children(of: local.record.id) {
+      var childFields = child.fields
+      childFields.parentID = copy.id
+      if childFields.recurrenceDay != nil { childFields.title = Self.conflictTitle(childFields.title) }
+      _ = try store.events.insert(childFields, at: now)
+    }
+    for day in try store.events.exceptions(eventID: local.record.id) {
+      try store.events.addException(eventID: copy.id, day: day)
+    }
+    if let uid = copy.uid {
+      try saveStatus(uid: uid, href: nil, etag: nil, hash: nil)
+    }
+    return copy
+  }
+
+  /// `dentist (conflict)`.
+  static func conflictTitle(_ title: String) -> String { title + " (conflict)" }
+
+  private func changedMeanwhile() {
+    complete = false
+  }
+
+  private func saveStatus(uid: String?, href: String?, etag: String?, hash: Int64?) throws {
+    try store.syncItems.save(SyncItemRecord(uid: uid, href: href, etag: etag, localHash: hash), calendar: calendar.id)
+  }
+
+  /// Carries out a write to the server, then saves the status. A 412 (the resource changed or appeared
+  /// meanwhile) or 404 reads the resource again and decides anew; a refusal of this one item is reported
+  /// and the sync goes on; anything else stops it.
+  ///
+  /// - Parameter variant: which name a new resource takes (the next when the first is another event's).
+  private func carryOutRemotely(_ action: SyncAction, attempt: Int, variant: Int = 0) throws {
+    do {
+      switch action {
+      case .create(let local): try create(local, attempt: attempt, variant: variant)
+      case .update(let local, let href, let etag): try update(local, href: href, etag: etag, attempt: attempt)
+      case .deleteRemote(let uid, let href, let etag): try deleteRemote(uid, href: href, etag: etag, attempt: attempt)
+      default: preconditionFailure("a local action among the remote ones")
+      }
+    } catch let error as RemoteError {
+      if case .unavailable = error { throw error }
+      report.skipped.append((Self.subject(of: action), error.description))
+      if error == .notFound || error == .preconditionFailed { complete = false }
+      try finishedAction()
+    }
+  }
+
+  private func create(_ local: LocalSeries, attempt: Int, variant: Int) throws {
+    let href = try remote.href(forName: Self.resourceName(local.uid, variant: variant))
+    let etag: String?
+    do {
+      etag = try remote.create(href: href, body: body(local))
+    } catch .preconditionFailed {
+      // Something is there already: our own upload from an interrupted sync, another client's, or (rarely)
+      // another event under the same name, which the next variant of the name avoids.
+      return try reconsider(local.uid, href: href, attempt: attempt, creating: (.create(local), variant + 1))
+    }
+    try uploaded(local, href: href, etag: etag)
+  }
+
+  private func update(_ local: LocalSeries, href: String, etag: String?, attempt: Int) throws {
+    guard let etag else { return try reconsider(local.uid, href: href, attempt: attempt) }
+    let newETag: String?
+    do {
+      newETag = try remote.update(href: href, body: body(local), etag: etag)
+    } catch .preconditionFailed {
+      return try reconsider(local.uid, href: href, attempt: attempt)
+    } catch .notFound {
+      return try reconsider(local.uid, href: nil, attempt: attempt)
+    }
+    try uploaded(local, href: href, etag: newETag)
+  }
+
+  private func deleteRemote(_ uid: String, href: String, etag: String?, attempt: Int) throws {
+    guard let etag else { return try reconsider(uid, href: href, attempt: attempt) }
+    do {
+      try remote.delete(href: href, etag: etag)
+      report.removedThere += 1
+    } catch .notFound {
+      // Gone already.
+    } catch .preconditionFailed {
+      return try reconsider(uid, href: href, attempt: attempt)
+    }
+    try service.write { try store.syncItems.remove(uid: uid, href: href, calendar: calendar.id) }
+    try finishedAction()
+  }
+
+  /// After a write was refused because the resource is not as remembered: reads it (at `href`, if any) and
+  /// does what the series now calls for. When `creating` and the resource holds another series, the create
+  /// is tried again under the next name.
+  private func reconsider(
+    _ uid: String, href: String?, attempt: Int, creating: (action: SyncAction, variant: Int)? = nil
+  ) throws {
+    guard attempt < Self.attempts else {
+      report.skipped.append((uid, "the server kept changing it; tried \(attempt) times"))
+      complete = false
+      return try finishedAction()
+    }
+    var fetched = Fetched()
+    if let href {
+      for resource in try remote.fetch([href]) { read(resource, into: &fetched) }
+    }
+    if let creating, fetched.series[uid] == nil {
+      return try carryOutRemotely(creating.action, attempt: attempt + 1, variant: creating.variant)
+    }
+    let state: RemoteState
+    if let series = fetched.series[uid] {
+      state = .changed(series)
+    } else {
+      state = href.map(fetched.unreadable.contains) == true ? .unreadable : .absent
+    }
+    let (local, itemStatus) = try service.perform {
+      try store.read { (try storedSeries(uid), try store.syncItems.item(uid: uid, calendar: calendar.id)) }
+    }
+    guard let action = SyncAction.decide(local: local, status: itemStatus, remote: state, uid: uid) else {
+      return try finishedAction()
+    }
+    if action.isRemote {
+      try carryOutRemotely(action, attempt: attempt + 1)
+    } else {
+      try service.write { try apply(action) }
+    }
+  }
+
+  /// Saves the status of a series just written to the server, its ETag read back when the server did not
+  /// give one.
+  private func uploaded(_ local: LocalSeries, href: String, etag: String?) throws {
+    var etag = etag
+    if etag == nil { etag = try remote.fetch([href]).first?.etag }
+    try service.write { try saveStatus(uid: local.uid, href: href, etag: etag, hash: local.hash) }
+    report.uploaded += 1
+    try finishedAction()
+  }
+
+  /// The iCalendar text uploaded for a series.
+  private func body(_ local: LocalSeries) -> String {
+    ICSWriter(
+      product: options.product, now: service.environment.now(), zones: service.zones(of: [local.exported])
+    ).calendar([local.exported])
+  }
+
+  /// The name of a new resource: the UID when it is plain enough for a URL, else a hash of it; another name
+  /// for each further variant (when the first is taken by another event).
+  static func resourceName(_ uid: String, variant: Int) -> String {
+    let plain =
+      uid.utf8.count <= 200
+      && uid.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII
+          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "@._-".unicodeScalars.contains(scalar))
+      }
+    let base = plain && !uid.hasPrefix(".") ? uid : "cal-" + String(UInt64(bitPattern: ContentHash.of(uid)), radix: 16)
+    return base + (variant > 0 ? "-\(variant)" : "") + ".ics"
+  }
+
+  /// The UID or href an action is about, for a report.
+  private static func subject(of action: SyncAction) -> String {
+    switch action {
+    case .create(let local), .update(let local, _, _), .conflict(_, let local): local.uid
+    case .deleteRemote(let uid, _, _), .deleteLocal(let uid, _): uid
+    case .forget(let uid, let href): uid ?? href ?? ""
+    case .download(let server, _), .record(let server, _): server.uid
+    case .ignore(let href, _): href
+    }
+  }
+
+  // MARK: Progress
+
+  private func finishedAction() throws {
+    actions += 1
+    advance(by: 1)
+    try options.afterAction(actions)
+  }
+
+  private func advance(by count: Int) {
+    done += count
+    options.progress(min(done, total), total)
+  }
+}

@@ -1,0 +1,61 @@
+public import CalCore
+
+/// What one sync of one calendar did.
+public struct SyncReport: Sendable {
+  /// The calendar's name.
+  public var calendar: String
+  /// Events created or changed on the server.
+  public var uploaded = 0
+  /// Events created or changed here from the server's.
+  public var downloaded = 0
+  /// Events removed here because they were removed on the server (or from the feed).
+  public var removedHere = 0
+  /// Events removed on the server because they were removed here.
+  public var removedThere = 0
+  /// Events changed on both sides: the server's version won, and the local one was kept as a copy.
+  public var conflicts: [SyncConflict] = []
+  /// Items left as they were, with the reason: a resource cal cannot read, a change the server refused.
+  public var skipped: [(item: String, reason: String)] = []
+  /// Why the sync stopped before it was complete, if it did (the next sync picks up from there).
+  public var failure: String?
+
+  /// An empty report for calendar `calendar`.
+  public init(calendar: String) {
+    self.calendar = calendar
+  }
+
+  /// Events removed on either side.
+  public var removed: Int { removedHere + removedThere }
+}
+
+/// One event changed both here and on the server since the last sync.
+public struct SyncConflict: Sendable {
+  /// The title the event has now (the server's).
+  public var title: String
+  /// The event as the server has it, stored here in place of the local version.
+  public var event: EventRecord
+  /// The local version, kept as a new event on this side only, its title marked `(conflict)`.
+  public var copy: EventRecord
+}
+
+/// How a front end follows a sync.
+public struct SyncOptions {
+  /// The PRODID written into uploaded resources, such as `-//cal//cal 0.1.0//EN`.
+  public var product: String
+  /// Called with (items done, items in all) as the sync goes.
+  public var progress: (_ done: Int, _ total: Int) -> Void
+  /// Called after each action (an upload, a download, a removal) has been carried out, with how many have
+  /// been so far: a test stops the process there to check that a sync killed at any moment resumes. What it
+  /// throws ends the sync there (uncommitted local work is rolled back, as a crash would lose it).
+  public var afterAction: (_ count: Int) throws -> Void
+
+  /// Options with the given PRODID.
+  public init(
+    product: String, progress: @escaping (_ done: Int, _ total: Int) -> Void = { _, _ in },
+    afterAction: @escaping (_ count: Int) throws -> Void = { _ in }
+  ) {
+    self.product = product
+    self.progress = progress
+    self.afterAction = afterAction
+  }
+}

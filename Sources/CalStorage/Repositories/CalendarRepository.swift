@@ -1,0 +1,63 @@
+public import CalCore
+
+/// Reads and writes the `calendars` table.
+public struct CalendarRepository {
+  let database: Database
+
+  private typealias Column = CalendarColumn
+  private static let columns = CalendarColumn.selectList
+
+  /// Every calendar, in the order they were added.
+  public func all() throws -> [CalendarRecord] {
+    try database.fetch("SELECT \(Self.columns) FROM calendars ORDER BY id", [], record)
+  }
+
+  /// The calendar called `name` (ASCII case aside), if there is one.
+  public func calendar(named name: String) throws -> CalendarRecord? {
+    try database.fetchOne("SELECT \(Self.columns) FROM calendars WHERE name = ?", [name], record)
+  }
+
+  /// The calendar with `id`, if there is one.
+  public func calendar(id: Int64) throws -> CalendarRecord? {
+    try database.fetchOne("SELECT \(Self.columns) FROM calendars WHERE id = ?", [id], record)
+  }
+
+  /// Adds a calendar (its id is ignored) and returns it with its new id.
+  public func insert(_ calendar: CalendarRecord) throws -> CalendarRecord {
+    try database.fetchOne(
+      """
+      INSERT INTO calendars (name, color, kind, url, user_name, password_command, sync_token, ctag, synced_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(Self.columns)
+      """, Self.values(calendar), record)!
+  }
+
+  /// Stores every field of `calendar` but its id; `nil` when there is no such calendar.
+  @discardableResult
+  public func update(_ calendar: CalendarRecord) throws -> CalendarRecord? {
+    try database.fetchOne(
+      """
+      UPDATE calendars SET name = ?, color = ?, kind = ?, url = ?, user_name = ?, password_command = ?,
+        sync_token = ?, ctag = ?, synced_at = ?
+      WHERE id = ? RETURNING \(Self.columns)
+      """, Self.values(calendar) + [calendar.id], record)
+  }
+
+  /// Deletes calendar `id`, which must hold no events any more, with its sync state.
+  public func delete(id: Int64) throws {
+    try database.execute("DELETE FROM calendars WHERE id = ?", [id])
+  }
+
+  private static func values(_ calendar: CalendarRecord) -> [any DatabaseValueConvertible] {
+    [
+      calendar.name, calendar.color, calendar.kind, calendar.url, calendar.user, calendar.passwordCommand,
+      calendar.syncToken, calendar.ctag, calendar.syncedAt,
+    ]
+  }
+
+  private func record(_ row: Row) throws -> CalendarRecord {
+    CalendarRecord(
+      id: try row[Column.id], name: try row[Column.name], color: try row[Column.color], kind: try row[Column.kind],
+      url: try row[Column.url], user: try row[Column.user], passwordCommand: try row[Column.passwordCommand],
+      syncToken: try row[Column.syncToken], ctag: try row[Column.ctag], syncedAt: try row[Column.syncedAt])
+  }
+}

@@ -1,0 +1,181 @@
+import CalServerSupport
+import Foundation
+import Glibc
+import Testing
+
+/// `cal calendar add --url` and `cal sync` as processes (cal starting cal-sync) against real Radicale and
+/// Xandikos servers; what the server holds is read back with plain HTTP.
+@Suite("cal sync against real servers")
+struct SyncCommandTests {
+  /// A calendar file with a CalDAV calendar `work` on `server`, its password given by a command.
+  private func setUp(_ server: CalDAVServer, sourceLocation: SourceLocation = #_sourceLocation) throws -> CalProcess {
+    let cal = try CalProcess()
+    let added = try cal.run([
+      "calendar", "add", "work", "--url", server.url, "--user", server.user, "--password-command",
+      "printf '%s\\n' '\(server.password)'",
+    ])
+    #expect(added.status == 0, "\(added.stderr)", sourceLocation: sourceLocation)
+    #expect(
+      added.stdout.hasPrefix(
+        "Added calendar work: CalDAV \(server.calendar) (user \(server.user))\nwork: 0 up, 0 down, 0 removed, no conflicts ("
+      ),
+      sourceLocation: sourceLocation)
+    return cal
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func addEditRemoveBothWays(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let cal = try setUp(server)
+    defer { cal.remove() }
+    try cal.run(["add", "2024-05-12", "dentist", "--at", "10:00", "--for", "30m", "--calendar", "work"])
+    try cal.run([
+      "add", "2024-05-13", "standup", "--at", "09:00", "--for", "15m", "--repeat", "weekly", "--on", "mon,wed",
+      "--calendar", "work",
+    ])
+    try cal.run(["rm", "2", "--on", "2024-05-15"])
+    try cal.run(["edit", "2", "--on", "2024-05-20", "--title", "late standup", "--at", "10:00"])
+    let first = try cal.run(["sync", "--json"])
+    #expect(first.status == 0, "\(first.stderr)")
+    let report = try #require(CalProcess.json(first.stdout) as? [String: Any])
+    let work = try #require((report["calendars"] as? [[String: Any]])?.first)
+    #expect(work["calendar"] as? String == "work" && work["up"] as? Int == 2 && work["down"] as? Int == 0)
+    #expect(work["error"] is NSNull)
+    let events = try server.events()
+    #expect(events.count == 2)
+    let series = try #require(events.values.first { $0.contains("SUMMARY:standup") })
+    #expect(series.contains("EXDATE:20240515T090000") && series.contains("RECURRENCE-ID:20240520T090000"))
+    #expect(series.contains("SUMMARY:late standup"))
+
+    // Another client changes the dentist and adds an event; the next sync brings both.
+    let dentist = try #require(try server.resources().first { $0.value.contains("SUMMARY:dentist") })
+    let uid = try #require(dentist.value.split(separator: "\n").first { $0.hasPrefix("UID:") }).dropFirst(4)
+    try server.put(
+      dentist.key,
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//phone//EN\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20240101T000000Z\r\n"
+        + "DTSTART:20240512T110000Z\r\nDURATION:PT30M\r\nSUMMARY:dentist at 11\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    let second = try cal.run(["sync"])
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.stdout.hasPrefix("work: 0 up, 1 down, 0 removed, no conflicts ("))
+    #expect(try cal.run(["list", "2024-05-12"]).stdout == "2024-05-12  11:00-11:30  #1  dentist at 11\n")
+    #expect(try cal.run(["sync"]).stdout.hasPrefix("work: 0 up, 0 down, 0 removed, no conflicts ("))
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aSyncKilledAtAnyMomentIsCompletedByTheNext(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let cal = try setUp(server)
+    defer { cal.remove() }
+    var file = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//tests//EN\r\n"
+    for index in 0..<30 {
+      file +=
+        "BEGIN:VEVENT\r\nUID:here-\(index)\r\nDTSTAMP:20240101T000000Z\r\nDTSTART;VALUE=DATE:2024\(String(format: "%02d", 1 + index % 12))15\r\nSUMMARY:here \(index)\r\nEND:VEVENT\r\n"
+    }
+    try (file + "END:VCALENDAR\r\n").write(toFile: cal.folder + "/here.ics", atomically: true, encoding: .utf8)
+    #expect(try cal.run(["import", cal.folder + "/here.ics", "--calendar", "work"]).status == 0)
+    for index in 0..<30 {
+      try server.put(
+        "there-\(index).ics",
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//phone//EN\r\nBEGIN:VEVENT\r\nUID:there-\(index)\r\n"
+          + "DTSTAMP:20240101T000000Z\r\nDTSTART;VALUE=DATE:2024\(String(format: "%02d", 1 + index % 12))20\r\n"
+          + "SUMMARY:there \(index)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    }
+    // Killed after a few actions each time (the sync's own hook), then at random moments from outside.
+    var generator = SystemRandomNumberGenerator()
+    var killed = 0
+    for _ in 0..<8 {
+      let result = try cal.run(
+        ["sync"], environment: ["CAL_SYNC_STOP_AFTER": String(Int.random(in: 1...12, using: &generator))])
+      if result.status == 0 { break }
+      #expect(result.status == 128 + SIGKILL, "\(result.stderr)")
+      killed += 1
+    }
+    for _ in 0..<6 {
+      let pid = try cal.launch(["sync"])
+      usleep(UInt32.random(in: 1_000...150_000, using: &generator))
+      kill(pid, SIGKILL)
+      _ = Subprocess.wait(pid)
+    }
+    #expect(killed > 0)
+    let last = try cal.run(["sync"])
+    #expect(last.status == 0, "\(last.stderr)")
+    let events = try server.events()
+    #expect(events.count == 60)
+    #expect(try server.resources().count == 60, "no resource twice")
+    let listed = try #require(
+      CalProcess.json(try cal.run(["list", "2024-01-01..2024-12-31", "--json"]).stdout) as? [[String: Any]])
+    let titles = listed.compactMap { $0["title"] as? String }
+    #expect(titles.count == 60 && Set(titles).count == 60)
+    #expect(try cal.run(["sync"]).stdout.hasPrefix("work: 0 up, 0 down, 0 removed, no conflicts ("))
+  }
+
+  @Test func aWrongPasswordStopsTheSyncAndLosesNothing() throws {
+    let server = try CalDAVServer(.radicale)
+    let cal = try CalProcess()
+    defer { cal.remove() }
+    let refused = try cal.run([
+      "calendar", "add", "work", "--url", server.calendar, "--user", server.user, "--password-command", "echo wrong",
+    ])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.hasPrefix("Error: authentication failed at \(server.calendar) (HTTP 401)"))
+    #expect(!refused.stderr.contains("wrong"))
+    #expect(try cal.run(["calendar", "list"]).stdout == "personal  0 events  local\n")
+    let failing = try cal.run([
+      "calendar", "add", "work", "--url", server.calendar, "--user", server.user, "--password-command", "exit 3",
+    ])
+    #expect(failing.status == 1)
+    #expect(failing.stderr == "Error: the password command failed (exit status 3)\n")
+  }
+}
+
+/// Discovery and feeds over HTTP, against Radicale.
+@Suite("cal calendar add against a real server")
+struct CalendarDiscoveryTests {
+  @Test func aServerRootWithSeveralCalendarsIsListedForTheUserToChoose() throws {
+    let server = try CalDAVServer(.radicale)
+    let cal = try CalProcess()
+    defer { cal.remove() }
+    let second = server.url + server.user + "/second/"
+    let made = try RawHTTP.send("MKCALENDAR", second, user: server.user, password: server.password)
+    #expect(made.status == 201)
+    try "machine 127.0.0.1 login \(server.user) password \"\(server.password)\"\n".write(
+      toFile: cal.folder + "/.netrc", atomically: true, encoding: .utf8)
+    let several = try cal.run(["calendar", "add", "work", "--url", server.url])
+    #expect(several.status == 1)
+    #expect(several.stderr == "Error: \(server.url) holds 2 calendars: give one of the URLs above with --url\n")
+    #expect(several.stdout.hasPrefix("Calendars at \(server.url):\n"))
+    #expect(
+      several.stdout.contains("\n  \(server.calendar)  Test calendar\n") && several.stdout.contains("\n  \(second)"))
+    #expect(try cal.run(["calendar", "list"]).stdout == "personal  0 events  local\n")
+    // The collection itself, the user from ~/.netrc.
+    let added = try cal.run(["calendar", "add", "work", "--url", second])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.hasPrefix("Added calendar work: CalDAV \(second)\n"))
+  }
+
+  @Test func aSubscriptionOverHTTPFollowsTheFeed() throws {
+    let server = try CalDAVServer(.radicale)
+    let cal = try CalProcess()
+    defer { cal.remove() }
+    try "machine 127.0.0.1 login \(server.user) password \"\(server.password)\"\n".write(
+      toFile: cal.folder + "/.netrc", atomically: true, encoding: .utf8)
+    func event(_ uid: String, _ day: String, _ title: String) -> String {
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//feed//EN\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20240101T000000Z\r\n"
+        + "DTSTART;VALUE=DATE:\(day)\r\nSUMMARY:\(title)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    }
+    try server.put("a.ics", event("a", "20240501", "Labour Day"))
+    try server.put("b.ics", event("b", "20240509", "Ascension"))
+    // Radicale serves the whole collection as one iCalendar file at its URL: a feed.
+    let added = try cal.run(["calendar", "add", "holidays", "--subscribe", server.calendar])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.contains("\nholidays: 0 up, 2 down, 0 removed, no conflicts ("))
+    let unchanged = try cal.run(["sync", "--json"])
+    let report = try #require(CalProcess.json(unchanged.stdout) as? [String: Any])
+    let holidays = try #require((report["calendars"] as? [[String: Any]])?.first)
+    #expect(holidays["down"] as? Int == 0 && holidays["removed"] as? Int == 0)
+    try server.delete(server.calendarPath + "b.ics")
+    #expect(try cal.run(["sync"]).stdout.hasPrefix("holidays: 0 up, 0 down, 1 removed, no conflicts ("))
+    #expect(try cal.run(["list", "2024-05"]).stdout == "2024-05-01  all day      #1  Labour Day\n")
+    #expect(try cal.run(["add", "2024-05-02", "x", "--calendar", "holidays"]).status == 64)
+  }
+}
