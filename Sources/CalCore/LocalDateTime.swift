@@ -44,15 +44,34 @@ public struct LocalDateTime: Equatable, Sendable, CustomStringConvertible {
   }
 
   private static func iso8601(year: Int, month: Int, day: Int, secondOfDay: Int, utcOffsetSeconds: Int) -> String {
-    let yearText =
-      switch year {
-      case 0...9999: pad(year, 4)
-      case 10000...: "+" + pad(year, 4)
-      default: "-" + pad(Int(clamping: year.magnitude), 4)
-      }
+    guard (0...9999).contains(year) else {
+      let yearText = year > 9999 ? "+" + pad(year, 4) : "-" + pad(Int(clamping: year.magnitude), 4)
+      let offset = Int(clamping: utcOffsetSeconds.magnitude / 60)
+      return yearText + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
+        + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2) + (utcOffsetSeconds < 0 ? "-" : "+")
+        + pad(offset / 60, 2) + ":" + pad(offset % 60, 2)
+    }
+    // The usual case, written straight into the string's bytes: listings print these by the million.
     let offset = Int(clamping: utcOffsetSeconds.magnitude / 60)
-    return yearText + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
-      + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2) + (utcOffsetSeconds < 0 ? "-" : "+")
-      + pad(offset / 60, 2) + ":" + pad(offset % 60, 2)
+    let fields = [
+      (year / 100, 2), (year % 100, 2), (-1, 0x2D), (month, 2), (-1, 0x2D), (day, 2), (-1, 0x54),
+      (secondOfDay / 3600, 2), (-1, 0x3A), (secondOfDay / 60 % 60, 2), (-1, 0x3A), (secondOfDay % 60, 2),
+      (-1, utcOffsetSeconds < 0 ? 0x2D : 0x2B), (offset / 60, 2), (-1, 0x3A), (offset % 60, 2),
+    ]
+    return String(unsafeUninitializedCapacity: 25) { buffer in
+      var index = 0
+      for (value, code) in fields {
+        if value < 0 {
+          buffer[index] = UInt8(code)
+          index += 1
+        } else {
+          buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10 % 10)
+          buffer[index + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+          index += 2
+        }
+      }
+      return index
+    }
   }
+
 }

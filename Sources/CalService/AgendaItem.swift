@@ -8,10 +8,13 @@ public struct AgendaItem: Sendable {
   final class Entry: Sendable {
     let event: EventRecord
     let calendar: CalendarRecord?
+    /// The series' RRULE text, written once for all its occurrences.
+    let ruleText: String?
 
     init(event: EventRecord, calendar: CalendarRecord?) {
       self.event = event
       self.calendar = calendar
+      self.ruleText = event.fields.schedule.rule?.description
     }
   }
 
@@ -26,6 +29,9 @@ public struct AgendaItem: Sendable {
     self.entry = entry
     self.occurrence = occurrence
   }
+
+  /// The series' rule as RRULE text (`FREQ=WEEKLY;BYDAY=MO`), or `nil` for a one-off event.
+  public var ruleText: String? { entry.ruleText }
 
   /// The event.
   public var event: EventRecord { entry.event }

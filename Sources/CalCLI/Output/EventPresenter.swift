@@ -8,20 +8,22 @@ enum EventPresenter {
   /// `occurrence` the day of the occurrence it replaces, as for the series' own occurrences.
   static func json(_ item: AgendaItem, context: CommandContext) -> JSONValue {
     let (start, end) = bounds(item, context: context)
+    // One copy of the record for all the fields (each `item.event` is a copy of it).
     let event = item.event
-    let series: Int64? = item.schedule.rule != nil ? event.id : event.recurrenceDay != nil ? event.parentID : nil
-    let occurrence = item.schedule.rule != nil ? item.occurrence.occurrenceDay : event.recurrenceDay
+    let schedule = event.fields.schedule
+    let series: Int64? = schedule.rule != nil ? event.id : event.recurrenceDay != nil ? event.parentID : nil
+    let occurrence = schedule.rule != nil ? item.occurrence.occurrenceDay : event.recurrenceDay
     return .object([
-      ("id", .integer(item.event.id)),
+      ("id", .integer(event.id)),
       ("date", .string(item.day.description)),
-      ("title", .string(item.event.title)),
-      ("note", .optional(item.event.note)),
-      ("location", .optional(item.event.location)),
-      ("allDay", .bool(item.schedule.isAllDay)),
+      ("title", .string(event.title)),
+      ("note", .optional(event.note)),
+      ("location", .optional(event.location)),
+      ("allDay", .bool(schedule.isAllDay)),
       ("start", .string(start)),
       ("end", .string(end)),
-      ("timeZone", .optional(item.schedule.timeZone)),
-      ("repeat", .optional(item.schedule.rule?.description)),
+      ("timeZone", .optional(schedule.timeZone)),
+      ("repeat", .optional(item.ruleText)),
       ("series", series.map(JSONValue.integer) ?? .null),
       ("occurrence", .optional(occurrence?.description)),
       ("reminders", .array(event.fields.reminders.map { reminderJSON($0, of: item, context: context) })),
