@@ -33,6 +33,7 @@ let package = Package(
         .embedInCode("../../Migrations/0003_uids.sql"),
         .embedInCode("../../Migrations/0004_simple_days.sql"),
         .embedInCode("../../Migrations/0005_application_id.sql"),
+        .embedInCode("../../Migrations/0009_nominal_days_and_missing_summaries.sql"),
       ]
     ),
     // Service layer: what cal does (page-flip navigation, the agenda, editing, import and export), with the

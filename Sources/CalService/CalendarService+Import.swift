@@ -1,10 +1,47 @@
-import CalCore
+public import CalCore
 import CalStorage
 
 /// Importing iCalendar files.
 extension CalendarService {
-  /// Reads the iCalendar text `bytes` into events, before any calendar is opened: a file that cannot be
-  /// read never touches one.
+  /// Checks the iCalendar file `input` reads, before any calendar is opened: a file that cannot be read
+  /// as a whole never touches one. Reads it once, keeping only what the events need from elsewhere in it.
+  ///
+  /// - Throws: `ImportFailure` for a file that cannot be read; what `input` throws.
+  public static func planImport<Input: ICSInput>(_ input: inout Input) throws -> ImportPlan {
+    do {
+      return ImportPlan(scan: try ICSParser.scan(&input))
+    } catch let error as ICSError {
+      throw ImportFailure(error: error, isEventError: false)
+    }
+  }
+
+  /// Reads the events of the file `input` reads, as `plan` found it, and saves them one at a time in one
+  /// transaction: everything or nothing, in the memory of one event whatever the file's size. Events whose
+  /// UID is already in the calendar are updated, or left as they are when the file says what they hold.
+  ///
+  /// - Parameters:
+  ///   - skipInvalid: leave out events that cannot be read (and name them) instead of refusing the file.
+  ///   - progress: called with (events read, events in all) as the import goes.
+  /// - Throws: `ImportFailure` for an event that cannot be read (unless `skipInvalid`), and nothing is
+  ///   saved; what `input` throws.
+  public func importCalendar<Input: ICSInput>(
+    _ input: inout Input, plan: ImportPlan, skipInvalid: Bool,
+    progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+  ) throws -> ImportReport {
+    let importer = ICSImporter(loadZone: environment.zones.function)
+    return try save(expectedEvents: plan.eventCount, notes: ImportNotes()) { saver, notes in
+      do {
+        try importer.read(
+          &input, scan: plan.scan, skipInvalid: skipInvalid, notes: &notes,
+          progress: { progress($0, plan.eventCount) }, event: { try saver.save($0, notes: &$1) })
+      } catch let error as ICSError {
+        throw ImportFailure(error: error, isEventError: true)
+      }
+    }
+  }
+
+  /// Reads the iCalendar text `bytes` into events, all in memory, before any calendar is opened: a file
+  /// that cannot be read never touches one.
   ///
   /// - Parameter skipInvalid: leave out events that cannot be read (and name them) instead of refusing the
   ///   file.
@@ -21,8 +58,8 @@ extension CalendarService {
     }
     do {
       var result = try ICSImporter(loadZone: zones.function).read(components, skipInvalid: skipInvalid)
-      result.skipped += ignored.map { ("line", $0, "not a content line (NAME:value)") }
-      result.approximations += repairs
+      for line in ignored { result.notes.skip("line", line: line, "not a content line (NAME:value)") }
+      for (line, note) in repairs { result.notes.approximate(line: line, note) }
       return PreparedImport(result: result)
     } catch {
       throw ImportFailure(error: error, isEventError: true)
@@ -30,55 +67,37 @@ extension CalendarService {
   }
 
   /// Saves the events of `prepared` in one transaction: everything or nothing. Events whose UID is already
-  /// in the calendar are updated, not added again.
+  /// in the calendar are updated, or left as they are when the file says what they hold.
   ///
   /// - Parameter progress: called with (events saved, events in all) as the import goes.
   public func importCalendar(
     _ prepared: PreparedImport, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
   ) throws -> ImportReport {
     let events = prepared.result.events
-    var report = ImportReport()
-    report.skipped = prepared.result.skipped
-    report.approximations = prepared.result.approximations
-    try perform { try store.prepareForBulkWrite() }
-    let now = environment.now()
-    try write {
+    return try save(expectedEvents: events.count, notes: prepared.result.notes) { saver, notes in
       for (index, event) in events.enumerated() {
-        if try save(event, at: now) { report.updated += 1 } else { report.added += 1 }
+        try saver.save(event, notes: &notes)
         progress(index + 1, events.count)
       }
     }
-    return report
   }
 
-  /// Adds or (by UID) updates one event with its exceptions, edited occurrences and extra dates; true when
-  /// it updated.
-  private func save(_ event: ImportedEvent, at now: Int64) throws -> Bool {
-    let fields = EventFields(
-      title: event.title, note: event.note, location: event.location, schedule: event.schedule, uid: event.uid)
-    let record: EventRecord
-    let existed: Bool
-    if let existing = try store.events.event(uid: event.uid) {
-      try store.events.clearSeriesDetails(eventID: existing.id)
-      record = try store.events.update(id: existing.id, fields, at: now)!
-      existed = true
-    } else {
-      record = try store.events.insert(fields, at: now)
-      existed = false
+  /// Runs `body` with a saver and `notes` in one write transaction, and reports what it did.
+  private func save(
+    expectedEvents: Int, notes: ImportNotes, _ body: (inout ImportSaver, inout ImportNotes) throws -> Void
+  ) throws -> ImportReport {
+    try perform { try store.prepareForBulkWrite() }
+    let now = environment.now()
+    let localZone = environment.localZone.name
+    return try write {
+      try store.events.importing(expectedEvents: expectedEvents) { writer in
+        var saver = ImportSaver(writer: writer, now: now, localZone: localZone)
+        var notes = notes
+        try body(&saver, &notes)
+        try saver.flush(notes: &notes)
+        saver.report.notes = notes
+        return saver.report
+      }
     }
-    for day in event.exceptions { try store.events.addException(eventID: record.id, day: day) }
-    for (day, override) in event.overrides {
-      let child = EventFields(
-        title: override.title, note: override.note, location: override.location, schedule: override.schedule,
-        parentID: record.id, recurrenceDay: day)
-      _ = try store.events.insert(child, at: now)
-    }
-    for extra in event.additions
-    where extra.startDay != event.schedule.startDay || extra.startTime != event.schedule.startTime {
-      let child = EventFields(
-        title: event.title, note: event.note, location: event.location, schedule: extra, parentID: record.id)
-      _ = try store.events.insert(child, at: now)
-    }
-    return existed
   }
 }

@@ -64,10 +64,14 @@ public final class CalendarStore {
     try database.readTransaction(body)
   }
 
-  /// Lets a large write keep its pages in memory until it commits (up to 256 MiB), instead of spilling
-  /// them to the log over and over.
+  /// Lets a large write keep up to 32 MiB of pages in memory (SQLite's default is 2 MiB, which spills
+  /// pages to the log over and over); beyond that, uncommitted pages go to the log, so that an import of any
+  /// size runs in bounded memory and stays all-or-nothing. A statement's own journal (the pages one
+  /// statement of many rows changes, to undo it alone) stays in memory too, instead of a temporary file
+  /// written page by page.
   public func prepareForBulkWrite() throws {
-    try database.execute("PRAGMA cache_size = -262144")
+    try database.execute("PRAGMA cache_size = -32768")
+    try database.execute("PRAGMA temp_store = MEMORY")
   }
 
   /// Creates the missing folders of `path` and an empty file there, private to the user.

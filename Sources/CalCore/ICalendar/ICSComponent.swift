@@ -14,27 +14,44 @@ public struct ICSComponent: Equatable, Sendable {
   public init(name: String, properties: [ICSProperty] = [], components: [ICSComponent] = [], line: Int = 0) {
     self.name = name
     self.properties = properties
+    if properties.isEmpty { self.properties.reserveCapacity(8) }
     self.components = components
     self.line = line
   }
 
   /// The first property named `name` (case-insensitive).
   public func property(_ name: String) -> ICSProperty? {
-    let upper = name.uppercased()
+    let upper = name.asciiUppercased()
     return properties.first { $0.name == upper }
   }
 
   /// Every property named `name`.
   public func properties(_ name: String) -> [ICSProperty] {
-    let upper = name.uppercased()
+    let upper = name.asciiUppercased()
     return properties.filter { $0.name == upper }
+  }
+
+  /// The first property with the known name `name`.
+  func property(_ name: ICSName) -> ICSProperty? {
+    // By index: iterating would copy (and retain) every property passed over.
+    for index in properties.indices where properties[index].known == name { return properties[index] }
+    return nil
+  }
+
+  /// Every property with the known name `name`.
+  func properties(_ name: ICSName) -> [ICSProperty] {
+    properties.filter { $0.known == name }
   }
 }
 
 /// One content line: `NAME;PARAM=value:VALUE`.
 public struct ICSProperty: Equatable, Sendable {
   /// The name, upper-cased.
-  public var name: String
+  public var name: String {
+    didSet { known = ICSName(name) }
+  }
+  /// The name, when it is one the importer reads.
+  private(set) var known: ICSName
   /// Parameters by upper-cased name; values unquoted.
   public var parameters: [String: String]
   /// The raw value (still escaped, for TEXT).
@@ -44,14 +61,20 @@ public struct ICSProperty: Equatable, Sendable {
 
   /// A property.
   public init(name: String, parameters: [String: String] = [:], value: String, line: Int = 0) {
+    self.init(name: name, known: ICSName(name), parameters: parameters, value: value, line: line)
+  }
+
+  /// A property whose name is already recognised.
+  init(name: String, known: ICSName, parameters: [String: String], value: String, line: Int) {
     self.name = name
+    self.known = known
     self.parameters = parameters
     self.value = value
     self.line = line
   }
 
   /// A parameter, by case-insensitive name.
-  public func parameter(_ name: String) -> String? { parameters[name.uppercased()] }
+  public func parameter(_ name: String) -> String? { parameters.isEmpty ? nil : parameters[name.asciiUppercased()] }
 
   /// The value as TEXT: `\\n`, `\\,`, `\\;` and `\\\\` unescaped.
   public var text: String { ICSText.unescaped(value) }
@@ -72,4 +95,21 @@ public struct ICSError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// `line 12: ...`
   public var description: String { (line.map { "line \($0): " } ?? "") + message }
+}
+
+extension String {
+  /// The string upper-cased, itself when it has no lower-case letter: property and parameter names, looked
+  /// up by the million in an import, are nearly always upper-case already.
+  func asciiUppercased() -> String {
+    var text = self
+    let hasLower = text.withUTF8 { bytes in bytes.contains { $0 >= 0x61 } }
+    return hasLower ? uppercased() : self
+  }
+
+  /// Whether the UTF-8 of the string holds `byte` (looked for in its contiguous bytes, not through the
+  /// generic view).
+  func containsByte(_ byte: UInt8) -> Bool {
+    var text = self
+    return text.withUTF8 { $0.contains(byte) }
+  }
 }

@@ -1,7 +1,7 @@
 /// The columns of `events`, in the order every query of the event repository selects them.
 enum EventColumn: Int32, ColumnList {
   case id, day, title, note, location, startMinute, lengthMinutes, endDay, timeZone, rrule, spanDays, lastDay
-  case parentID, recurrenceDay, createdAt, updatedAt, uid
+  case parentID, recurrenceDay, createdAt, updatedAt, uid, lengthDays, summaryMissing
 
   var name: String {
     switch self {
@@ -22,6 +22,8 @@ enum EventColumn: Int32, ColumnList {
     case .createdAt: return "created_at"
     case .updatedAt: return "updated_at"
     case .uid: return "uid"
+    case .lengthDays: return "length_days"
+    case .summaryMissing: return "summary_missing"
     }
   }
 }

@@ -6,7 +6,7 @@ public struct EventRepository {
   let rules = RuleCache()
 
   private typealias Column = EventColumn
-  private static let columns = EventColumn.selectList
+  static let columns = EventColumn.selectList
 
   /// Adds an event and returns it with its new id.
   public func insert(_ fields: EventFields, at milliseconds: Int64) throws -> EventRecord {
@@ -14,9 +14,9 @@ public struct EventRepository {
     try database.fetchOne(
       """
       INSERT INTO events (day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule,
-        span_days, last_day, parent_id, recurrence_day, created_at, updated_at, uid)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
-        coalesce(?16, CASE WHEN ?12 IS NULL THEN lower(hex(randomblob(16))) || '@cal' END))
+        span_days, last_day, parent_id, recurrence_day, length_days, summary_missing, created_at, updated_at, uid)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+        coalesce(?18, CASE WHEN ?12 IS NULL THEN lower(hex(randomblob(16))) || '@cal' END))
       RETURNING \(Self.columns)
       """, Self.values(fields) + [milliseconds, milliseconds, fields.uid], record)!
   }
@@ -27,7 +27,7 @@ public struct EventRepository {
       """
       UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
         end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
-        updated_at = ?, uid = coalesce(?, uid)
+        length_days = ?, summary_missing = ?, updated_at = ?, uid = coalesce(?, uid)
       WHERE id = ? RETURNING \(Self.columns)
       """, Self.values(fields) + [milliseconds, fields.uid, id], record)
   }
@@ -39,7 +39,7 @@ public struct EventRepository {
     return [
       schedule.startDay, fields.title, fields.note, fields.location, schedule.startTime, schedule.lengthMinutes,
       schedule.endDay, schedule.timeZone, schedule.rule, schedule.spanDays, schedule.lastDay(), fields.parentID,
-      fields.recurrenceDay,
+      fields.recurrenceDay, schedule.lengthDays, fields.omitsSummary,
     ]
   }
 
@@ -196,7 +196,7 @@ public struct EventRepository {
 
   /// A row of `events` as a record, every value checked: a row that cannot be read is reported, not
   /// guessed at.
-  private func record(_ row: Row) throws -> EventRecord {
+  func record(_ row: Row) throws -> EventRecord {
     var rule: RecurrenceRule?
     if let text = try row[Column.rrule] as String? {
       guard let parsed = rules.rule(text) else {
@@ -208,14 +208,26 @@ public struct EventRepository {
     }
     let schedule = EventSchedule(
       startDay: try row[Column.day], startTime: try row[Column.startMinute],
-      lengthMinutes: try row[Column.lengthMinutes],
+      lengthMinutes: try row[Column.lengthMinutes], lengthDays: try row[Column.lengthDays],
       endDay: try row[Column.endDay], timeZone: try row[Column.timeZone], rule: rule)
     let fields = EventFields(
       title: try row[Column.title], note: try row[Column.note], location: try row[Column.location],
       schedule: schedule, parentID: try row[Column.parentID], recurrenceDay: try row[Column.recurrenceDay],
-      uid: try row[Column.uid])
+      uid: try row[Column.uid], summaryMissing: try row[Column.summaryMissing])
     return EventRecord(
       id: try row[Column.id], fields: fields, lastDay: try row[Column.lastDay], createdAt: try row[Column.createdAt],
       updatedAt: try row[Column.updatedAt])
+  }
+}
+
+extension EventRepository {
+  /// Runs `body` with a writer for an import of about `expectedEvents` events, inside the caller's write
+  /// transaction (``CalendarStore/write(_:)``), and puts the per-day counts right before returning.
+  public func importing<Value>(expectedEvents: Int, _ body: (EventImportWriter) throws -> Value) throws -> Value {
+    precondition(database.isInTransaction, "an import writes inside a transaction")
+    let writer = try EventImportWriter(repository: self, expectedEvents: expectedEvents)
+    let value = try body(writer)
+    try writer.finish()
+    return value
   }
 }

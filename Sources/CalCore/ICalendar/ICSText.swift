@@ -1,0 +1,63 @@
+/// TEXT values.
+public enum ICSText {
+  /// `\\n` and `\\N` to a line feed, `\\,` `\\;` `\\\\` to themselves.
+  public static func unescaped(_ value: String) -> String {
+    guard value.containsByte(0x5C) else { return value }
+    var result = ""
+    var escaping = false
+    for character in value {
+      if escaping {
+        switch character {
+        case "n", "N": result.append("\n")
+        case "\\", ";", ",": result.append(character)
+        default: result += "\\" + String(character)  // not an escape RFC 5545 knows: kept as written
+        }
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// The reverse, for writing.
+  public static func escaped(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    appendEscaped(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `text` escaped to `output`: `\\`, `;` and `,` with a backslash before them, line ends (LF, CRLF
+  /// or CR) as `\\n`.
+  static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      switch byte {
+      case 0x5C: output += [0x5C, 0x5C]
+      case 0x3B: output += [0x5C, 0x3B]
+      case 0x2C: output += [0x5C, 0x2C]
+      case 0x0D: output += [0x5C, 0x6E]
+      case 0x0A: if previous != 0x0D { output += [0x5C, 0x6E] }
+      default: output.append(byte)
+      }
+      previous = byte
+    }
+  }
+}
+
+extension String {
+  /// Whether the string is empty or all white space, ASCII looked at byte by byte.
+  var isBlank: Bool {
+    var text = self
+    let ascii = text.withUTF8 { bytes -> Bool? in
+      for byte in bytes {
+        if byte >= 0x80 { return nil }
+        if byte != 0x20 && !(0x09...0x0D).contains(byte) { return false }
+      }
+      return true
+    }
+    return ascii ?? allSatisfy(\.isWhitespace)
+  }
+}
