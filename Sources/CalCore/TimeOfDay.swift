@@ -61,6 +61,14 @@ public enum EventLength {
     return total
   }
 
+  /// The days and the rest in minutes (`nil` when none) of `text`, as a schedule keeps them: `2d` is two days
+  /// on the clock, `1d2h` a day and 120 minutes.
+  public static func parts(parsing text: String) throws(TimeError) -> (days: Int, minutes: Int?) {
+    let total = try minutes(parsing: text)
+    let (days, rest) = total.quotientAndRemainder(dividingBy: 1440)
+    return (days, rest > 0 ? rest : nil)
+  }
+
   /// `1h30m`, `45m`, `2d`.
   public static func description(minutes: Int) -> String {
     let (days, rest) = minutes.quotientAndRemainder(dividingBy: 1440)

@@ -3,44 +3,104 @@ import CalStorage
 
 /// Exporting the calendar as iCalendar.
 extension CalendarService {
-  /// Writes the calendar as one VCALENDAR (RFC 5545) to `output`: every event, or with a window only the
-  /// events that happen in it (a series whole).
+  /// Writes the calendar as one VCALENDAR (RFC 5545) to `output`, in pieces of about 64 KiB as the events
+  /// are read: every event, or with a window only those with an occurrence in it (a series whole, with its
+  /// exceptions and edited occurrences looked at).
+  ///
+  /// Events on the user's own clock are written in the user's zone, with its VTIMEZONE, so that a reader
+  /// elsewhere sees them at the same instant.
   ///
   /// - Parameter product: the PRODID, such as `-//cal//cal 0.1.0//EN`.
   public func export(
-    from first: CivilDate? = nil, through last: CivilDate? = nil, product: String, to output: (String) throws -> Void
+    from first: CivilDate? = nil, through last: CivilDate? = nil, product: String,
+    to output: (UnsafeRawBufferPointer) throws -> Void
   ) throws {
-    var zones: [String: ZoneInfo] = [:]
-    var events: [ExportedEvent] = []
-    let (records, allChildren, allExceptions) = try perform {
-      try store.read { (try store.events.topLevel(), try store.events.allChildren(), try store.events.allExceptions()) }
-    }
-    for record in records {
-      if let first, let last {
-        guard record.schedule.startDay <= last, record.lastDay.map({ $0 >= first }) ?? true else { continue }
-      }
-      var event = exported(record)
-      for child in allChildren[record.id] ?? [] {
-        if let day = child.recurrenceDay {
-          event.overrides.append((day, exported(child)))
-        } else {
-          event.additions.append(child.schedule)
+    let local = environment.localZone
+    try perform {
+      try store.read {
+        var zones: [String: ZoneInfo] = [:]
+        var spans: [String: (first: CivilDate, last: CivilDate?)] = [:]
+        for span in try store.events.zoneSpans(from: first, through: last) {
+          let name = span.zone ?? local.name
+          if let known = spans[name] {
+            let later = known.last.flatMap { earlier in span.last.map { max(earlier, $0) } }
+            spans[name] = (min(known.first, span.first), later)
+          } else {
+            spans[name] = (span.first, span.last)
+          }
+          if zones[name] == nil {
+            zones[name] = name == local.name ? local : try? environment.zones.zone(name)
+          }
         }
+        let writer = ICSWriter(product: product, now: environment.now(), zones: zones)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 17)
+        writer.header(timeZones: spans, into: &buffer)
+        try store.events.forEachTopLevel(from: first, through: last) { record in
+          let isSeries = record.schedule.rule != nil
+          let children = isSeries ? try store.events.children(of: record.id) : []
+          let exceptions = isSeries ? try store.events.exceptions(eventID: record.id) : []
+          if let first, let last {
+            guard
+              try happens(record, children: children, exceptions: exceptions, from: first, through: last)
+            else { return true }
+          }
+          var event = exported(record, localZone: local.name)
+          for child in children {
+            if let day = child.recurrenceDay {
+              event.overrides.append((day, exported(child, localZone: local.name)))
+            } else {
+              event.additions.append(exported(child, localZone: local.name).schedule)
+            }
+          }
+          event.exceptions = exceptions
+          writer.event(event, into: &buffer)
+          if buffer.count >= 1 << 16 {
+            try buffer.withUnsafeBytes(output)
+            buffer.removeAll(keepingCapacity: true)
+          }
+          return true
+        }
+        writer.footer(into: &buffer)
+        try buffer.withUnsafeBytes(output)
       }
-      event.exceptions = allExceptions[record.id] ?? []
-      let names =
-        [event.schedule.timeZone] + event.overrides.map(\.event.schedule.timeZone) + event.additions.map(\.timeZone)
-      for name in names {
-        if let name, zones[name] == nil, let zone = try? environment.zones.zone(name) { zones[name] = zone }
-      }
-      events.append(event)
     }
-    try output(ICSWriter(product: product, now: environment.now(), zones: zones).calendar(events))
   }
 
-  private func exported(_ record: EventRecord) -> ExportedEvent {
-    ExportedEvent(
+  /// The same, handing `output` text (each piece whole lines).
+  public func export(
+    from first: CivilDate? = nil, through last: CivilDate? = nil, product: String, to output: (String) throws -> Void
+  ) throws {
+    try export(from: first, through: last, product: product) { (bytes: UnsafeRawBufferPointer) in
+      try output(String(decoding: bytes, as: UTF8.self))
+    }
+  }
+
+  /// Whether `record` (with its child rows and exceptions) has an occurrence that covers a day from `first`
+  /// through `last` on the user's clock.
+  private func happens(
+    _ record: EventRecord, children: [EventRecord], exceptions: [CivilDate], from first: CivilDate,
+    through last: CivilDate
+  ) throws -> Bool {
+    func covers(_ schedule: EventSchedule, lastOccurrence: CivilDate?, skipped: Set<CivilDate> = []) -> Bool {
+      let zone = schedule.timeZone.flatMap { $0 == "UTC" ? ZoneInfo.utc : try? environment.zones.zone($0) }
+      return !Occurrence.occurrences(
+        of: schedule, from: first, through: last, eventZone: zone, localZone: environment.localZone,
+        lastOccurrence: lastOccurrence, skipped: skipped
+      ).isEmpty
+    }
+    let skipped = Set(exceptions).union(children.compactMap(\.recurrenceDay))
+    if covers(record.schedule, lastOccurrence: record.lastOccurrenceDay, skipped: skipped) { return true }
+    return children.contains { covers($0.schedule, lastOccurrence: $0.schedule.startDay) }
+  }
+
+  /// `record` as the writer takes it, a time on the user's own clock put in the user's zone.
+  private func exported(_ record: EventRecord, localZone: String) -> ExportedEvent {
+    var schedule = record.schedule
+    if schedule.startTime != nil && schedule.timeZone == nil { schedule.timeZone = localZone }
+    return ExportedEvent(
       uid: record.uid ?? "\(record.id)@cal", title: record.title, note: record.note, location: record.location,
-      schedule: record.schedule, created: record.createdAt, modified: record.updatedAt)
+      schedule: schedule, created: record.createdAt, modified: record.updatedAt,
+      omitsSummary: record.fields.omitsSummary)
   }
 }

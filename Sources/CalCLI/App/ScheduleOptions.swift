@@ -76,7 +76,7 @@ struct ScheduleOptions {
     }
     if arguments.flag(Self.allDay) {
       if arguments.value(Self.at) != nil { throw UsageError("Give --at or --all-day, not both") }
-      (schedule.startTime, schedule.lengthMinutes, schedule.timeZone) = (nil, nil, nil)
+      (schedule.startTime, schedule.lengthMinutes, schedule.lengthDays, schedule.timeZone) = (nil, nil, 0, nil)
     }
     if let text = arguments.value(Self.at) {
       schedule.startTime = try time(text, Self.at)
@@ -87,7 +87,8 @@ struct ScheduleOptions {
     }
     if let text = arguments.value(Self.length) {
       do {
-        schedule.lengthMinutes = try EventLength.minutes(parsing: text)
+        // Days are counted on the clock (the same time so many days later), hours and minutes exactly.
+        (schedule.lengthDays, schedule.lengthMinutes) = try EventLength.parts(parsing: text)
       } catch {
         throw UsageError("--for: \(error)")
       }
@@ -96,7 +97,7 @@ struct ScheduleOptions {
       let end = try time(text, Self.end)
       guard let start = schedule.startTime else { throw UsageError("--end needs a start time: give --at too") }
       guard end > start else { throw UsageError("--end \(end) is not after the start \(start)") }
-      schedule.lengthMinutes = end.minutes - start.minutes
+      (schedule.lengthDays, schedule.lengthMinutes) = (0, end.minutes - start.minutes)
     }
     if let text = arguments.value(Self.to) {
       guard schedule.startTime == nil else {
@@ -121,7 +122,7 @@ struct ScheduleOptions {
       }
     }
     if schedule.startTime == nil {
-      if schedule.lengthMinutes != nil { throw UsageError("--for and --end need a start time: give --at too") }
+      if schedule.hasLength { throw UsageError("--for and --end need a start time: give --at too") }
       if schedule.timeZone != nil { throw UsageError("--tz is for events with a time: give --at too") }
     }
     schedule.rule = try rule(for: schedule)

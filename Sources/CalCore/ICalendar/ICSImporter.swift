@@ -58,14 +58,17 @@ public struct ICSImporter {
       }
     }
     var session = Session(importer: self, scan: scan, skipInvalid: skipInvalid)
+    // Notes apart from the result: `keep` changes its events while the session holds the notes.
+    var notes = ImportNotes()
     do {
-      for item in items { try session.take(item, notes: &result.notes, keep) }
-      try session.finish(notes: &result.notes, keep)
+      for item in items { try session.take(item, notes: &notes, keep) }
+      try session.finish(notes: &notes, keep)
     } catch let error as ICSError {
       throw error
     } catch {
       preconditionFailure("keeping events in memory throws nothing: \(error)")
     }
+    result.notes = notes
     return result
   }
 

@@ -32,17 +32,25 @@ public enum ICSText {
   /// Appends `text` escaped to `output`: `\\`, `;` and `,` with a backslash before them, line ends (LF, CRLF
   /// or CR) as `\\n`.
   static func appendEscaped(_ text: String, to output: inout [UInt8]) {
-    var previous: UInt8 = 0
-    for byte in text.utf8 {
-      switch byte {
-      case 0x5C: output += [0x5C, 0x5C]
-      case 0x3B: output += [0x5C, 0x3B]
-      case 0x2C: output += [0x5C, 0x2C]
-      case 0x0D: output += [0x5C, 0x6E]
-      case 0x0A: if previous != 0x0D { output += [0x5C, 0x6E] }
-      default: output.append(byte)
+    var text = text
+    text.withUTF8 { bytes in
+      // Most text has nothing to escape: copied whole.
+      guard bytes.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0D || $0 == 0x0A }) else {
+        output.append(contentsOf: bytes)
+        return
       }
-      previous = byte
+      var previous: UInt8 = 0
+      for byte in bytes {
+        switch byte {
+        case 0x5C: output += [0x5C, 0x5C]
+        case 0x3B: output += [0x5C, 0x3B]
+        case 0x2C: output += [0x5C, 0x2C]
+        case 0x0D: output += [0x5C, 0x6E]
+        case 0x0A: if previous != 0x0D { output += [0x5C, 0x6E] }
+        default: output.append(byte)
+        }
+        previous = byte
+      }
     }
   }
 }

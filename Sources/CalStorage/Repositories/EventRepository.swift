@@ -108,11 +108,6 @@ public struct EventRepository {
     }
   }
 
-  /// Events that are not edited occurrences or extra dates, by day.
-  public func topLevel() throws -> [EventRecord] {
-    try database.fetch("SELECT \(Self.columns) FROM events WHERE parent_id IS NULL ORDER BY day, id", [], record)
-  }
-
   /// Every event, handed to `body` as it is read, by day and id (newest first when asked); `body`
   /// returning false stops the reading.
   public func forEachEvent(newestFirst: Bool = false, _ body: (EventRecord) throws -> Bool) throws {
@@ -121,27 +116,6 @@ public struct EventRepository {
   }
 
   // MARK: Exceptions, edited occurrences and extra dates
-
-  /// Every edited occurrence and extra date, by series: one query for an export instead of one per event.
-  public func allChildren() throws -> [Int64: [EventRecord]] {
-    var children: [Int64: [EventRecord]] = [:]
-    for record in try database.fetch(
-      "SELECT \(Self.columns) FROM events WHERE parent_id IS NOT NULL ORDER BY day, id", [], record)
-    {
-      if let parent = record.parentID { children[parent, default: []].append(record) }
-    }
-    return children
-  }
-
-  /// Every exception, by series.
-  public func allExceptions() throws -> [Int64: [CivilDate]] {
-    var exceptions: [Int64: [CivilDate]] = [:]
-    try database.forEach("SELECT event_id, day FROM event_exceptions ORDER BY day") { row in
-      exceptions[try row["event_id"] as Int64, default: []].append(try row["day"])
-      return true
-    }
-    return exceptions
-  }
 
   /// Removes the exceptions, edited occurrences and extra dates of series `eventID`, before an import
   /// writes them anew.
