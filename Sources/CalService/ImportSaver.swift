@@ -46,7 +46,7 @@ struct ImportSaver {
       }
     }
     try flush(notes: &notes)
-    var existing: EventRecord?
+    var existing: (id: Int64, repeats: Bool, isSame: Bool)?
     var isRepeat = false
     if event.uidIsSynthetic {
       // Events of the same content are numbered in file order: the first is -1, the next -2 ...
@@ -54,12 +54,12 @@ struct ImportSaver {
       var number = 1
       while true {
         event.uid = "\(base)-\(number)"
-        existing = try writer.event(uid: event.uid)
+        existing = try writer.compare(uid: event.uid, with: fields, localZone: localZone)
         guard let found = existing, wasMet(found.id) else { break }
         number += 1
       }
     } else {
-      existing = try writer.event(uid: event.uid)
+      existing = try writer.compare(uid: event.uid, with: fields, localZone: localZone)
       if let found = existing, wasMet(found.id) {
         notes.skip("VEVENT", line: event.line, "a second event with the same UID; the later one is kept")
         isRepeat = true
@@ -73,22 +73,18 @@ struct ImportSaver {
       return
     }
     if existing.id <= writer.lastIDBefore { met.insert(existing.id) }
-    var details: (exceptions: [CivilDate], children: [EventRecord]) = ([], [])
     // A one-off event has no exceptions or child rows to compare: no query for them.
-    if existing.schedule.rule != nil || fields.schedule.rule != nil {
-      details = try writer.details(of: existing.id)
-      if !isRepeat && same(existing.fields, fields) && Set(details.exceptions) == exceptions
-        && same(details.children.map(\.fields), children)
-      {
-        report.unchanged += 1
-        return
-      }
-      try writer.clearDetails(of: existing.id, children: details.children)
-    } else if !isRepeat && same(existing.fields, fields) {
+    let repeats = existing.repeats || fields.schedule.rule != nil
+    let details: (exceptions: [CivilDate], children: [EventRecord]) = repeats ? try writer.details(of: existing.id) : ([], [])
+    if !isRepeat && existing.isSame && Set(details.exceptions) == exceptions
+      && same(details.children.map(\.fields), children)
+    {
       report.unchanged += 1
       return
     }
-    try writer.update(existing, with: fields, at: now)
+    guard let record = try writer.event(uid: event.uid) else { return }
+    if repeats { try writer.clearDetails(of: existing.id, children: details.children) }
+    try writer.update(record, with: fields, at: now)
     try writeDetails(of: existing.id, exceptions: exceptions, children: children)
     if !isRepeat { report.updated += 1 }
   }

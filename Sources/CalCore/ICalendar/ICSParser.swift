@@ -58,7 +58,15 @@ public enum ICSParser {
   ///   can be decoded), BEGIN and END that do not match, components nested too deep, no component at all, a
   ///   line too long; what `input` throws.
   public static func scan<Input: ICSInput>(_ input: inout Input) throws -> ICSScan {
+    // Most lines say nothing the scan needs: only those that can are assembled, as long as the file is UTF-8.
     var scanner = Scanner(encoding: .utf8)
+    let isUTF8 = try ICSLineReader(encoding: .utf8).forEachLine(&input, startingWith: Array("beurx".utf8)) {
+      line, number in
+      try scanner.take(line, number: number, isValid: true)
+      return scanner.wantsEveryLine
+    }
+    if isUTF8 { return try scanner.finish() }
+    scanner = Scanner(encoding: .utf8)
     try ICSLineReader(encoding: .utf8).forEachLine(&input) { line, number, isValid in
       try scanner.take(line, number: number, isValid: isValid)
     }
@@ -147,6 +155,10 @@ public enum ICSParser {
       return contentLine(line, number: number, repairs: &repairs)
     }
 
+    /// Whether every line is to be looked at (inside a VTIMEZONE being gathered), not only those that begin
+    /// with the letters of the names the scan reads.
+    var wantsEveryLine: Bool { !zone.isEmpty }
+
     /// Whether settings met now stand after an event of their calendar.
     private var isLate: Bool { open.first?.name == "VCALENDAR" ? calendarHasEvent : looseHasEvent }
 
@@ -158,9 +170,9 @@ public enum ICSParser {
       case UInt8(ascii: "b"), UInt8(ascii: "e"):
         let isBegin = ICSParser.hasName(line, "BEGIN")
         if isBegin || ICSParser.hasName(line, "END") {
-          guard let property = parse(line, number) else { return }
+          guard let name = componentName(line, number) else { return }
           do throws(ICSError) {
-            if isBegin { try begin(property, number: number) } else { try end(property, number: number) }
+            if isBegin { try begin(name, number: number) } else { try end(name, number: number) }
           } catch {
             problem = error
           }
@@ -205,8 +217,18 @@ public enum ICSParser {
       }
     }
 
-    private mutating func begin(_ property: ICSProperty, number: Int) throws(ICSError) {
-      let name = property.value.asciiUppercased().trimmingSpaces()
+    /// The component a BEGIN or END line names, upper-cased and trimmed; `nil` when the line is not a
+    /// content line. `BEGIN:VEVENT`, nearly every one, is read straight from the bytes.
+    private func componentName(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> String? {
+      if let colon = line.firstIndex(of: 0x3A), colon == 3 || colon == 5,
+        !line[colon...].contains(where: { $0 == 0x20 || $0 == 0x09 || $0 >= 0x80 })
+      {
+        return upperString(UnsafeBufferPointer(rebasing: line[(colon + 1)...]))
+      }
+      return parse(line, number)?.value.asciiUppercased().trimmingSpaces()
+    }
+
+    private mutating func begin(_ name: String, number: Int) throws(ICSError) {
       guard !name.isEmpty else { throw ICSError(line: number, "BEGIN without a component name") }
       guard open.count < ICSParser.maximumDepth else {
         throw ICSError(
@@ -233,8 +255,7 @@ public enum ICSParser {
       }
     }
 
-    private mutating func end(_ property: ICSProperty, number: Int) throws(ICSError) {
-      let name = property.value.asciiUppercased().trimmingSpaces()
+    private mutating func end(_ name: String, number: Int) throws(ICSError) {
       guard let last = open.popLast() else { throw ICSError(line: number, "END:\(name) without a BEGIN") }
       guard last.name == name else {
         throw ICSError(line: number, "END:\(name) closes BEGIN:\(last.name) of line \(last.line)")

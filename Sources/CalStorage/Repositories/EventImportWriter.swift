@@ -89,6 +89,40 @@ public final class EventImportWriter {
     return try repository.record(Row(statement: lookUp))
   }
 
+  /// The event (not an edited occurrence) with `uid`, looked at where it is stored: its id, whether it
+  /// repeats, and whether its own fields are `fields` (an event on the user's own clock being the same as one
+  /// in `localZone`); `nil` when there is none. Nothing is read into values, so that an import of events the
+  /// calendar has already costs little more than reading the file.
+  public func compare(uid: String, with fields: EventFields, localZone: String) throws -> (
+    id: Int64, repeats: Bool, isSame: Bool
+  )? {
+    lookUp.reset()
+    try lookUp.bind(uid, at: 1)
+    defer { lookUp.reset() }
+    guard try lookUp.step() else { return nil }
+    let row = Row(statement: lookUp)
+    typealias Column = EventColumn
+    let id: Int64 = try row[Column.id]
+    let repeats = !row.holds(nil as String?, at: Column.rrule.rawValue)
+    let schedule = fields.schedule
+    var zone = schedule.timeZone
+    if zone == localZone && schedule.startTime != nil && row.holds(nil as String?, at: Column.timeZone.rawValue) {
+      zone = nil
+    }
+    let isSame =
+      row.holds(schedule.startDay.description, at: Column.day.rawValue)
+      && row.holds(fields.title, at: Column.title.rawValue) && row.holds(fields.note, at: Column.note.rawValue)
+      && row.holds(fields.location, at: Column.location.rawValue)
+      && row.holds(schedule.startTime.map { Int64($0.minutes) }, at: Column.startMinute.rawValue)
+      && row.holds(schedule.lengthMinutes.map(Int64.init), at: Column.lengthMinutes.rawValue)
+      && row.holds(Int64(schedule.lengthDays), at: Column.lengthDays.rawValue)
+      && row.holds(schedule.endDay?.description, at: Column.endDay.rawValue)
+      && row.holds(zone, at: Column.timeZone.rawValue)
+      && row.holds(fields.omitsSummary ? 1 : 0, at: Column.summaryMissing.rawValue)
+      && (schedule.rule == nil ? !repeats : row.holds(schedule.rule?.description, at: Column.rrule.rawValue))
+    return (id, repeats, isSame)
+  }
+
   /// The exceptions (in order) and the child rows (edited occurrences and extra dates, in the order they were
   /// added) of series `id`.
   public func details(of id: Int64) throws -> (exceptions: [CivilDate], children: [EventRecord]) {
