@@ -13,9 +13,16 @@ public struct CalendarLocale: Equatable, Sendable {
   /// - Precondition: twelve month names and seven weekday names.
   public init(monthNames: [String], weekdayNames: [String], firstWeekday: Weekday) {
     precondition(monthNames.count == 12 && weekdayNames.count == 7, "a locale needs 12 months and 7 weekdays")
-    self.monthNames = monthNames.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+    self.monthNames = monthNames.map(Self.capitalized)
     self.weekdayNames = weekdayNames
     self.firstWeekday = firstWeekday
+  }
+
+  /// `name` with an upper-case first letter. Names that have one already (English ones) are taken as they
+  /// are: this runs at every start of `cal`, and upper-casing through Unicode costs more than drawing a page.
+  private static func capitalized(_ name: String) -> String {
+    guard let first = name.utf8.first, first >= 0x80 || (0x61...0x7A).contains(first) else { return name }
+    return name.prefix(1).uppercased() + name.dropFirst()
   }
 
   /// The C and POSIX locale: English names, weeks starting on Sunday.

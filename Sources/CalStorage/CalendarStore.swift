@@ -43,20 +43,37 @@ public final class CalendarStore {
       // path reached it (a symlink, say); the -wal and -shm files SQLite makes next take the same mode.
       try Self.makePrivate(path)
     }
-    try database.enableWriteAheadLog()
-    try database.keepWriteAheadLogFiles()
-    try database.requireDurableCommits()
-    // Every start but the first after an upgrade has nothing to migrate, and skips the second look.
-    if !pending.isEmpty { try migrator.migrate(database, now: milliseconds) }
+    // Every start but the first after an upgrade has nothing to migrate, and skips the second look; the
+    // settings for writing wait for the first write, so that a command that only reads does not pay for
+    // them.
+    if !pending.isEmpty {
+      try Self.prepareForWriting(database)
+      try migrator.migrate(database, now: milliseconds)
+    }
     self.database = database
     self.events = EventRepository(database: database)
     self.viewedMonth = ViewedMonthRepository(database: database)
     self.transitions = TransitionRepository(database: database)
   }
 
-  /// Runs `body` in one write transaction: all of it is stored, or none of it.
+  /// Runs `body` in one write transaction: all of it is stored, or none of it, durably, in write-ahead
+  /// logging.
   public func write<Value>(_ body: () throws -> Value) throws -> Value {
-    try database.writeTransaction(body)
+    if !isPreparedForWriting {
+      try Self.prepareForWriting(database)
+      isPreparedForWriting = true
+    }
+    return try database.writeTransaction(body)
+  }
+
+  /// Whether the connection is set up for writing (outside a transaction, where the settings take).
+  private var isPreparedForWriting = false
+
+  /// Write-ahead logging (checked), its files kept between commands, and durable commits.
+  private static func prepareForWriting(_ database: Database) throws {
+    try database.enableWriteAheadLog()
+    try database.keepWriteAheadLogFiles()
+    try database.requireDurableCommits()
   }
 
   /// Runs `body` in one read transaction: every query in it sees the same snapshot.

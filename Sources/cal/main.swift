@@ -78,7 +78,8 @@ func localZone(zones: ZoneLoader) -> ZoneInfo {
     return (try? ZoneInfo(name: name, tzif: bytes)) ?? .utc
   }
   if value.hasPrefix(":") { value.removeFirst() }
-  if value.isEmpty { return .utc }
+  // UTC needs no file (reading and parsing one is a measurable share of a command's start).
+  if value.isEmpty || value == "UTC" { return .utc }
   if value.hasPrefix("/") { return readFile(value).flatMap { try? ZoneInfo(name: value, tzif: $0) } ?? .utc }
   return (try? zones.zone(value)) ?? (try? ZoneInfo(name: value, posix: value)) ?? .utc
 }

@@ -58,21 +58,24 @@ enum EventPresenter {
   /// Appends the line of `item` to `buffer` (with the note on an indented line when asked), without the
   /// line end.
   static func write(_ item: AgendaItem, context: CommandContext, withNote: Bool, into buffer: inout TextBuffer) {
+    // The event and its schedule copied out once: each look through the item copies the whole record.
+    let event = item.event
+    let schedule = event.fields.schedule
     buffer.append(date: item.day)
     buffer.append(literal: "  ")
     let timeStart = buffer.count
     writeTime(item, context: context, into: &buffer)
     buffer.pad(from: timeStart, to: 11)
     buffer.append(literal: "  #")
-    buffer.append(digits: Int(item.event.id))
-    if item.schedule.rule != nil {
+    buffer.append(digits: Int(event.id))
+    if schedule.rule != nil {
       buffer.append(literal: "@")
       buffer.append(date: item.occurrence.occurrenceDay)
     }
     buffer.append(literal: "  ")
-    buffer.append(TerminalText.sanitized(item.event.title))
+    buffer.append(TerminalText.sanitized(event.title))
     let occurrence = item.occurrence
-    if item.schedule.isAllDay && occurrence.lastDay > occurrence.firstDay {
+    if schedule.isAllDay && occurrence.lastDay > occurrence.firstDay {
       buffer.append(literal: " (day ")
       buffer.append(digits: item.day.daysSince1970 - occurrence.firstDay.daysSince1970 + 1)
       buffer.append(literal: " of ")
@@ -81,13 +84,13 @@ enum EventPresenter {
     }
     // A location or note of several lines continues on lines of its own, indented under the title.
     var continued: [String] = []
-    if let location = item.event.location, !location.isEmpty {
+    if let location = event.location, !location.isEmpty {
       let lines = TerminalText.sanitizedLines(location)
       buffer.append(literal: " @ ")
       buffer.append(lines[0])
       continued += lines.dropFirst()
     }
-    if withNote, let note = item.event.note, !note.isEmpty {
+    if withNote, let note = event.note, !note.isEmpty {
       continued += TerminalText.sanitizedLines(note)
     }
     for line in continued {
