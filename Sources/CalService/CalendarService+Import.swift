@@ -33,7 +33,9 @@ extension CalendarService {
       do {
         try importer.read(
           &input, scan: plan.scan, skipInvalid: skipInvalid, notes: &notes,
-          progress: { progress($0, plan.eventCount) }, event: { try saver.save($0, notes: &$1) })
+          progress: { progress($0, plan.eventCount) }, looksUpKnown: !saver.writer.calendarWasEmpty,
+          isKnown: { try saver.isKnown(uid: $0, sourceHash: $1) },
+          event: { try saver.save($0, notes: &$1) })
       } catch let error as ICSError {
         throw ImportFailure(error: error, isEventError: true)
       }

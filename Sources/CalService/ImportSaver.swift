@@ -35,11 +35,12 @@ struct ImportSaver {
     if writer.calendarWasEmpty && !event.uidIsSynthetic {
       if exceptions.isEmpty && children.isEmpty {
         report.added += 1
-        try replace(try writer.insertInBatch(fields, tag: event.line, at: now), notes: &notes)
+        try replace(
+          try writer.insertInBatch(fields, sourceHash: event.sourceHash, tag: event.line, at: now), notes: &notes)
         return
       }
       try flush(notes: &notes)
-      if let id = try writer.insert(fields, at: now) {
+      if let id = try writer.insert(fields, sourceHash: event.sourceHash, at: now) {
         try writeDetails(of: id, exceptions: exceptions, children: children)
         report.added += 1
         return
@@ -67,7 +68,9 @@ struct ImportSaver {
     }
     fields.uid = event.uid
     guard let existing else {
-      guard let id = try writer.insert(fields, at: now) else { preconditionFailure("\(event.uid) was not there") }
+      guard let id = try writer.insert(fields, sourceHash: event.sourceHash, at: now) else {
+        preconditionFailure("\(event.uid) was not there")
+      }
       try writeDetails(of: id, exceptions: exceptions, children: children)
       report.added += 1
       return
@@ -79,12 +82,15 @@ struct ImportSaver {
     if !isRepeat && existing.isSame && Set(details.exceptions) == exceptions
       && same(details.children.map(\.fields), children)
     {
+      // The same event read from other lines (another writer's export of it, say): it stays as it is, and
+      // remembers the lines it was last read from.
+      if let hash = event.sourceHash { try writer.setSource(of: existing.id, to: hash) }
       report.unchanged += 1
       return
     }
     guard let record = try writer.event(uid: event.uid) else { return }
     if repeats { try writer.clearDetails(of: existing.id, children: details.children) }
-    try writer.update(record, with: fields, at: now)
+    try writer.update(record, with: fields, sourceHash: event.sourceHash, at: now)
     try writeDetails(of: existing.id, exceptions: exceptions, children: children)
     if !isRepeat { report.updated += 1 }
   }
@@ -97,16 +103,29 @@ struct ImportSaver {
 
   /// Events of a batch that were not added because the file had their UID already: each replaces the
   /// earlier event (and was not one more added).
-  private mutating func replace(_ unadded: [(fields: EventFields, tag: Int)], notes: inout ImportNotes) throws {
-    for (fields, line) in unadded {
+  private mutating func replace(
+    _ unadded: [(fields: EventFields, sourceHash: UInt64?, tag: Int)], notes: inout ImportNotes
+  ) throws {
+    for (fields, sourceHash, line) in unadded {
       report.added -= 1
       notes.skip("VEVENT", line: line, "a second event with the same UID; the later one is kept")
       guard let earlier = try writer.event(uid: fields.uid ?? "") else { continue }
       if earlier.schedule.rule != nil {
         try writer.clearDetails(of: earlier.id, children: try writer.details(of: earlier.id).children)
       }
-      try writer.update(earlier, with: fields, at: now)
+      try writer.update(earlier, with: fields, sourceHash: sourceHash, at: now)
     }
+  }
+
+  /// Whether the event with `uid` is there already as read from lines of `sourceHash`, unchanged since: then
+  /// it is counted as unchanged, and the file's lines for it need not be read.
+  mutating func isKnown(uid: String, sourceHash: UInt64) throws -> Bool {
+    // Into an empty calendar nothing is there already (and new events wait in batches).
+    guard !writer.calendarWasEmpty else { return false }
+    guard let id = try writer.event(uid: uid, sourceHash: sourceHash), !wasMet(id) else { return false }
+    if id <= writer.lastIDBefore { met.insert(id) }
+    report.unchanged += 1
+    return true
   }
 
   /// Whether this import has written (or left as it was) the event with `id` already.

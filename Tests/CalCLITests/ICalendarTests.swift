@@ -102,6 +102,13 @@ final class ICalendarTests {
     // One event changed in the file: that one is updated, the others stay unchanged.
     let changed = try write(Self.mixed.replacingOccurrences(of: "SUMMARY:Bare date", with: "SUMMARY:Bare day"), "b.ics")
     #expect(try cal.run(["import", changed]).stdout.contains("0 added, 1 updated, 4 unchanged"))
+    // Changed in the calendar since (a title, an occurrence removed): the file's version is written again.
+    let holiday = try #require(try listed().first { ($0["title"] as? String) == "Holiday, finally" }?["id"] as? Int)
+    try cal.run(["edit", String(holiday), "--title", "renamed"])
+    let zoned = try #require(try listed().first { ($0["title"] as? String) == "Zoned stand-up" }?["id"] as? Int)
+    try cal.run(["rm", String(zoned), "--on", "2024-07-16"])
+    #expect(try cal.run(["import", path]).stdout.contains("0 added, 3 updated, 2 unchanged"))
+    #expect(try occurrences() == before)
   }
 
   @Test("a malformed file is refused with its line and what is wrong, and nothing is imported")

@@ -9,6 +9,14 @@ public struct ICSComponent: Equatable, Sendable {
   public var components: [ICSComponent]
   /// The line of the file its BEGIN stands on (1-based).
   public var line: Int
+  /// For a VEVENT read from a file, a hash of its lines (see ``ICSRawEvent``); not part of what it is.
+  var sourceHash: UInt64?
+
+  /// The same name, properties, components and line.
+  public static func == (lhs: ICSComponent, rhs: ICSComponent) -> Bool {
+    lhs.name == rhs.name && lhs.properties == rhs.properties && lhs.components == rhs.components
+      && lhs.line == rhs.line
+  }
 
   /// A component.
   public init(name: String, properties: [ICSProperty] = [], components: [ICSComponent] = [], line: Int = 0) {

@@ -6,6 +6,9 @@ extension ICSImporter {
     var calendarZone: String?
     /// Whether the calendar's X-WR-TIMEZONE has been read (only the first counts).
     var hasCalendarZone = false
+    /// A hash of what the calendar's events are read with (its time zones, its X-WR-TIMEZONE, and the
+    /// version of this reading), which an event's ``ImportedEvent/sourceHash`` includes.
+    private(set) var fingerprint = ICSImporter.readingVersion
 
     /// A context with the time-zone definitions and X-WR-TIMEZONE that `settings` found (late in the file),
     /// for a calendar at `line`.
@@ -25,6 +28,7 @@ extension ICSImporter {
         resolver.define(tzid.value.trimmingSpaces(), component)
         resolver.define(tzid.text.trimmingSpaces(), component)
       }
+      mix(component)
       for observance in component.components {
         for property in observance.properties
         where property.name.hasPrefix("TZOFFSET") && ICSZoneResolver.offset(property.value) == nil {
@@ -39,11 +43,28 @@ extension ICSImporter {
       guard !hasCalendarZone else { return }
       hasCalendarZone = true
       let name = property.text.trimmingSpaces()
+      mix(name)
       if resolver.resolve(name) == nil {
         notes.approximate(line: calendarLine, "unknown X-WR-TIMEZONE \(name), ignored")
       } else {
         calendarZone = name
       }
+    }
+
+    /// Adds `component` (every name and value in it) to ``fingerprint``.
+    private mutating func mix(_ component: ICSComponent) {
+      mix(component.name)
+      for property in component.properties {
+        mix(property.name)
+        for (name, value) in property.parameters.sorted(by: { $0.key < $1.key }) { mix(name + "=" + value) }
+        mix(property.value)
+      }
+      for nested in component.components { mix(nested) }
+    }
+
+    private mutating func mix(_ text: String) {
+      for byte in text.utf8 { fingerprint = (fingerprint ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      fingerprint = (fingerprint ^ 0xFF) &* 0x100_0000_01b3
     }
 
     /// A start or end: the day and minute on the event's clock, the zone name, and the instant.

@@ -82,7 +82,8 @@ extension ICSImporter {
               "a second event with the UID of line \(earlier.component.line); the later one is kept")
           }
           groups[index].master = (component, context)
-        } else if let event = try convert(component, uid: uid, context: &context, notes: &notes) {
+        } else if var event = try convert(component, uid: uid, context: &context, notes: &notes) {
+          if !uid.isEmpty, let hash = component.sourceHash { event.sourceHash = Self.sourceHash(hash, context) }
           try keep(event, &notes)
         }
       case "VTODO": notes.skip("VTODO", line: component.line, "to-dos are not events")
@@ -90,6 +91,29 @@ extension ICSImporter {
       case "VFREEBUSY": notes.skip("VFREEBUSY", line: component.line, "free/busy information is not kept")
       default: notes.skip(component.name, line: component.line, "not a calendar component cal knows")
       }
+    }
+
+    /// Whether the VEVENT `raw` is left out because `isKnown` says it is there already: only an event of its
+    /// own (with a UID, no edited occurrences, not one itself) can be.
+    mutating func skip(
+      _ raw: ICSRawEvent, notes: inout ImportNotes, isKnown: (String, UInt64) throws -> Bool
+    ) throws -> Bool {
+      if raw.isLoose && loose == nil {
+        loose = Context(loadZone: importer.loadZone, settings: scan.lateLoose, line: 0, notes: &notes)
+      }
+      guard !raw.isOverride, let uid = raw.uid, !uid.isEmpty, !scan.overrideUIDs.contains(uid),
+        let context = raw.isLoose ? loose : calendar
+      else { return false }
+      guard try isKnown(uid, Self.sourceHash(raw.hash, context)) else { return false }
+      eventsRead += 1
+      notes.beginEvent()
+      for line in raw.alarmLines { notes.skip("VALARM", line: line, "alarms are not kept") }
+      return true
+    }
+
+    /// An event's ``ImportedEvent/sourceHash``: the hash of its lines and of what they are read with.
+    static func sourceHash(_ lines: UInt64, _ context: Context) -> UInt64 {
+      (context.fingerprint ^ lines) &* 0x100_0000_01b3
     }
 
     /// The index of the group of `uid`, made when it is new.

@@ -80,21 +80,37 @@ public struct ICSImporter {
   ///   - skipInvalid: leave out events that cannot be read (and name them) instead of failing.
   ///   - notes: gets what was left out or approximated.
   ///   - progress: called with the number of VEVENTs read so far (of `scan.eventCount`).
+  ///   - looksUpKnown: whether to ask `isKnown`, for each event of its own with a UID, whether an event of
+  ///     that UID with that ``ImportedEvent/sourceHash`` is there already; such an event is not read (nor
+  ///     handed to `event`).
   ///   - event: gets each event. A UID the importer made up (``ImportedEvent/uidIsSynthetic``) is still to
   ///     be numbered; the same UID may come twice (the later one is meant to replace the earlier).
   /// - Throws: `ICSError` for the first event that cannot be read, unless `skipInvalid`; what `input`,
-  ///   `progress` or `event` throw.
+  ///   `progress`, `isKnown` or `event` throw.
   public func read<Input: ICSInput>(
     _ input: inout Input, scan: ICSScan, skipInvalid: Bool, notes: inout ImportNotes,
-    progress: (Int) throws -> Void = { _ in }, event: (ImportedEvent, inout ImportNotes) throws -> Void
+    progress: (Int) throws -> Void = { _ in }, looksUpKnown: Bool = false,
+    isKnown: (_ uid: String, _ hash: UInt64) throws -> Bool = { _, _ in false },
+    event: (ImportedEvent, inout ImportNotes) throws -> Void
   ) throws {
     var session = Session(importer: self, scan: scan, skipInvalid: skipInvalid)
-    try ICSParser.read(&input, scan: scan) { item in
+    try ICSParser.read(
+      &input, scan: scan, gathers: looksUpKnown,
+      skip: { raw in
+        guard try session.skip(raw, notes: &notes, isKnown: isKnown) else { return false }
+        try progress(session.eventsRead)
+        return true
+      }
+    ) { item in
       try session.take(item, notes: &notes, event)
       if case .component(let component, _) = item, component.name == "VEVENT" { try progress(session.eventsRead) }
     }
     try session.finish(notes: &notes, event)
   }
+
+  /// Where hashes of events (``ImportedEvent/sourceHash``) start: another value whenever the same lines come
+  /// to be read differently, so that an event imported before is read again.
+  static let readingVersion: UInt64 = 0x6361_6C30_0000_0001
 
   /// FNV-1a, for synthetic UIDs.
   static func hash(_ text: String) -> String {

@@ -33,7 +33,7 @@ public enum ICSParser {
     var top: [ICSComponent] = []
     do {
       let scan = try scan(&input)
-      try read(&input, scan: scan, whole: true) { item in
+      try read(&input, scan: scan, whole: true, gathers: false, skip: { _ in false }) { item in
         switch item {
         case .component(let component, _): top.append(component)
         case .ignoredLine(let line): ignoredLines.append(line)
@@ -316,76 +316,138 @@ public enum ICSParser {
   /// Reads the file `input` reads, as `scan` found it, handing `body` each VCALENDAR's start and properties
   /// and each component in it or outside any, one at a time: only one is in memory at once. Lines that are
   /// not content lines, and repairs, are handed over as they come.
+  ///
+  /// - Parameters:
+  ///   - gathers: whether each VEVENT of a calendar (or outside any) is first gathered as its lines and
+  ///     handed to `skip`, which leaves it out (it is not handed to `body`) by returning true.
+  public static func read<Input: ICSInput>(
+    _ input: inout Input, scan: ICSScan, gathers: Bool, skip: (ICSRawEvent) throws -> Bool,
+    _ body: (Item) throws -> Void
+  ) throws {
+    try read(&input, scan: scan, whole: false, gathers: gathers, skip: skip, body)
+  }
+
+  /// The same, reading every VEVENT.
   public static func read<Input: ICSInput>(_ input: inout Input, scan: ICSScan, _ body: (Item) throws -> Void)
     throws
   {
-    try read(&input, scan: scan, whole: false, body)
+    try read(&input, scan: scan, whole: false, gathers: false, skip: { _ in false }, body)
   }
 
-  /// The second pass; `whole` hands over each top-level component with everything in it instead.
+  /// The second pass; `whole` hands over each top-level component with everything in it instead, and
+  /// `gathers` looks at each VEVENT as its lines first.
   private static func read<Input: ICSInput>(
-    _ input: inout Input, scan: ICSScan, whole: Bool, _ body: (Item) throws -> Void
+    _ input: inout Input, scan: ICSScan, whole: Bool, gathers: Bool, skip: (ICSRawEvent) throws -> Bool,
+    _ body: (Item) throws -> Void
   ) throws {
+    var reader = Reader(whole: whole)
+    var repairs: [(line: Int, note: String)] = []
+    var raw = ICSRawEvent()
+    // A VEVENT is gathered as its lines first when it may be left out: read into properties only if not.
+    try ICSLineReader(encoding: scan.encoding).forEachLine(&input) { line, number, _ in
+      guard gathers else { return try reader.handle(line, number, body) }
+      var marker: ICSProperty?
+      if hasName(line, "BEGIN") || hasName(line, "END") {
+        marker = contentLine(line, number: number, repairs: &repairs)
+        repairs.removeAll()
+      }
+      let begun = marker?.known == .begin ? marker?.value.asciiUppercased().trimmingSpaces() : nil
+      if raw.isActive {
+        guard raw.take(line, number: number, begins: begun, ends: marker?.known == .end) else { return }
+        raw.end()
+        if try skip(raw) { return }
+        try raw.forEachLine { try reader.handle($0, $1, body) }
+      } else if begun == "VEVENT" && (reader.stack.isEmpty || (reader.stack.count == 1 && reader.isCalendar)) {
+        raw.begin(line, number: number, isLoose: reader.stack.isEmpty)
+      } else {
+        try reader.handle(line, number, body)
+      }
+    }
+    // A VEVENT cut short by the end of the file is read as it is (and refused as never closed).
+    if raw.isActive { try raw.forEachLine { try reader.handle($0, $1, body) } }
+    if let open = reader.stack.last {
+      throw ICSError(line: open.line, "BEGIN:\(open.name) is never closed (the file may be cut short)")
+    }
+  }
+
+  /// The second pass's state, line by line: the components open, the current VCALENDAR, and the hash of the
+  /// VEVENT being read (as ``ICSRawEvent`` makes it, for its ``ICSComponent/sourceHash``). A struct, so that
+  /// its fields are reached directly: captured by a closure, each use of them would be checked at run time.
+  private struct Reader {
+    let whole: Bool
     var stack: [ICSComponent] = []
     var calendar = -1
     var isCalendar = false
     var repairs: [(line: Int, note: String)] = []
-    try ICSLineReader(encoding: scan.encoding).forEachLine(&input) { line, number, _ in
-      guard !isBlank(line) else { return }
-      let parsed = contentLine(line, number: number, repairs: &repairs)
-      if !repairs.isEmpty {
-        for repair in repairs { try body(.repaired(line: repair.line, note: repair.note)) }
-        repairs.removeAll()
-      }
-      guard let property = parsed else {
-        try body(.ignoredLine(number))
-        return
-      }
-      switch property.known {
-      case .begin:
-        let name = property.value.asciiUppercased().trimmingSpaces()
-        guard !name.isEmpty else { throw ICSError(line: number, "BEGIN without a component name") }
-        guard stack.count < maximumDepth else {
-          throw ICSError(
-            line: number, "BEGIN:\(name) is nested \(stack.count + 1) components deep: at most \(maximumDepth) are read"
-          )
+    var hash = ICSRawEvent.initialHash
+    var hashing = false
+
+    init(whole: Bool) {
+      self.whole = whole
+    }
+
+      mutating func handle(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ body: (Item) throws -> Void) throws {
+        if hashing { ICSRawEvent.mix(line, into: &hash) }
+        guard !isBlank(line) else { return }
+        let parsed = contentLine(line, number: number, repairs: &repairs)
+        if !repairs.isEmpty {
+          for repair in repairs { try body(.repaired(line: repair.line, note: repair.note)) }
+          repairs.removeAll()
         }
-        if stack.isEmpty {
-          isCalendar = name == "VCALENDAR"
-          if isCalendar {
-            calendar += 1
-            if !whole { try body(.calendar(index: calendar, line: number)) }
-          }
-        }
-        stack.append(ICSComponent(name: name, line: number))
-      case .end:
-        let name = property.value.asciiUppercased().trimmingSpaces()
-        guard let open = stack.popLast() else { throw ICSError(line: number, "END:\(name) without a BEGIN") }
-        guard open.name == name else {
-          throw ICSError(line: number, "END:\(name) closes BEGIN:\(open.name) of line \(open.line)")
-        }
-        if stack.isEmpty {
-          if whole || !isCalendar { try body(.component(open, calendar: isCalendar ? calendar : nil)) }
-        } else if !whole && stack.count == 1 && isCalendar {
-          try body(.component(open, calendar: calendar))
-        } else {
-          stack[stack.count - 1].components.append(open)
-        }
-      default:
-        guard !stack.isEmpty else {
+        guard let property = parsed else {
           try body(.ignoredLine(number))
           return
         }
-        if !whole && stack.count == 1 && isCalendar {
-          try body(.calendarProperty(property))
-        } else {
-          stack[stack.count - 1].properties.append(property)
+        switch property.known {
+        case .begin:
+          let name = property.value.asciiUppercased().trimmingSpaces()
+          guard !name.isEmpty else { throw ICSError(line: number, "BEGIN without a component name") }
+          guard stack.count < maximumDepth else {
+            throw ICSError(
+              line: number, "BEGIN:\(name) is nested \(stack.count + 1) components deep: at most \(maximumDepth) are read"
+            )
+          }
+          if stack.isEmpty {
+            isCalendar = name == "VCALENDAR"
+            if isCalendar {
+              calendar += 1
+              if !whole { try body(.calendar(index: calendar, line: number)) }
+            }
+          }
+          if !whole && name == "VEVENT" && (stack.isEmpty || (stack.count == 1 && isCalendar)) {
+            (hash, hashing) = (ICSRawEvent.initialHash, true)
+            ICSRawEvent.mix(line, into: &hash)
+          }
+          stack.append(ICSComponent(name: name, line: number))
+        case .end:
+          let name = property.value.asciiUppercased().trimmingSpaces()
+          guard var open = stack.popLast() else { throw ICSError(line: number, "END:\(name) without a BEGIN") }
+          guard open.name == name else {
+            throw ICSError(line: number, "END:\(name) closes BEGIN:\(open.name) of line \(open.line)")
+          }
+          if hashing && (stack.isEmpty || (stack.count == 1 && isCalendar)) {
+            open.sourceHash = hash
+            hashing = false
+          }
+          if stack.isEmpty {
+            if whole || !isCalendar { try body(.component(open, calendar: isCalendar ? calendar : nil)) }
+          } else if !whole && stack.count == 1 && isCalendar {
+            try body(.component(open, calendar: calendar))
+          } else {
+            stack[stack.count - 1].components.append(open)
+          }
+        default:
+          guard !stack.isEmpty else {
+            try body(.ignoredLine(number))
+            return
+          }
+          if !whole && stack.count == 1 && isCalendar {
+            try body(.calendarProperty(property))
+          } else {
+            stack[stack.count - 1].properties.append(property)
+          }
         }
       }
-    }
-    if let open = stack.last {
-      throw ICSError(line: open.line, "BEGIN:\(open.name) is never closed (the file may be cut short)")
-    }
   }
 
   // MARK: Content lines

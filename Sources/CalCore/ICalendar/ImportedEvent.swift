@@ -25,6 +25,9 @@ public struct ImportedEvent: Equatable, Sendable {
   public var overrides: [(day: CivilDate, event: ImportedEvent)] = []
   /// The line of its BEGIN:VEVENT.
   public var line: Int
+  /// A hash of the lines it was read from (and of what they were read with: the calendar's time zones),
+  /// when it is an event of its own: the same hash means the same event, without reading it again.
+  public var sourceHash: UInt64?
 
   /// An event read from a file.
   public init(

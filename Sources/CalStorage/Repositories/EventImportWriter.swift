@@ -13,20 +13,23 @@ public final class EventImportWriter {
   static let bulkThreshold = 500
   /// How many rows one batched insertion adds.
   static let batchSize = 64
+  /// How many parameters a row of an insertion has.
+  private static let rowParameters = 18
   /// The columns an insertion sets, in the order of its parameters (`created_at` and `updated_at` share one).
   private static let insertedColumns = """
     day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule, span_days, last_day,
-    parent_id, recurrence_day, length_days, summary_missing, created_at, updated_at, uid
+    parent_id, recurrence_day, length_days, summary_missing, created_at, updated_at, uid, source_hash
     """
 
   private let repository: EventRepository
   private var database: Database { repository.database }
   private let lookUp: Statement
+  private let sourceLookUp: Statement
   private let insertion: Statement
   /// The same for ``batchSize`` rows at once: a statement costs as much to start and end as a row to add.
   private let batchInsertion: Statement
-  /// The rows bound to `batchInsertion` so far, each with the caller's tag.
-  private var batch: [(fields: EventFields, tag: Int)] = []
+  /// The rows bound to `batchInsertion` so far, each with its source hash and the caller's tag.
+  private var batch: [(fields: EventFields, sourceHash: UInt64?, tag: Int)] = []
   private let updating: Statement
   private let childList: Statement
   private let exceptionList: Statement
@@ -49,10 +52,13 @@ public final class EventImportWriter {
     let database = repository.database
     let columns = EventRepository.columns
     lookUp = try database.prepare("SELECT \(columns) FROM events WHERE uid = ? AND parent_id IS NULL")
-    // A row's values: 17 parameters, the time of the import for both created_at and updated_at.
+    sourceLookUp = try database.prepare(
+      "SELECT id FROM events WHERE uid = ? AND parent_id IS NULL AND source_hash = ?")
+    // A row's values: 18 parameters, the time of the import for both created_at and updated_at.
     func row(_ index: Int) -> String {
-      let base = index * 17
-      return "(" + ((1...16).map { "?\(base + $0)" } + ["?\(base + 16)", "?\(base + 17)"]).joined(separator: ", ") + ")"
+      let base = index * Self.rowParameters
+      let parameters = (1...16).map { "?\(base + $0)" } + ["?\(base + 16)", "?\(base + 17)", "?\(base + 18)"]
+      return "(" + parameters.joined(separator: ", ") + ")"
     }
     func insert(rows: Int) -> String {
       """
@@ -67,7 +73,7 @@ public final class EventImportWriter {
       """
       UPDATE events SET day = ?1, title = ?2, note = ?3, location = ?4, start_minute = ?5, length_minutes = ?6,
         end_day = ?7, time_zone = ?8, rrule = ?9, span_days = ?10, last_day = ?11, parent_id = ?12,
-        recurrence_day = ?13, length_days = ?14, summary_missing = ?15, updated_at = ?16
+        recurrence_day = ?13, length_days = ?14, summary_missing = ?15, updated_at = ?16, source_hash = ?18
       WHERE id = ?17
       """)
     childList = try database.prepare("SELECT \(columns) FROM events WHERE parent_id = ? ORDER BY id")
@@ -123,6 +129,23 @@ public final class EventImportWriter {
     return (id, repeats, isSame)
   }
 
+  /// Whether the event (not an edited occurrence) with `uid` was imported from lines of `sourceHash` and has
+  /// not changed since; its id then.
+  public func event(uid: String, sourceHash: UInt64) throws -> Int64? {
+    sourceLookUp.reset()
+    try sourceLookUp.bind(uid, at: 1)
+    try sourceLookUp.bind(Int64(bitPattern: sourceHash), at: 2)
+    defer { sourceLookUp.reset() }
+    guard try sourceLookUp.step() else { return nil }
+    return try Row(statement: sourceLookUp)[0] as Int64
+  }
+
+  /// Records that event `id` is as read from lines of `sourceHash`.
+  public func setSource(of id: Int64, to sourceHash: UInt64) throws {
+    try database.execute(
+      "UPDATE events SET source_hash = ? WHERE id = ?", [Int64(bitPattern: sourceHash), id])
+  }
+
   /// The exceptions (in order) and the child rows (edited occurrences and extra dates, in the order they were
   /// added) of series `id`.
   public func details(of id: Int64) throws -> (exceptions: [CivilDate], children: [EventRecord]) {
@@ -142,12 +165,13 @@ public final class EventImportWriter {
   }
 
   /// Adds an event and returns its id; `nil` (adding nothing) when an event with its UID is there already.
-  public func insert(_ fields: EventFields, at milliseconds: Int64) throws -> Int64? {
+  public func insert(_ fields: EventFields, sourceHash: UInt64? = nil, at milliseconds: Int64) throws -> Int64? {
     try willWrite()
     insertion.reset()
     try bind(fields, to: insertion)
     try insertion.bind(milliseconds, at: 16)
     try insertion.bind(fields.uid, at: 17)
+    try insertion.bind(sourceHash.map { Int64(bitPattern: $0) }, at: 18)
     while try insertion.step() {}
     guard database.changedRowCount > 0 else { return nil }
     touch(fields.schedule)
@@ -157,16 +181,17 @@ public final class EventImportWriter {
   /// Adds an event (without exceptions or child rows) in a batch of insertions, tagged with `tag`. Returns the
   /// events of a batch that was carried out whose UID was there already (nothing added for them): always
   /// empty but for every ``batchSize``th call. ``flush()`` carries out what is left.
-  public func insertInBatch(_ fields: EventFields, tag: Int, at milliseconds: Int64) throws -> [(
-    fields: EventFields, tag: Int
-  )] {
+  public func insertInBatch(_ fields: EventFields, sourceHash: UInt64?, tag: Int, at milliseconds: Int64) throws
+    -> [(fields: EventFields, sourceHash: UInt64?, tag: Int)]
+  {
     try willWrite()
     if batch.isEmpty { batchInsertion.reset() }
-    let base = Int32(batch.count * 17)
+    let base = Int32(batch.count * Self.rowParameters)
     try bind(fields, to: batchInsertion, from: base)
     try batchInsertion.bind(milliseconds, at: base + 16)
     try batchInsertion.bind(fields.uid, at: base + 17)
-    batch.append((fields, tag))
+    try batchInsertion.bind(sourceHash.map { Int64(bitPattern: $0) }, at: base + 18)
+    batch.append((fields, sourceHash, tag))
     touch(fields.schedule)
     guard batch.count == Self.batchSize else { return [] }
     while try batchInsertion.step() {}
@@ -176,23 +201,25 @@ public final class EventImportWriter {
 
   /// Carries out the batched insertions that are left, one by one; returns those whose UID was there
   /// already, as ``insertInBatch(_:tag:at:)`` does.
-  public func flush(at milliseconds: Int64) throws -> [(fields: EventFields, tag: Int)] {
+  public func flush(at milliseconds: Int64) throws -> [(fields: EventFields, sourceHash: UInt64?, tag: Int)] {
     let rows = batch
     batch = []
-    var unadded: [(fields: EventFields, tag: Int)] = []
-    for row in rows where try insert(row.fields, at: milliseconds) == nil { unadded.append(row) }
+    var unadded: [(fields: EventFields, sourceHash: UInt64?, tag: Int)] = []
+    for row in rows where try insert(row.fields, sourceHash: row.sourceHash, at: milliseconds) == nil {
+      unadded.append(row)
+    }
     return unadded
   }
 
   /// The rows of the batch just carried out that added nothing, found by their UIDs when `added` says
   /// there are some: the rows a batch adds get the ids that follow each other, in order.
-  private func unaddedRows(added: Int) throws -> [(fields: EventFields, tag: Int)] {
+  private func unaddedRows(added: Int) throws -> [(fields: EventFields, sourceHash: UInt64?, tag: Int)] {
     let rows = batch
     batch = []
     guard added < rows.count else { return [] }
     let first = database.lastInsertedRowID - Int64(added) + 1
     var lastTaken = first - 1
-    var unadded: [(fields: EventFields, tag: Int)] = []
+    var unadded: [(fields: EventFields, sourceHash: UInt64?, tag: Int)] = []
     for row in rows {
       if let id = try event(uid: row.fields.uid ?? "")?.id, id >= first, id > lastTaken {
         lastTaken = id
@@ -204,12 +231,15 @@ public final class EventImportWriter {
   }
 
   /// Replaces the fields of `event` (its UID stays).
-  public func update(_ event: EventRecord, with fields: EventFields, at milliseconds: Int64) throws {
+  public func update(
+    _ event: EventRecord, with fields: EventFields, sourceHash: UInt64? = nil, at milliseconds: Int64
+  ) throws {
     try willWrite()
     updating.reset()
     try bind(fields, to: updating)
     try updating.bind(milliseconds, at: 16)
     try updating.bind(event.id, at: 17)
+    try updating.bind(sourceHash.map { Int64(bitPattern: $0) }, at: 18)
     while try updating.step() {}
     touch(event.schedule)
     touch(fields.schedule)

@@ -10,8 +10,9 @@ public struct EventRepository {
 
   /// Adds an event and returns it with its new id.
   public func insert(_ fields: EventFields, at milliseconds: Int64) throws -> EventRecord {
+    if let parent = fields.parentID { try forgetSource(of: parent) }
     // An event of its own gets a random UID unless it brings one; child rows share their series'.
-    try database.fetchOne(
+    return try database.fetchOne(
       """
       INSERT INTO events (day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule,
         span_days, last_day, parent_id, recurrence_day, length_days, summary_missing, created_at, updated_at, uid)
@@ -27,7 +28,7 @@ public struct EventRepository {
       """
       UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
         end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
-        length_days = ?, summary_missing = ?, updated_at = ?, uid = coalesce(?, uid)
+        length_days = ?, summary_missing = ?, updated_at = ?, uid = coalesce(?, uid), source_hash = NULL
       WHERE id = ? RETURNING \(Self.columns)
       """, Self.values(fields) + [milliseconds, fields.uid, id], record)
   }
@@ -56,7 +57,15 @@ public struct EventRepository {
   /// Deletes the event with `id` (a series with its exceptions and edited occurrences) and returns what it
   /// was; `nil` when there was none.
   public func delete(id: Int64) throws -> EventRecord? {
-    try database.fetchOne("DELETE FROM events WHERE id = ? RETURNING \(Self.columns)", [id], record)
+    let deleted = try database.fetchOne("DELETE FROM events WHERE id = ? RETURNING \(Self.columns)", [id], record)
+    if let parent = deleted?.parentID { try forgetSource(of: parent) }
+    return deleted
+  }
+
+  /// Forgets what series `id` was imported from: it has changed since (an exception, an edited occurrence
+  /// or an extra date more or less), and importing the same lines again must write it again.
+  func forgetSource(of id: Int64) throws {
+    try database.execute("UPDATE events SET source_hash = NULL WHERE id = ? AND source_hash IS NOT NULL", [id])
   }
 
   /// How many events there are.
@@ -127,6 +136,7 @@ public struct EventRepository {
   /// Removes the occurrence of series `eventID` on `day`.
   public func addException(eventID: Int64, day: CivilDate) throws {
     try database.execute("INSERT OR IGNORE INTO event_exceptions (event_id, day) VALUES (?, ?)", [eventID, day])
+    try forgetSource(of: eventID)
   }
 
   /// Occurrence days from `firstDay` through `lastDay` that are removed (exceptions) or replaced (edited
@@ -164,6 +174,8 @@ public struct EventRepository {
       "UPDATE event_exceptions SET event_id = ? WHERE event_id = ? AND day >= ?", [to, from, day])
     try database.execute(
       "UPDATE events SET parent_id = ? WHERE parent_id = ? AND recurrence_day >= ?", [to, from, day])
+    try forgetSource(of: from)
+    try forgetSource(of: to)
   }
 
   // MARK: Reading rows
