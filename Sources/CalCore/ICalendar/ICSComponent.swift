@@ -60,8 +60,9 @@ public struct ICSProperty: Equatable, Sendable {
   }
   /// The name, when it is one the importer reads.
   private(set) var known: ICSName
-  /// Parameters by upper-cased name; values unquoted.
-  public var parameters: [String: String]
+  /// The parameters in the order they came, names upper-cased, values unquoted: one or two, nearly always,
+  /// looked through faster than a dictionary hashes a name.
+  private var parameterList: [(name: String, value: String)]
   /// The raw value (still escaped, for TEXT).
   public var value: String
   /// The line of the file it starts on (1-based).
@@ -69,23 +70,41 @@ public struct ICSProperty: Equatable, Sendable {
 
   /// A property.
   public init(name: String, parameters: [String: String] = [:], value: String, line: Int = 0) {
-    self.init(name: name, known: ICSName(name), parameters: parameters, value: value, line: line)
+    self.init(
+      name: name, known: ICSName(name), parameters: parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+      value: value, line: line)
   }
 
-  /// A property whose name is already recognised.
-  init(name: String, known: ICSName, parameters: [String: String], value: String, line: Int) {
+  /// A property whose name is already recognised, with its parameters in order (a name given twice: the
+  /// later value counts).
+  init(name: String, known: ICSName, parameters: [(name: String, value: String)], value: String, line: Int) {
     self.name = name
     self.known = known
-    self.parameters = parameters
+    self.parameterList = parameters
     self.value = value
     self.line = line
   }
 
+  /// Parameters by upper-cased name; values unquoted.
+  public var parameters: [String: String] {
+    get { Dictionary(parameterList, uniquingKeysWith: { $1 }) }
+    set { parameterList = newValue.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+  }
+
   /// A parameter, by case-insensitive name.
-  public func parameter(_ name: String) -> String? { parameters.isEmpty ? nil : parameters[name.asciiUppercased()] }
+  public func parameter(_ name: String) -> String? {
+    guard !parameterList.isEmpty else { return nil }
+    let upper = name.asciiUppercased()
+    return parameterList.last { $0.name == upper }?.value
+  }
 
   /// The value as TEXT: `\\n`, `\\,`, `\\;` and `\\\\` unescaped.
   public var text: String { ICSText.unescaped(value) }
+
+  /// The same name, parameters (in any order), value and line.
+  public static func == (lhs: ICSProperty, rhs: ICSProperty) -> Bool {
+    lhs.name == rhs.name && lhs.value == rhs.value && lhs.line == rhs.line && lhs.parameters == rhs.parameters
+  }
 }
 
 /// An iCalendar file that cannot be read.

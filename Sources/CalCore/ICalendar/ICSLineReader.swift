@@ -10,6 +10,8 @@ struct ICSLineReader {
 
   /// How the file's bytes become text.
   let encoding: ICSEncoding
+  /// Whether each line's UTF-8 is checked (a second pass over a file the first has checked need not).
+  var checksUTF8 = true
 
   /// Hands each logical line to `body` as UTF-8 bytes (decoded from the file's encoding), with the number of
   /// the physical line it starts on and, for UTF-8 files, whether its bytes are valid UTF-8. A byte-order
@@ -41,7 +43,7 @@ struct ICSLineReader {
         }
       }
       switch encoding {
-      case .utf8: try body(bytes, number, ICSEncoding.isValidUTF8(bytes))
+      case .utf8: try body(bytes, number, !checksUTF8 || ICSEncoding.isValidUTF8(bytes))
       case .windows1252, .latin1:
         decoded.removeAll(keepingCapacity: true)
         encoding.appendUTF8(of: bytes, to: &decoded)

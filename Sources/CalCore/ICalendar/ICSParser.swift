@@ -343,8 +343,11 @@ public enum ICSParser {
     var reader = Reader(whole: whole)
     var repairs: [(line: Int, note: String)] = []
     var raw = ICSRawEvent()
-    // A VEVENT is gathered as its lines first when it may be left out: read into properties only if not.
-    try ICSLineReader(encoding: scan.encoding).forEachLine(&input) { line, number, _ in
+    // A VEVENT is gathered as its lines first when it may be left out: read into properties only if not. The
+    // scan has checked the UTF-8 (should the file change in between, text is decoded with replacements).
+    var lines = ICSLineReader(encoding: scan.encoding)
+    lines.checksUTF8 = false
+    try lines.forEachLine(&input) { line, number, _ in
       guard gathers else { return try reader.handle(line, number, body) }
       var marker: ICSProperty?
       if hasName(line, "BEGIN") || hasName(line, "END") {
@@ -500,7 +503,7 @@ public enum ICSParser {
     guard index > 0 else { return nil }
     let nameBytes = UnsafeBufferPointer(rebasing: line[0..<index])
     let (known, name) = ICSName.recognise(nameBytes) ?? (.other, upperString(nameBytes))
-    var parameters: [String: String] = [:]
+    var parameters: [(name: String, value: String)] = []
     while index < end, line[index] == 0x3B {  // ;
       index += 1
       let nameStart = index
@@ -509,7 +512,7 @@ public enum ICSParser {
       if parameterName.isEmpty { repairs.append((number, "an empty parameter in \(name) was left out")) }
       guard index < end, line[index] == 0x3D else {  // =
         // A parameter without a value (seen in the wild): keep going.
-        if !parameterName.isEmpty { parameters[parameterName] = "" }
+        if !parameterName.isEmpty { parameters.append((parameterName, "")) }
         continue
       }
       index += 1
@@ -531,7 +534,7 @@ public enum ICSParser {
         }
         value = value.map { $0 + "," + part } ?? part
       } while index < end && line[index] == 0x2C
-      if !parameterName.isEmpty { parameters[parameterName] = value ?? "" }
+      if !parameterName.isEmpty { parameters.append((parameterName, value ?? "")) }
     }
     guard index < end, line[index] == 0x3A else { return nil }  // :
     return ICSProperty(

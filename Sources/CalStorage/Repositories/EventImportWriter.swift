@@ -214,9 +214,12 @@ public final class EventImportWriter {
   /// The rows of the batch just carried out that added nothing, found by their UIDs when `added` says
   /// there are some: the rows a batch adds get the ids that follow each other, in order.
   private func unaddedRows(added: Int) throws -> [(fields: EventFields, sourceHash: UInt64?, tag: Int)] {
+    guard added < batch.count else {
+      batch.removeAll(keepingCapacity: true)
+      return []
+    }
     let rows = batch
     batch = []
-    guard added < rows.count else { return [] }
     let first = database.lastInsertedRowID - Int64(added) + 1
     var lastTaken = first - 1
     var unadded: [(fields: EventFields, sourceHash: UInt64?, tag: Int)] = []
