@@ -33,7 +33,10 @@ let package = Package(
         .embedInCode("../../Migrations/0003_uids.sql"),
         .embedInCode("../../Migrations/0004_simple_days.sql"),
         .embedInCode("../../Migrations/0005_application_id.sql"),
+        .embedInCode("../../Migrations/0007_reminders.sql"),
+        .embedInCode("../../Migrations/0008_change_log.sql"),
         .embedInCode("../../Migrations/0009_nominal_days_and_missing_summaries.sql"),
+        .embedInCode("../../Migrations/0010_series_continuations.sql"),
       ]
     ),
     // Service layer: what cal does (page-flip navigation, the agenda, editing, import and export), with the
@@ -41,9 +44,20 @@ let package = Package(
     .target(name: "CalService", dependencies: ["CalCore", "CalStorage"]),
     // The command line: parsing, one service call, text and JSON output.
     .target(name: "CalCLI", dependencies: ["CalCore", "CalService"]),
+    // The full-screen page of `cal interactive`: the terminal, input, the screen and the page itself, over
+    // the service; the command line reaches it only through a closure that `cal` hands in.
+    .target(name: "CalInteractive", dependencies: ["CalCore", "CalService"]),
+    // CalDAV/WebDAV client over FoundationNetworking: linked only into the networking executable,
+    // never into the fully static `cal`. Compiled with -static-stdlib in release so that an executable
+    // linking it with -static-stdlib (compile and link flags) gets Foundation's static libraries and
+    // works copied alone (needs libcurl4-openssl-dev to link, only libcurl4 to run).
+    .target(
+      name: "CalDAV",
+      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    ),
     .executableTarget(
       name: "cal",
-      dependencies: ["CalCLI", "CalCore", "CalService"],
+      dependencies: ["CalCLI", "CalCore", "CalInteractive", "CalService"],
       linkerSettings: [
         // A release build is one self-contained file (Swift runtime, glibc and SQLite inside):
         // it starts as fast as cal(1) and works when copied alone anywhere.
@@ -53,7 +67,9 @@ let package = Package(
     .testTarget(name: "CalCoreTests", dependencies: ["CalCore"]),
     .testTarget(name: "CalStorageTests", dependencies: ["CalStorage", "CalCore"]),
     .testTarget(name: "CalServiceTests", dependencies: ["CalService", "CalCore", "CalStorage"]),
+    .testTarget(name: "CalInteractiveTests", dependencies: ["CalInteractive", "CalCore", "CalService"]),
     .testTarget(name: "CalCLITests", dependencies: ["CalCLI", "CalCore", "CalService", "CalStorage", "cal"]),
+    .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
   ]
 )
 

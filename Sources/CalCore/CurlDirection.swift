@@ -61,4 +61,14 @@ public enum CurlDirection: String, CaseIterable, Sendable {
     case .downLeft: return .downRight
     }
   }
+
+  /// `↖`, `↗`, `↘` or `↙`: the way the turned corner travels.
+  public var arrow: String {
+    switch self {
+    case .upLeft: return "↖"
+    case .upRight: return "↗"
+    case .downRight: return "↘"
+    case .downLeft: return "↙"
+    }
+  }
 }

@@ -10,6 +10,11 @@ public enum DateError: Error, Equatable, Sendable, CustomStringConvertible {
   case dayOutOfRange(day: Int, month: YearMonth)
   /// Moving from a date or month would leave the years 1 to 9999.
   case beyondCalendar(String)
+  /// The text could mean more than one thing, or nothing that can be used; the message says which and
+  /// how to write it instead.
+  case unclear(String)
+  /// A range whose last day comes before its first.
+  case backwardsRange(first: CivilDate, last: CivilDate)
 
   /// One line for the user, such as "February 2024 has 29 days".
   public var description: String {
@@ -25,6 +30,10 @@ public enum DateError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(month.englishName) has \(month.numberOfDays) days"
     case .beyondCalendar(let what):
       return "\(what) is outside the years 1 to 9999"
+    case .unclear(let message):
+      return message
+    case .backwardsRange(let first, let last):
+      return "the range ends (\(last)) before it starts (\(first))"
     }
   }
 }

@@ -1,46 +1,279 @@
-/// What a user may type for a day or a month, resolved against today's date (passed in, never read here).
+/// What a user may type for a day, a month or a range of days, resolved against today's date and the
+/// locale's names (both passed in, never read here). One grammar for every front end; `cal help dates`
+/// and the README document it.
 public enum DayExpression {
   /// The words that stand for a day relative to today.
   public static let relativeDays = ["today": 0, "tomorrow": 1, "yesterday": -1]
 
-  /// A day: `YYYY-MM-DD`, `today`, `tomorrow` or `yesterday`.
-  public static func day(_ text: String, today: CivilDate) throws(DateError) -> CivilDate {
-    if let offset = relativeDays[text.lowercased()] {
+  /// The forms of a day, for messages and help.
+  public static let dayForms =
+    "2024-05-12, 2024-5-12, 5-12, today, tomorrow, yesterday, fri, next fri, +3d, -2w, +1m, in 3 days"
+  /// The forms of a month, for messages and help.
+  public static let monthForms = "2024-05, 2024-5, may, may 2024, this month, next month, last month, +2m, in 2 months"
+
+  /// A day: `2024-05-12`, `2024-5-12`, `5-12` (this year), `today`, `tomorrow`, `yesterday`, a weekday
+  /// (`fri`: the first Friday after today; `next fri`: the one after that), `+3d`, `-2w`, `+1m`, `+1y`, or
+  /// `in 3 days` (weeks, months, years).
+  public static func day(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
+    -> CivilDate
+  {
+    let words = Self.words(text)
+    if let day = try dayForm(words, text: text, today: today, locale: locale) { return day }
+    throw notADay(text, words: words, today: today, locale: locale)
+  }
+
+  /// The day that the first one, two or three of `words` make (the longest that is a day), and how many
+  /// words it took: `next fri dentist` is Friday week and one word of title. Throws what reading the first
+  /// word alone as a day says when no beginning is a day.
+  public static func leadingDay(_ words: [String], today: CivilDate, locale: CalendarLocale = .english)
+    throws(DateError) -> (day: CivilDate, wordCount: Int)
+  {
+    for count in stride(from: min(3, words.count), to: 0, by: -1) {
+      let phrase = words[..<count].joined(separator: " ")
+      if let day = try dayForm(Self.words(phrase), text: phrase, today: today, locale: locale) {
+        return (day, count)
+      }
+    }
+    return (try day(words.first ?? "", today: today, locale: locale), 1)
+  }
+
+  /// A month: `2024-05`, `2024-5`, a month's name (this year's), a name and a year (`may 2024`), `this
+  /// month`, `next month`, `last month`, `+2m`, `-1m`, `in 2 months`; `today`, or any other day, stands for
+  /// its month.
+  public static func month(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
+    -> YearMonth
+  {
+    let words = Self.words(text)
+    if let month = try monthForm(words, text: text, today: today, locale: locale) { return month }
+    if let day = try dayForm(words, text: text, today: today, locale: locale) { return day.yearMonth }
+    if words.count == 1, isNumber(words[0]) {
+      throw .unclear(
+        "'\(text)' is ambiguous: a number alone could be a month or a year; write \(today.year)-\(words[0]) or a "
+          + "month's name (see cal help dates)")
+    }
+    throw .malformed(text: text, expected: "a month: write \(monthForms) (see cal help dates)")
+  }
+
+  /// A day or a whole month, each in any of its forms; a month's forms win where both could be meant
+  /// (`+1m` is next month, not the day a month from today), and a word that names both a month and a weekday
+  /// is refused.
+  public static func dayOrMonth(_ text: String, today: CivilDate, locale: CalendarLocale = .english)
+    throws(DateError) -> DayOrMonth
+  {
+    let words = Self.words(text)
+    if words.count == 1, let offset = relativeDays[String(words[0])] {
       guard let day = today.adding(days: offset) else { throw .beyondCalendar(text) }
-      return day
+      return .day(day)
     }
-    do {
-      return try CivilDate(parsing: text)
-    } catch .malformed {
-      throw .malformed(text: text, expected: "a date: expected YYYY-MM-DD, today, tomorrow or yesterday")
+    if let offset = DateOffset(words) {
+      if offset.unit == .days || offset.unit == .weeks {
+        guard let day = offset.day(from: today) else { throw .beyondCalendar(text) }
+        return .day(day)
+      }
+      guard let month = offset.month(from: today.yearMonth) else { throw .beyondCalendar(text) }
+      return .month(month)
     }
-  }
-
-  /// A month: `YYYY-MM` or `today` (this month).
-  public static func month(_ text: String, today: CivilDate) throws(DateError) -> YearMonth {
-    if text.lowercased() == "today" { return today.yearMonth }
-    do {
-      return try YearMonth(parsing: text)
-    } catch .malformed {
-      throw .malformed(text: text, expected: "a month: expected YYYY-MM or today")
-    }
-  }
-
-  /// A day or a whole month, told apart by their shape: `2024-05-12` or `2024-05`.
-  public static func dayOrMonth(_ text: String, today: CivilDate) throws(DateError) -> DayOrMonth {
-    if relativeDays[text.lowercased()] != nil { return .day(try day(text, today: today)) }
-    switch text.split(separator: "-", omittingEmptySubsequences: false).count {
-    case 3: return .day(try CivilDate(parsing: text))
-    case 2: return .month(try YearMonth(parsing: text))
-    default:
+    let month = try monthForm(words, text: text, today: today, locale: locale)
+    let day = try dayForm(words, text: text, today: today, locale: locale)
+    switch (month, day) {
+    case (let month?, nil): return .month(month)
+    case (nil, let day?): return .day(day)
+    case (let month?, let day?):
+      throw .unclear(
+        "'\(text)' is ambiguous: it names the month \(month.englishName) and the day \(day); write \(month) "
+          + "or \(day)")
+    case (nil, nil):
+      if words.count == 1, isNumber(words[0]) {
+        throw .unclear(
+          "'\(text)' is ambiguous: a number alone could be a day, a month or a year; write a day as "
+            + "\(dayForms), or a month as \(monthForms) (see cal help dates)")
+      }
       throw .malformed(
-        text: text, expected: "a day or a month: expected YYYY-MM-DD, YYYY-MM, today, tomorrow or yesterday")
+        text: text, expected: "a day or a month: write a day as \(dayForms), or a month as \(monthForms)")
     }
+  }
+
+  /// A range of days written `FIRST..LAST`, each end a day or a month (`2024-05-01..2024-06-15`,
+  /// `today..fri`, `may..june`: the month's first and last day); `nil` when `text` has no `..`.
+  public static func range(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
+    -> (first: CivilDate, last: CivilDate)?
+  {
+    guard let separator = text.firstRange(of: "..") else { return nil }
+    let ends = [String(text[..<separator.lowerBound]), String(text[separator.upperBound...])]
+    var days: [CivilDate] = []
+    for (index, end) in ends.enumerated() {
+      switch try dayOrMonth(end, today: today, locale: locale) {
+      case .day(let day): days.append(day)
+      case .month(let month): days.append(index == 0 ? month.firstDay : month.lastDay)
+      }
+    }
+    return try checkedRange(days[0], days[1])
+  }
+
+  /// `(first, last)`, refused when it runs backwards.
+  public static func checkedRange(_ first: CivilDate, _ last: CivilDate) throws(DateError)
+    -> (first: CivilDate, last: CivilDate)
+  {
+    guard last >= first else { throw .backwardsRange(first: first, last: last) }
+    return (first, last)
+  }
+
+  /// The days to come that `text` covers, from today: a number of days (`30`), of days, weeks, months or
+  /// years (`10d`, `2w`, `1m`, `1y`), or a range (`2024-05-01..2024-05-31`, `today..fri`).
+  public static func days(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
+    -> (first: CivilDate, last: CivilDate)
+  {
+    if let range = try range(text, today: today, locale: locale) { return range }
+    let words = Self.words(text)
+    var offset: DateOffset?
+    if words.count == 1, let first = words[0].first, first != "+" && first != "-" {
+      offset = DateOffset([isNumber(words[0]) ? words[0] + "d" : words[0]], signed: false)
+    }
+    guard let offset else {
+      throw .malformed(
+        text: text, expected: "a number of days or a range: write 30, 10d, 2w, 1m, 1y or 2024-05-01..2024-05-31")
+    }
+    guard offset.count > 0 else { throw .unclear("'\(text)' covers no days: give at least one") }
+    // The end is the day before the day that far away: 1w is seven days, today and six more.
+    guard let end = offset.day(from: today)?.adding(days: -1) else { throw .beyondCalendar(text) }
+    return (today, end)
   }
 
   /// A single day or a whole month.
   public enum DayOrMonth: Equatable, Sendable {
     case day(CivilDate)
     case month(YearMonth)
+  }
+
+  // MARK: - The forms
+
+  /// The words of `text`, in lower case, split at white space.
+  static func words(_ text: String) -> [Substring] {
+    text.lowercased().split(whereSeparator: \.isWhitespace)
+  }
+
+  /// Whether `word` is a run of ASCII digits.
+  static func isNumber(_ word: Substring) -> Bool {
+    !word.isEmpty && word.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
+
+  /// The day `words` make, `nil` when they are not one of a day's forms; throws when they are, but the day
+  /// does not exist (2024-02-30) or is beyond the calendar.
+  static func dayForm(_ words: [Substring], text: String, today: CivilDate, locale: CalendarLocale)
+    throws(DateError) -> CivilDate?
+  {
+    if let offset = DateOffset(words) {
+      guard let day = offset.day(from: today) else { throw .beyondCalendar(text) }
+      return day
+    }
+    switch words.count {
+    case 1:
+      let word = words[0]
+      if let offset = relativeDays[String(word)] {
+        guard let day = today.adding(days: offset) else { throw .beyondCalendar(text) }
+        return day
+      }
+      let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+      if parts.count == 3, let year = parseDigits(parts[0], minimumCount: 4),
+        let month = parseDigits(parts[1], minimumCount: 1, maximumCount: 2),
+        let day = parseDigits(parts[2], minimumCount: 1, maximumCount: 2)
+      {
+        return try CivilDate(year: year, month: month, day: day)
+      }
+      if parts.count == 2, let month = parseDigits(parts[0], minimumCount: 1, maximumCount: 2),
+        let day = parseDigits(parts[1], minimumCount: 1, maximumCount: 2)
+      {
+        return try CivilDate(year: today.year, month: month, day: day)
+      }
+      return try weekday(word, text: text, weeksLater: 0, today: today, locale: locale)
+    case 2 where words[0] == "next":
+      return try weekday(words[1], text: text, weeksLater: 1, today: today, locale: locale)
+    default:
+      return nil
+    }
+  }
+
+  /// The first `word`-day after today, `weeksLater` weeks on; `nil` when `word` names no weekday.
+  private static func weekday(
+    _ word: Substring, text: String, weeksLater: Int, today: CivilDate, locale: CalendarLocale
+  ) throws(DateError) -> CivilDate? {
+    let weekdays = locale.weekdays(named: String(word))
+    guard let weekday = weekdays.first else { return nil }
+    guard weekdays.count == 1 else {
+      throw .unclear(
+        "'\(word)' is ambiguous: it could be "
+          + weekdays.map { CalendarLocale.englishWeekdayNames[$0.rawValue] }.joined(separator: " or ")
+          + "; write more of the name")
+    }
+    // Never today: `fri` on a Friday is the Friday a week on.
+    let ahead = weekday.days(since: today.weekday)
+    guard let day = today.adding(days: (ahead == 0 ? 7 : ahead) + 7 * weeksLater) else {
+      throw .beyondCalendar(text)
+    }
+    return day
+  }
+
+  /// The month `words` make, `nil` when they are not one of a month's forms; throws when they are, but the
+  /// month does not exist or is beyond the calendar.
+  static func monthForm(_ words: [Substring], text: String, today: CivilDate, locale: CalendarLocale)
+    throws(DateError) -> YearMonth?
+  {
+    if let offset = DateOffset(words), offset.unit == .months || offset.unit == .years {
+      guard let month = offset.month(from: today.yearMonth) else { throw .beyondCalendar(text) }
+      return month
+    }
+    switch words.count {
+    case 1:
+      let parts = words[0].split(separator: "-", omittingEmptySubsequences: false)
+      if parts.count == 2, let year = parseDigits(parts[0], minimumCount: 4),
+        let month = parseDigits(parts[1], minimumCount: 1, maximumCount: 2)
+      {
+        return try YearMonth(year: year, month: month)
+      }
+      guard let month = try named(words[0], locale: locale) else { return nil }
+      return try YearMonth(year: today.year, month: month)
+    case 2:
+      if words[1] == "month", let step = ["this": 0, "next": 1, "last": -1][String(words[0])] {
+        guard let month = today.yearMonth.adding(months: step) else { throw .beyondCalendar(text) }
+        return month
+      }
+      guard isNumber(words[1]), let month = try named(words[0], locale: locale) else { return nil }
+      guard let year = parseDigits(words[1], minimumCount: 1) else { throw .beyondCalendar(text) }
+      return try YearMonth(year: year, month: month)
+    default:
+      return nil
+    }
+  }
+
+  /// The month (1...12) `word` names; `nil` for none, an error for several.
+  private static func named(_ word: Substring, locale: CalendarLocale) throws(DateError) -> Int? {
+    let months = locale.months(named: String(word))
+    guard months.count <= 1 else {
+      throw .unclear(
+        "'\(word)' is ambiguous: it could be "
+          + months.map { Gregorian.englishMonthNames[$0 - 1] }.joined(separator: " or ") + "; write more of the name")
+    }
+    return months.first
+  }
+
+  /// What is wrong with `text` as a day, as precisely as can be said.
+  private static func notADay(_ text: String, words: [Substring], today: CivilDate, locale: CalendarLocale)
+    -> DateError
+  {
+    if words.count == 1, isNumber(words[0]) {
+      let ambiguous = "'\(text)' is ambiguous: a number alone could be a day of the month, a month or a year; "
+      guard let number = parseDigits(words[0], minimumCount: 1, maximumCount: 2), (1...31).contains(number) else {
+        return .unclear(ambiguous + "write a day as \(dayForms) (see cal help dates)")
+      }
+      return .unclear(
+        ambiguous + "for day \(number) of this month write \(today.month)-\(number) or "
+          + "\(today.year)-\(pad(today.month, 2))-\(pad(number, 2)); for \(number) days from today, +\(number)d "
+          + "(see cal help dates)")
+    }
+    if let month = try? monthForm(words, text: text, today: today, locale: locale) {
+      return .unclear(
+        "'\(text)' is a month (\(month.englishName)), not a day: write a day as \(month.month)-12 or \(month)-12")
+    }
+    return .malformed(text: text, expected: "a day: write \(dayForms) (see cal help dates)")
   }
 }

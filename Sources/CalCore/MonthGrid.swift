@@ -8,17 +8,30 @@ public struct MonthGrid: Equatable, Sendable {
   /// prints them, so that pages of any month have the same height.
   public let weeks: [[Int?]]
 
-  /// The grid of `month` with weeks starting on `firstWeekday`.
-  public init(month: YearMonth, firstWeekday: Weekday) {
+  /// The calendar the month's days follow.
+  public let reform: CalendarReform
+
+  /// The grid of `month` with weeks starting on `firstWeekday`, its days by `reform`'s calendar.
+  public init(month: YearMonth, firstWeekday: Weekday, reform: CalendarReform = .none) {
     self.month = month
     self.weekdays = Weekday.week(startingOn: firstWeekday)
-    let leadingBlanks = month.firstDay.weekday.days(since: firstWeekday)
-    let dayCount = month.numberOfDays
-    weeks = (0..<6).map { week in
-      (0..<7).map { column in
-        let day = week * 7 + column - leadingBlanks + 1
-        return (1...dayCount).contains(day) ? day : nil
-      }
+    self.reform = reform
+    let days = reform.days(of: month)
+    let leadingBlanks = reform.weekday(days[0], of: month).days(since: firstWeekday)
+    var cells = [Int?](repeating: nil, count: 42)
+    for (index, day) in days.enumerated() {
+      cells[leadingBlanks + index] = day
     }
+    weeks = stride(from: 0, to: 42, by: 7).map { Array(cells[$0..<($0 + 7)]) }
+  }
+
+  /// The date the cell of `day` stands for, in the proleptic Gregorian calendar; `nil` before 1 January 1.
+  public func date(ofDay day: Int) -> CivilDate? {
+    reform.date(day, of: month)
+  }
+
+  /// The day of the year of `day`, 1 January being 1.
+  public func dayOfYear(_ day: Int) -> Int {
+    reform.dayOfYear(day, of: month)
   }
 }

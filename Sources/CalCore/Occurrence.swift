@@ -56,7 +56,8 @@ public struct Occurrence: Equatable, Sendable {
     // Days are counted on the event's clock (the same wall time so many days later); the rest of a length
     // is elapsed time, across any clock change.
     let days = Int64(schedule.boundedLengthDays)
-    let end = (days == 0 ? start : zone.utc(fromLocal: wall + days * 86_400)) + Int64(schedule.boundedLengthMinutes) * 60
+    let end =
+      (days == 0 ? start : zone.utc(fromLocal: wall + days * 86_400)) + Int64(schedule.boundedLengthMinutes) * 60
     let length = end - start
     func localDay(_ instant: Int64) -> CivilDate {
       // Usually the same day as the occurrence's own: no date to build then.

@@ -32,40 +32,17 @@ public enum EventLength {
   /// The longest an event can last: the calendar's whole span, from 1 January 1 to 31 December 9999.
   public static let maximumMinutes = Gregorian.dayCount * 1440
 
-  /// Minutes in `text`, a sequence of numbers with units d, h and m.
+  /// Minutes in `text`, in any of the forms `LengthExpression` reads: `45m`, `1h30m`, `1.5h`, `90`, `2d`.
   public static func minutes(parsing text: String) throws(TimeError) -> Int {
-    guard !text.hasPrefix("-") else { throw .negativeLength(text) }
-    var total = 0
-    var number = ""
-    var units = Set<Character>()
-    for character in text.lowercased() {
-      if character.isASCII && character.isNumber {
-        number.append(character)
-        continue
-      }
-      let scale: Int
-      switch character {
-      case "d": scale = 1440
-      case "h": scale = 60
-      case "m": scale = 1
-      default: throw .malformedLength(text)
-      }
-      guard let value = Int(number), value <= 100_000, units.insert(character).inserted else {
-        throw .malformedLength(text)
-      }
-      total += value * scale
-      number = ""
-    }
-    guard number.isEmpty, !units.isEmpty else { throw .malformedLength(text) }
-    guard total > 0 else { throw .negativeLength(text) }
-    return total
+    try LengthExpression.minutes(text)
   }
 
-  /// The days and the rest in minutes (`nil` when none) of `text`, as a schedule keeps them: `2d` is two days
-  /// on the clock, `1d2h` a day and 120 minutes.
-  public static func parts(parsing text: String) throws(TimeError) -> (days: Int, minutes: Int?) {
-    let total = try minutes(parsing: text)
-    let (days, rest) = total.quotientAndRemainder(dividingBy: 1440)
+  /// A length of `minutes`, `days` of them whole days (given with the unit d), as a schedule keeps it: the
+  /// days counted on the clock, the rest (`nil` when none) exactly. `2d` is two days, `1d2h` a day and 120
+  /// minutes, `48h` 2,880 minutes.
+  public static func parts(minutes: Int, days: Int) -> (days: Int, minutes: Int?) {
+    let days = min(max(days, 0), minutes / 1440)
+    let rest = minutes - days * 1440
     return (days, rest > 0 ? rest : nil)
   }
 
@@ -85,16 +62,20 @@ public enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
   case minuteOutOfRange(String)
   case malformedLength(String)
   case negativeLength(String)
+  case twelveHourOutOfRange(String)
+  case notWholeMinutes(String)
 
   /// One line for the user.
   public var description: String {
     switch self {
-    case .malformedTime(let text): return "'\(text)' is not a time: expected HH:MM, such as 14:30"
+    case .malformedTime(let text): return "'\(text)' is not a time: write \(TimeExpression.forms)"
     case .hourOutOfRange(let text): return "'\(text)' is not a time: hours are 00 to 23"
     case .minuteOutOfRange(let text): return "'\(text)' is not a time: minutes are 00 to 59"
     case .malformedLength(let text):
-      return "'\(text)' is not a length: expected a number with d, h or m, such as 45m, 1h30m or 2d"
+      return "'\(text)' is not a length: write \(LengthExpression.forms)"
     case .negativeLength(let text): return "'\(text)' is not a length: it must be longer than zero"
+    case .twelveHourOutOfRange(let text): return "'\(text)' is not a time: with am or pm, hours are 1 to 12"
+    case .notWholeMinutes(let text): return "'\(text)' is not a length: it must come to whole minutes"
     }
   }
 }

@@ -41,7 +41,7 @@ struct Agenda {
     }
     var unmarked = marked.count { !$0 }
     // Series are expanded one by one, and only until every day of the window is marked.
-    try forEachOtherOccurrence(from: first, through: last) { _, occurrence in
+    try forEachOtherOccurrence(from: first, through: last, withReminders: false) { _, occurrence in
       let from = max(occurrence.firstDay.daysSince1970, base)
       let through = min(occurrence.lastDay.daysSince1970, last.daysSince1970)
       if from <= through {
@@ -67,9 +67,11 @@ struct Agenda {
   }
 
   /// Series, spans and zoned events, expanded into the occurrences that touch the window, handed to `body`
-  /// one by one as they are found (no list of them all is built); `body` returning false stops early.
+  /// one by one as they are found (no list of them all is built); `body` returning false stops early. Without
+  /// `withReminders`, the events come without their reminders (marking days needs none).
   private func forEachOtherOccurrence(
-    from first: CivilDate, through last: CivilDate, _ body: (AgendaItem.Entry, Occurrence) -> Bool
+    from first: CivilDate, through last: CivilDate, withReminders: Bool = true,
+    _ body: (AgendaItem.Entry, Occurrence) -> Bool
   ) throws {
     let searchFirst = first.adding(days: -2) ?? first
     let searchLast = last.adding(days: 2) ?? last
@@ -78,7 +80,7 @@ struct Agenda {
     let reach = 366
     let skipped = try store.events.skippedDays(
       from: searchFirst.adding(days: -reach) ?? searchFirst, through: searchLast)
-    try store.events.forEachOtherEvent(from: searchFirst, through: searchLast) { event in
+    try store.events.forEachOtherEvent(from: searchFirst, through: searchLast, withReminders: withReminders) { event in
       let schedule = event.schedule
       var skips = skipped[event.id]
       if schedule.spanDays > reach {
@@ -95,7 +97,8 @@ struct Agenda {
     }
   }
 
-  private func zone(_ name: String) throws -> ZoneInfo {
+  /// The zone `name` of an event, from the system's database.
+  func zone(_ name: String) throws -> ZoneInfo {
     do {
       return try environment.zones.zone(name)
     } catch {

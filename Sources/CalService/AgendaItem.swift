@@ -29,4 +29,18 @@ public struct AgendaItem: Sendable {
   public var event: EventRecord { entry.event }
   /// When the event happens (for a series, the whole series).
   public var schedule: EventSchedule { entry.event.fields.schedule }
+
+  // The fields a listing prints, read straight from the shared record: `event.title` copies the whole
+  // record first, which a listing of thousands of items pays for each field.
+
+  /// The event's id.
+  public var id: Int64 { entry.event.id }
+  /// The event's title.
+  public var title: String { entry.event.fields.title }
+  /// The event's note.
+  public var note: String? { entry.event.fields.note }
+  /// Where the event happens.
+  public var location: String? { entry.event.fields.location }
+  /// The event's reminders.
+  public var reminders: [Reminder] { entry.event.fields.reminders }
 }

@@ -7,7 +7,10 @@ extension CalendarService {
   public func add(_ fields: EventFields) throws -> EventRecord {
     try EventValidation.check(fields, zones: environment.zones)
     try Self.checkStartFollowsRule(fields.schedule)
-    return try write { try store.events.insert(fields, at: environment.now()) }
+    return try write(recording: "add") {
+      let event = try store.events.insert(fields, at: environment.now())
+      return (event, "added \(Self.name(event)) on \(event.schedule.startDay)")
+    }
   }
 
   /// Changes event `id`: the whole event or series, only its occurrence on `occurrence`, or (with
@@ -19,21 +22,34 @@ extension CalendarService {
   public func edit(
     id: Int64, occurrence: CivilDate? = nil, fromHere: Bool = false, _ change: (EventFields) throws -> EventFields
   ) throws -> EditOutcome {
-    try write {
+    try write(recording: "edit") {
       let event = try event(id: id)
-      guard let occurrence else {
-        return .changed(try update(event, with: change(event.fields)))
+      let outcome: EditOutcome
+      if let occurrence {
+        let schedule = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "edit")
+        outcome =
+          fromHere
+          ? try split(event, schedule: schedule, at: occurrence, change)
+          : try editOccurrence(event, on: occurrence, change)
+      } else {
+        outcome = .changed(try update(event, with: change(event.fields)))
       }
-      let schedule = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "edit")
-      return fromHere
-        ? try split(event, schedule: schedule, at: occurrence, change)
-        : try editOccurrence(event, on: occurrence, change)
+      switch outcome {
+      case .changed(let saved): return (outcome, "changed \(Self.name(saved))")
+      case .changedOccurrence(_, let day, let saved):
+        return (outcome, "changed the \(day) occurrence of \(Self.name(event)), now \(Self.name(saved))")
+      case .split(_, let day, let following):
+        return (outcome, "split \(Self.name(event)) on \(day); from there on it is \(Self.name(following))")
+      }
     }
   }
 
+  /// `#3 dentist`: an event as the change log names it.
+  static func name(_ event: EventRecord) -> String { "#\(event.id) \(event.title)" }
+
   /// Removes event `id` (a series with its occurrences), or only its occurrence on `occurrence`.
   public func remove(id: Int64, occurrence: CivilDate? = nil) throws -> RemovalOutcome {
-    try write {
+    try write(recording: "remove") {
       let event = try event(id: id)
       if let occurrence {
         _ = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "remove")
@@ -41,14 +57,18 @@ extension CalendarService {
           _ = try store.events.delete(id: edited.id)
         }
         try store.events.addException(eventID: id, day: occurrence)
-        return .removedOccurrence(series: event, day: occurrence)
+        return (
+          .removedOccurrence(series: event, day: occurrence),
+          "removed the \(occurrence) occurrence of \(Self.name(event))"
+        )
       }
+      let continuations = try store.events.continuations(of: id)
       _ = try store.events.delete(id: id)
       // An edited occurrence removed on its own leaves a gap in its series, not the original back.
       if let parent = event.parentID, let day = event.recurrenceDay {
         try store.events.addException(eventID: parent, day: day)
       }
-      return .removed(event)
+      return (.removed(event, continuations: continuations), "removed \(Self.name(event))")
     }
   }
 
@@ -143,6 +163,7 @@ extension CalendarService {
     try EventValidation.check(changed, zones: environment.zones)
     let saved = try store.events.insert(changed, at: environment.now())
     try store.events.moveExceptions(from: event.id, to: saved.id, onOrAfter: day)
+    try store.events.markContinuation(saved.id, of: event.id)
     return .split(series: event.id, day: day, following: saved)
   }
 }

@@ -100,7 +100,7 @@ extension CalendarService {
     if schedule.startTime != nil && schedule.timeZone == nil { schedule.timeZone = localZone }
     return ExportedEvent(
       uid: record.uid ?? "\(record.id)@cal", title: record.title, note: record.note, location: record.location,
-      schedule: schedule, created: record.createdAt, modified: record.updatedAt,
-      omitsSummary: record.fields.omitsSummary)
+      schedule: schedule, alarms: record.fields.reminders.map { $0.alarm(allDay: record.schedule.isAllDay) },
+      created: record.createdAt, modified: record.updatedAt, omitsSummary: record.fields.omitsSummary)
   }
 }

@@ -84,22 +84,36 @@ extension CalendarService {
     }
   }
 
-  /// Runs `body` with a saver and `notes` in one write transaction, and reports what it did.
+  /// Runs `body` with a saver and `notes` in one write transaction, recorded as one change (undone by `cal
+  /// undo` as a whole), and reports what it did.
   private func save(
     expectedEvents: Int, notes: ImportNotes, _ body: (inout ImportSaver, inout ImportNotes) throws -> Void
   ) throws -> ImportReport {
     try perform { try store.prepareForBulkWrite() }
     let now = environment.now()
     let localZone = environment.localZone.name
-    return try write {
-      try store.events.importing(expectedEvents: expectedEvents) { writer in
-        var saver = ImportSaver(writer: writer, now: now, localZone: localZone)
+    return try write(recording: "import") {
+      let report = try store.events.importing(expectedEvents: expectedEvents) { writer in
+        // Into an empty calendar every event is new: read back once at the end for undo, not recorded one by one.
+        if writer.calendarWasEmpty {
+          try self.store.changes.recordAddedRows(of: "events", after: writer.lastIDBefore)
+        }
+        // What the import did, kept for undo, goes to the file in parts rather than fill memory.
+        var saver = ImportSaver(writer: writer, now: now, localZone: localZone) { try self.store.changes.checkpoint() }
         var notes = notes
         try body(&saver, &notes)
         try saver.flush(notes: &notes)
         saver.report.notes = notes
         return saver.report
       }
+      var summary = "imported \(report.added) new and \(report.updated) updated events"
+      if report.unchanged > 0 { summary += " (\(report.unchanged) unchanged)" }
+      return (report, summary)
     }
+  }
+
+  /// The reminders that `alarms` of an event with `schedule` stand for.
+  static func reminders(_ alarms: [ICSAlarm], of schedule: EventSchedule) -> [Reminder] {
+    alarms.map { Reminder($0, allDay: schedule.isAllDay) }
   }
 }

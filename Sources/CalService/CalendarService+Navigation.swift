@@ -13,20 +13,28 @@ extension CalendarService {
   ///
   /// - Throws: `ServiceError.invalidRequest` past December 9999 or before January 1, with nothing written.
   public func flip(_ direction: CurlDirection) throws -> TransitionRecord {
-    try write {
+    try write(recording: "flip") {
       let turn: PageTurn
       do {
         turn = try PageTurn(from: try viewedMonth(), direction: direction)
       } catch {
         throw ServiceError(.invalidRequest, "cannot flip \(direction.rawValue): \(error)")
       }
-      return try record(direction: direction, from: turn.from, to: turn.to)
+      return (
+        try record(direction: direction, from: turn.from, to: turn.to),
+        "flipped \(direction.rawValue) from \(turn.from.englishName) to \(turn.to.englishName)"
+      )
     }
   }
 
   /// Jumps straight to `month`, recorded in the history as a jump.
   public func jump(to month: YearMonth) throws -> TransitionRecord {
-    try write { try record(direction: nil, from: try viewedMonth(), to: month) }
+    try write(recording: "goto") {
+      let from = try viewedMonth()
+      return (
+        try record(direction: nil, from: from, to: month), "jumped from \(from.englishName) to \(month.englishName)"
+      )
+    }
   }
 
   /// The page turns and jumps, newest first; all of them when `limit` is `nil`.

@@ -17,6 +17,9 @@ public final class CalendarService {
   let store: CalendarStore
   /// The clock, the user's zone and the zone loader.
   public let environment: ServiceEnvironment
+  /// What the front end calls the changes it makes through this service (the command line as typed), kept
+  /// with each in the change log; `nil` for none. The service names and records the changes themselves.
+  public var changeLabel: String?
 
   /// The calendar file's path.
   public var path: String { store.path }
@@ -53,6 +56,12 @@ public final class CalendarService {
   /// Runs `body` in one write transaction, with storage failures translated.
   func write<Value>(_ body: () throws -> Value) throws -> Value {
     try perform { try store.write(body) }
+  }
+
+  /// Runs `body` in one write transaction that the change log records as one change of `kind`, so that it can
+  /// be undone; `body` returns its result and what it did, in words.
+  func write<Value>(recording kind: String, _ body: () throws -> (Value, summary: String)) throws -> Value {
+    try perform { try store.write(recording: kind, label: changeLabel, at: environment.now(), body) }
   }
 
   /// The service error for a storage failure at `path`, in words; anything else unchanged.

@@ -19,8 +19,9 @@ public enum EditOutcome: Sendable {
 
 /// What a removal did.
 public enum RemovalOutcome: Sendable {
-  /// The event (a series with all its occurrences) is gone; this is what it was.
-  case removed(EventRecord)
+  /// The event (a series with all its occurrences) is gone; this is what it was. A series that was split
+  /// by an edit "from here on" stays as it is: `continuations` are the series that took over from it.
+  case removed(EventRecord, continuations: [EventRecord])
   /// The occurrence of series `series` on `day` is gone; the rest of the series stays.
   case removedOccurrence(series: EventRecord, day: CivilDate)
 }

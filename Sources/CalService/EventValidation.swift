@@ -35,5 +35,31 @@ public enum EventValidation {
     else {
       throw ServiceError(.invalidRequest, "an event lasts at least a minute and at most the calendar's span")
     }
+    try checkReminders(fields.reminders)
+  }
+
+  /// The range of instants a reminder may be at: the calendar's years 1 to 9999, in Unix seconds.
+  static let reminderInstants: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+
+  /// Checks that `reminders` are few enough, each once, and within the calendar's span of their event.
+  private static func checkReminders(_ reminders: [Reminder]) throws(ServiceError) {
+    guard reminders.count <= Reminder.maximumCount else {
+      throw ServiceError(.invalidRequest, "an event has at most \(Reminder.maximumCount) reminders")
+    }
+    guard Set(reminders).count == reminders.count else {
+      throw ServiceError(.invalidRequest, "the same reminder is given twice")
+    }
+    for reminder in reminders {
+      switch reminder.trigger {
+      case .start(let offset), .end(let offset):
+        guard offset.magnitude <= UInt64(Reminder.maximumOffsetSeconds) else {
+          throw ServiceError(.invalidRequest, "a reminder is at most the calendar's span away from its event")
+        }
+      case .at(let instant):
+        guard reminderInstants.contains(instant) else {
+          throw ServiceError(.invalidRequest, "a reminder's time must be within the years 1 to 9999")
+        }
+      }
+    }
   }
 }

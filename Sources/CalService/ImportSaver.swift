@@ -15,25 +15,31 @@ struct ImportSaver {
   var report = ImportReport()
   /// The events that were in the calendar before and that this import has already met.
   private var met = IDSet()
+  /// Called every so many events: the change log writes out what it has recorded so far.
+  private let checkpoint: () throws -> Void
+  private var saved = 0
 
-  init(writer: EventImportWriter, now: Int64, localZone: String) {
+  init(writer: EventImportWriter, now: Int64, localZone: String, checkpoint: @escaping () throws -> Void) {
     self.writer = writer
     self.now = now
     self.localZone = localZone
+    self.checkpoint = checkpoint
   }
 
   /// Saves `imported` with its exceptions, edited occurrences and extra dates.
   mutating func save(_ imported: ImportedEvent, notes: inout ImportNotes) throws {
+    saved += 1
+    if saved % 1024 == 0 { try checkpoint() }
     var event = imported
     var fields = EventFields(
       title: event.title, note: event.note, location: event.location, schedule: event.schedule, uid: event.uid,
-      summaryMissing: event.summaryMissing)
+      reminders: CalendarService.reminders(event.alarms, of: event.schedule), summaryMissing: event.summaryMissing)
     let exceptions = Set(event.exceptions)
-    let children = Self.children(of: event)
+    let children = Self.children(of: event, reminders: fields.reminders)
     // Into an empty calendar, an event is added straight away (most of them in batches): only a UID the file
     // repeats is found there.
     if writer.calendarWasEmpty && !event.uidIsSynthetic {
-      if exceptions.isEmpty && children.isEmpty {
+      if exceptions.isEmpty && children.isEmpty && fields.reminders.isEmpty {
         report.added += 1
         try replace(
           try writer.insertInBatch(fields, sourceHash: event.sourceHash, tag: event.line, at: now), notes: &notes)
@@ -78,7 +84,8 @@ struct ImportSaver {
     if existing.id <= writer.lastIDBefore { met.insert(existing.id) }
     // A one-off event has no exceptions or child rows to compare: no query for them.
     let repeats = existing.repeats || fields.schedule.rule != nil
-    let details: (exceptions: [CivilDate], children: [EventRecord]) = repeats ? try writer.details(of: existing.id) : ([], [])
+    let details: (exceptions: [CivilDate], children: [EventRecord]) =
+      repeats ? try writer.details(of: existing.id) : ([], [])
     if !isRepeat && existing.isSame && Set(details.exceptions) == exceptions
       && same(details.children.map(\.fields), children)
     {
@@ -141,18 +148,20 @@ struct ImportSaver {
     }
   }
 
-  /// The child rows of `event`: its edited occurrences, and its extra dates other than its start.
-  private static func children(of event: ImportedEvent) -> [EventFields] {
+  /// The child rows of `event`: its edited occurrences (with their own alarms), and its extra dates other than
+  /// its start (an occurrence of the series: they remind as the series does, with `reminders`).
+  private static func children(of event: ImportedEvent, reminders: [Reminder]) -> [EventFields] {
     var children = event.overrides.map { day, override in
       EventFields(
         title: override.title, note: override.note, location: override.location, schedule: override.schedule,
-        recurrenceDay: day, summaryMissing: override.summaryMissing)
+        recurrenceDay: day, reminders: CalendarService.reminders(override.alarms, of: override.schedule),
+        summaryMissing: override.summaryMissing)
     }
     for extra in event.additions
     where extra.startDay != event.schedule.startDay || extra.startTime != event.schedule.startTime {
       children.append(
         EventFields(
-          title: event.title, note: event.note, location: event.location, schedule: extra,
+          title: event.title, note: event.note, location: event.location, schedule: extra, reminders: reminders,
           summaryMissing: event.summaryMissing))
     }
     return children

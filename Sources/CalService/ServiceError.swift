@@ -13,6 +13,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
     case storage
     /// The input (an iCalendar file) cannot be read.
     case unreadableInput
+    /// The request clashes with a change made since (an undo of a row that something else changed).
+    case conflict
   }
 
   /// The kind of failure.

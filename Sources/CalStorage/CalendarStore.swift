@@ -11,6 +11,10 @@ public final class CalendarStore {
   public let viewedMonth: ViewedMonthRepository
   /// The history of page turns and jumps.
   public let transitions: TransitionRepository
+  /// Reminders due and delivered.
+  public let reminders: ReminderRepository
+  /// The change log: what `undo`, `redo` and `log` read.
+  public let changes: ChangeLogRepository
 
   /// The file's path.
   public var path: String { database.path }
@@ -24,12 +28,32 @@ public final class CalendarStore {
     path: String, mode: Database.OpenMode = .create, now milliseconds: Int64,
     migrator: Migrator = Migrator(migrations: BundledMigrations.all, applicationID: BundledMigrations.applicationID)
   ) throws {
+    var created: [String] = []
     switch mode {
-    case .create: try Self.createFileIfMissing(path)
+    case .create: created = try Self.createFileIfMissing(path)
     case .existing:
       var status = stat()
       guard stat(path, &status) == 0 else { throw StorageError.noCalendar(path: path) }
     }
+    do {
+      database = try Self.connect(path, now: milliseconds, migrator: migrator)
+    } catch {
+      // A calendar this run began to create and could not finish (a full disk, say) leaves nothing behind.
+      if !created.isEmpty {
+        for suffix in ["-wal", "-shm", "-journal", ""] { unlink(created[0] + suffix) }
+        for folder in created.dropFirst() { rmdir(folder) }
+      }
+      throw error
+    }
+    self.events = EventRepository(database: database)
+    self.viewedMonth = ViewedMonthRepository(database: database)
+    self.transitions = TransitionRepository(database: database)
+    self.reminders = ReminderRepository(database: database)
+    self.changes = ChangeLogRepository(database: database, recording: ChangeRecording())
+  }
+
+  /// The connection to the calendar at `path`, its schema brought up to date.
+  private static func connect(_ path: String, now milliseconds: Int64, migrator: Migrator) throws -> Database {
     // A calendar is a regular file: SQLite would happily open a FIFO or a device (and its journal would be
     // made beside it), and a folder fails later with a vaguer message.
     var status = stat()
@@ -41,7 +65,7 @@ public final class CalendarStore {
     if pending.count == migrator.migrations.count {
       // A new calendar (or an empty file adopted as one) is private, whatever the umask and however the
       // path reached it (a symlink, say); the -wal and -shm files SQLite makes next take the same mode.
-      try Self.makePrivate(path)
+      try makePrivate(path)
     }
     // Every start but the first after an upgrade has nothing to migrate, and skips the second look; the
     // settings for writing wait for the first write, so that a command that only reads does not pay for
@@ -50,30 +74,50 @@ public final class CalendarStore {
       try Self.prepareForWriting(database)
       try migrator.migrate(database, now: milliseconds)
     }
-    self.database = database
-    self.events = EventRepository(database: database)
-    self.viewedMonth = ViewedMonthRepository(database: database)
-    self.transitions = TransitionRepository(database: database)
+    return database
   }
 
   /// Runs `body` in one write transaction: all of it is stored, or none of it, durably, in write-ahead
   /// logging.
   public func write<Value>(_ body: () throws -> Value) throws -> Value {
-    if !isPreparedForWriting {
-      try Self.prepareForWriting(database)
-      isPreparedForWriting = true
-    }
+    try prepareForWriting()
     return try database.writeTransaction(body)
   }
 
   /// Whether the connection is set up for writing (outside a transaction, where the settings take).
   private var isPreparedForWriting = false
 
+  /// Sets the connection up for writing, once.
+  private func prepareForWriting() throws {
+    guard !isPreparedForWriting else { return }
+    try Self.prepareForWriting(database)
+    isPreparedForWriting = true
+  }
+
   /// Write-ahead logging (checked), its files kept between commands, and durable commits.
   private static func prepareForWriting(_ database: Database) throws {
     try database.enableWriteAheadLog()
     try database.keepWriteAheadLogFiles()
     try database.requireDurableCommits()
+  }
+
+  /// Runs `body` in one write transaction recorded in the change log as one change of `kind`: what it does to
+  /// the logged tables is kept, so that the change can be undone and redone.
+  ///
+  /// - Parameters:
+  ///   - label: what the front end calls the change (the command line), kept with it.
+  ///   - body: does the change and says in words what it did.
+  public func write<Value>(
+    recording kind: String, label: String?, at milliseconds: Int64, _ body: () throws -> (Value, summary: String)
+  ) throws -> Value {
+    try prepareForWriting()
+    return try database.writeTransaction {
+      try changes.begin(kind: kind, label: label, at: milliseconds)
+      defer { changes.recording.end() }
+      let (value, summary) = try body()
+      try changes.finish(summary: summary)
+      return value
+    }
   }
 
   /// Runs `body` in one read transaction: every query in it sees the same snapshot.
@@ -92,25 +136,43 @@ public final class CalendarStore {
   }
 
   /// Creates the missing folders of `path` and an empty file there, private to the user.
-  private static func createFileIfMissing(_ path: String) throws {
+  ///
+  /// - Returns: what this call created: the file first, then the folders, innermost first; empty when the
+  ///   file was there already (or another process created it a moment ago).
+  private static func createFileIfMissing(_ path: String) throws -> [String] {
     var status = stat()
-    if stat(path, &status) == 0 { return }
+    if stat(path, &status) == 0 { return [] }
     if path.hasSuffix("/") { throw StorageError.notARegularFile(path: path, isFolder: true) }
+    var folders: [String] = []
     var folder = ""
     let components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
     for (index, component) in components.enumerated() {
       folder += (index == 0 ? "" : "/") + component
       guard !folder.isEmpty, !component.isEmpty, component != "." else { continue }
-      if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-        throw StorageError.cannotCreate(path: folder, reason: String(cString: strerror(errno)))
+      if mkdir(folder, 0o700) == 0 {
+        folders.insert(folder, at: 0)
+      } else if errno != EEXIST {
+        let reason = String(cString: strerror(errno))
+        for made in folders { rmdir(made) }
+        throw StorageError.cannotCreate(path: folder, reason: reason)
       }
     }
-    // Through a dangling symlink too: O_EXCL would refuse it, so the target is created without it.
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if descriptor < 0 && errno == EEXIST {
+      // Another process created it a moment ago, or the path is a dangling symlink, which O_EXCL refuses:
+      // the file it points to is created through it.
+      guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, stat(path, &status) != 0 else {
+        return []
+      }
+      descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    }
     guard descriptor >= 0 else {
-      throw StorageError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
+      let reason = String(cString: strerror(errno))
+      for made in folders { rmdir(made) }
+      throw StorageError.cannotCreate(path: path, reason: reason)
     }
     close(descriptor)
+    return [path] + folders
   }
 
   /// Mode 0600 for the file and any `-wal` and `-shm` beside it.

@@ -1,5 +1,6 @@
 import CalCLI
 import CalCore
+import CalInteractive
 import CalService
 import Glibc
 
@@ -35,7 +36,10 @@ func calendarLocale() -> CalendarLocale {
   let first = (referenceDay?.weekday ?? .sunday).advanced(by: offset)
   return CalendarLocale(
     monthNames: (0..<12).map { item(Int32(__ALTMON_1) + $0) },
-    weekdayNames: (0..<7).map { item(Int32(ABDAY_1) + $0) }, firstWeekday: first)
+    weekdayNames: (0..<7).map { item(Int32(ABDAY_1) + $0) }, firstWeekday: first,
+    monthAbbreviations: (0..<12).map { item(Int32(ABMON_1) + $0) },
+    monthNamesInDates: (0..<12).map { item(Int32(MON_1) + $0) },
+    weekdayFullNames: (0..<7).map { item(Int32(DAY_1) + $0) })
 }
 
 /// The whole of a small file, or `nil` when it cannot be read.
@@ -68,24 +72,31 @@ func readZone(_ name: String) throws(ZoneError) -> ZoneInfo {
 }
 
 /// The user's zone, read as glibc reads it: `TZ` (a zone name, a file, or a POSIX rule), else /etc/localtime.
-func localZone(zones: ZoneLoader) -> ZoneInfo {
-  guard var value = getenv("TZ").map({ String(cString: $0) }) else {
-    guard let bytes = readFile("/etc/localtime") else { return .utc }
+///
+/// - Returns: the zone, or why `TZ` cannot be used (glibc would silently take UTC: a typo must not move
+///   every event by hours without a word).
+func localZone(zones: ZoneLoader) -> Result<ZoneInfo, ZoneError> {
+  guard let value = getenv("TZ").map({ String(cString: $0) }) else {
+    guard let bytes = readFile("/etc/localtime") else { return .success(.utc) }
     var link = [CChar](repeating: 0, count: 4096)
     let length = readlink("/etc/localtime", &link, link.count - 1)
     let target = length > 0 ? String(decoding: link[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
     let name = target.split(separator: "zoneinfo/").last.map(String.init) ?? "localtime"
-    return (try? ZoneInfo(name: name, tzif: bytes)) ?? .utc
+    return .success((try? ZoneInfo(name: name, tzif: bytes)) ?? .utc)
   }
-  if value.hasPrefix(":") { value.removeFirst() }
+  let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
   // UTC needs no file (reading and parsing one is a measurable share of a command's start).
-  if value.isEmpty || value == "UTC" { return .utc }
-  if value.hasPrefix("/") { return readFile(value).flatMap { try? ZoneInfo(name: value, tzif: $0) } ?? .utc }
-  return (try? zones.zone(value)) ?? (try? ZoneInfo(name: value, posix: value)) ?? .utc
+  if name.isEmpty || name == "UTC" { return .success(.utc) }
+  if name.hasPrefix("/") {
+    guard let bytes = readFile(name) else { return .failure(.unknown(name)) }
+    return Result { () throws(ZoneError) in try ZoneInfo(name: name, tzif: bytes) }
+  }
+  if let zone = try? zones.zone(name) { return .success(zone) }
+  return Result { () throws(ZoneError) in try ZoneInfo(name: name, posix: name) }.mapError { _ in .unknown(name) }
 }
 
 var environment: [String: String] = [:]
-for name in ["CAL_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATION"] {
+for name in ["CAL_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATION"] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 
@@ -125,10 +136,23 @@ func terminalSize() -> (rows: Int, columns: Int) {
 }
 
 /// `CAL_TEST_NOW`, for tests and documentation examples only: the instant to take for now, as Unix
-/// milliseconds or as `YYYY-MM-DDTHH:MM[:SS]` with `Z` or an offset such as `+02:00`; `nil` when unset or
-/// unreadable (the real clock then).
-func pinnedNow() -> Int64? {
+/// milliseconds or as `YYYY-MM-DDTHH:MM[:SS]` with `Z` or an offset such as `+02:00`; or `@FILE`, a file that
+/// holds such an instant and is read anew each time the clock is read, so that a test moves the clock of a
+/// running `cal remind --watch` by writing to it. `nil` when unset (the real clock then).
+func pinnedClock() -> (now: () -> Int64, file: String?)? {
   guard let text = getenv("CAL_TEST_NOW").map({ String(cString: $0) }), !text.isEmpty else { return nil }
+  guard text.hasPrefix("@") else {
+    guard let instant = instant(text) else { return nil }
+    return ({ instant }, nil)
+  }
+  let file = String(text.dropFirst())
+  return ({ readFile(file).flatMap { instant(String(decoding: $0, as: UTF8.self)) } ?? 0 }, file)
+}
+
+/// An instant as `CAL_TEST_NOW` gives it, in Unix milliseconds; `nil` when it cannot be read.
+func instant(_ text: String) -> Int64? {
+  var text = text
+  while text.last?.isWhitespace == true { text.removeLast() }
   if text.allSatisfy({ $0.isASCII && $0.isNumber }) { return Int64(text) }
   let bytes = Array(text.utf8)
   guard bytes.count >= 17, bytes[10] == UInt8(ascii: "T"), let date = try? CivilDate(parsing: String(text.prefix(10)))
@@ -156,15 +180,44 @@ func pinnedNow() -> Int64? {
   return seconds * 1000
 }
 
+/// Every environment variable as `NAME=value`.
+func environmentEntries() -> [String] {
+  var entries: [String] = []
+  var entry = environ
+  while let pointer = entry.pointee {
+    entries.append(String(cString: pointer))
+    entry += 1
+  }
+  return entries
+}
+
+/// The absolute path of this program, from `/proc/self/exe`.
+func executablePath() -> String? {
+  var path = [CChar](repeating: 0, count: 4096)
+  let length = readlink("/proc/self/exe", &path, path.count - 1)
+  guard length > 0 else { return nil }
+  return String(decoding: path[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
 let zones = ZoneLoader(readZone)
-let pinned = pinnedNow()
+let pinned = pinnedClock()
+let userZone = localZone(zones: zones)
 let outputIsTerminal = isatty(STDOUT_FILENO) == 1
 // One reading of the user's zone serves today's date, timestamps and events alike.
 let context = CommandContext(
-  locale: calendarLocale(), localZone: localZone(zones: zones), zones: zones,
-  now: pinned.map { instant in { instant } } ?? nowMilliseconds,
+  locale: calendarLocale(), localZone: (try? userZone.get()) ?? .utc, zones: zones,
+  now: pinned?.now ?? nowMilliseconds,
   environment: environment, outputIsTerminal: outputIsTerminal, terminalSize: outputIsTerminal ? terminalSize() : nil,
   output: TextOutput { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError,
-  errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds)
+  errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds,
+  environmentProblem: { if case .failure(let error) = userZone { "TZ: \(error)" } else { nil } }(),
+  inputIsTerminal: { isatty(STDIN_FILENO) == 1 },
+  // Only a closure: nothing of the page is built unless `cal interactive` runs.
+  frontEnds: FrontEnds(interactive: { request in
+    try InteractivePage.run(
+      calendar: request.calendar, locale: request.locale, colors: request.colors, animates: request.animates,
+      // CAL_TEST_FAULT, for the tests only: F12 throws (`throw`) or crashes (`trap`) the page.
+      monotonic: request.monotonic, fault: getenv("CAL_TEST_FAULT").map { String(cString: $0) })
+  }), inheritedEnvironment: environmentEntries, executablePath: executablePath, clockFile: pinned?.file)
 
 exit(CalApp.run(Array(CommandLine.arguments.dropFirst()), context: context))

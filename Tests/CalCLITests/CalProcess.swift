@@ -37,6 +37,12 @@ struct CalProcess {
       commandLine(arguments, withDatabase: withDatabase, binary: binary), environment: variables(environment))
   }
 
+  /// Runs `cal` on Berlin's clock pinned at `now` (`2024-05-12T10:00:00+02:00`).
+  @discardableResult
+  func run(_ arguments: [String], at now: String) throws -> Subprocess.Result {
+    try run(arguments, environment: ["TZ": "Europe/Berlin", "CAL_TEST_NOW": now])
+  }
+
   /// Starts `cal` without waiting for it, for running several at once; `Subprocess.wait` collects it.
   func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> pid_t {
     try Subprocess.spawn(

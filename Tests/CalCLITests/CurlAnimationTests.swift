@@ -97,4 +97,27 @@ struct CurlAnimationTests {
     #expect(middle.joined().contains("╱"))
     #expect(middle.allSatisfy { $0.count == 22 })
   }
+
+  @Test("compose keeps a wide character whole: where the fold splits it, a gap stands in its place")
+  func composeWideCharacters() {
+    // Cells as (text, width): every row of the old page is "日" pairs, the new page dots.
+    let width = 8
+    let old = Array(repeating: (0..<width).map { $0 % 2 == 0 ? ("日", 2) : ("", 0) }, count: 4)
+    let new = Array(repeating: Array(repeating: (".", 1), count: width), count: 4)
+    for step in 1..<10 {
+      let frame = PageCurl(width: width, height: 4, direction: .upLeft).compose(
+        progress: Double(step) / 10, oldPage: old, newPage: new, cellWidth: { $0.1 }, back: ("░", 1), fold: ("╱", 1),
+        gap: (" ", 1))
+      for row in frame {
+        #expect(row.count == width)
+        // Each half of a wide character has its other half beside it.
+        for (column, cell) in row.enumerated() where cell.1 == 2 {
+          #expect(column + 1 < width && row[column + 1].1 == 0, "step \(step)")
+        }
+        for (column, cell) in row.enumerated() where cell.1 == 0 {
+          #expect(column > 0 && row[column - 1].1 == 2, "step \(step)")
+        }
+      }
+    }
+  }
 }

@@ -31,11 +31,19 @@ final class EndToEndTests {
     #expect(try cal.run(["list", "2023-01"]).stdout == "No events in January 2023.\n")
   }
 
-  @Test("list without an argument lists the month on view")
+  @Test("list without an argument lists the month on view, and says so when it is not this month")
   func listViewedMonth() throws {
     try cal.run(["add", "2024-05-12", "dentist"])
     try cal.run(["goto", "2024-05"])
-    #expect(try cal.run(["list"]).stdout == "2024-05-12  all day      #1  dentist\n")
+    let may = ["CAL_TEST_NOW": "2024-05-20T12:00:00Z"]
+    #expect(try cal.run(["list"], environment: may).stdout == "2024-05-12  all day      #1  dentist\n")
+    let june = ["CAL_TEST_NOW": "2024-06-01T12:00:00Z"]
+    #expect(
+      try cal.run(["list"], environment: june).stdout
+        == "2024-05-12  all day      #1  dentist\n\nMay 2024 is on view, not this month (June 2024): cal goto today "
+        + "turns back to it.\n")
+    #expect(try cal.run(["list", "--json"], environment: june).stdout.hasSuffix("]\n"))
+    #expect(try cal.run(["list", "2024-05"], environment: june).stdout == "2024-05-12  all day      #1  dentist\n")
   }
 
   @Test("--json prints events and transitions with the documented fields")
@@ -80,7 +88,7 @@ final class EndToEndTests {
   @Test("flip prints the curl, the months and the new page, and the month persists")
   func flip() throws {
     try cal.run(["goto", "2024-12"])
-    let result = try cal.run(["flip", "up-left"])
+    let result = try cal.run(["flip", "up-left"], environment: ["CAL_TEST_NOW": "2025-01-15T12:00:00Z"])
     #expect(result.status == 0)
     #expect(
       result.stdout == """
@@ -151,7 +159,7 @@ final class EndToEndTests {
     #expect(
       result.stderr == """
         Error: Unknown option '--nite'. Did you mean '--note'?
-        Usage: cal add <date> <title> ... [--at <time>] [--for <length>] [--end <time>] [--to <date>] [--tz <zone>] [--note <note>] [--location <place>] [--repeat <how>] [--every <n>] [--count <n>] [--until <date>] [--on <days>] [--json] [--db <path>]
+        Usage: cal add <date> <title> ... [--at <time>] [--for <length>] [--end <time>] [--to <date>] [--tz <zone>] [--note <note>] [--location <place>] [--repeat <how>] [--every <n>] [--count <n>] [--until <date>] [--on <days>] [--remind <when>] [--remind-at <time>] [--json] [--db <path>]
           See 'cal add --help' for more information.
 
         """)
@@ -182,7 +190,9 @@ final class EndToEndTests {
     try expectRefused(["add", "2024-05-12", "  \t "], message: "The title is empty: give the event a title")
     try expectRefused(
       ["add", "12/05/2024", "x"],
-      message: "'12/05/2024' is not a date: expected YYYY-MM-DD, today, tomorrow or yesterday")
+      message:
+        "'12/05/2024' is not a day: write 2024-05-12, 2024-5-12, 5-12, today, tomorrow, yesterday, fri, next fri, "
+        + "+3d, -2w, +1m, in 3 days (see cal help dates)")
     try expectRefused(
       ["flip", "sideways"],
       message: "Unknown direction 'sideways': use up-left, up-right, down-right or down-left.")

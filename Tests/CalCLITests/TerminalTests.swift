@@ -30,7 +30,7 @@ final class TerminalTests {
   @Test("flip animates on a terminal, hides and restores the cursor, and ends on the new page")
   func animation() throws {
     try cal.run(["goto", "2024-05"])
-    let screen = try onTerminal(cal, ["flip", "up-left"])
+    let screen = try onTerminal(cal, ["flip", "up-left"], environment: ["CAL_TEST_NOW": "2024-06-15T12:00:00Z"])
     #expect(screen.contains("\u{1B}[?25l") && screen.contains("\u{1B}[?25h"))
     #expect(screen.contains("░"))  // the back of the page went by
     #expect(screen.hasSuffix("23 24 25 26 27 28 29  \r\n30                    \r\n"))  // June 2024 ends the output

@@ -1,29 +1,325 @@
 import CalCore
 import Testing
 
-@Suite("Days and months as typed")
+/// The one grammar of days, months, ranges, times and lengths, each form on a line of its own, against a
+/// pinned today: Sunday 12 May 2024.
+@Suite("Dates, times and lengths as people write them")
 struct DayExpressionTests {
-  let today = try! CivilDate(parsing: "2024-12-31")
+  static let today = try! CivilDate(parsing: "2024-05-12")
 
-  @Test("today, tomorrow and yesterday are relative to the date passed in")
-  func relativeDays() throws {
-    #expect(try DayExpression.day("today", today: today).description == "2024-12-31")
-    #expect(try DayExpression.day("tomorrow", today: today).description == "2025-01-01")
-    #expect(try DayExpression.day("Yesterday", today: today).description == "2024-12-30")
-    #expect(try DayExpression.month("today", today: today).description == "2024-12")
+  /// German names, as glibc gives them for de_DE.UTF-8.
+  static let german = CalendarLocale(
+    monthNames: [
+      "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November",
+      "Dezember",
+    ],
+    weekdayNames: ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"], firstWeekday: .monday,
+    monthAbbreviations: ["Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"],
+    weekdayFullNames: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"])
+
+  /// French names: "mar." is Tuesday, and "mars" March.
+  static let french = CalendarLocale(
+    monthNames: [
+      "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre",
+      "décembre",
+    ],
+    weekdayNames: ["dim.", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam."], firstWeekday: .monday,
+    monthAbbreviations: [
+      "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc.",
+    ],
+    weekdayFullNames: ["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"])
+
+  /// `expected` is the day, or `!` and the start of the error message.
+  private func day(
+    _ text: String, _ expected: String, locale: CalendarLocale = .english, today: CivilDate = Self.today,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(
+      outcome { try DayExpression.day(text, today: today, locale: locale).description }.hasPrefix(expected),
+      "\(text)", sourceLocation: sourceLocation)
   }
 
-  @Test("tomorrow after the last day is outside the calendar")
-  func beyondTheEnd() throws {
-    let last = try CivilDate(parsing: "9999-12-31")
-    #expect(throws: DateError.beyondCalendar("tomorrow")) { try DayExpression.day("tomorrow", today: last) }
+  private func month(
+    _ text: String, _ expected: String, locale: CalendarLocale = .english,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(
+      outcome { try DayExpression.month(text, today: Self.today, locale: locale).description }.hasPrefix(expected),
+      "\(text)", sourceLocation: sourceLocation)
   }
 
-  @Test("a day or a month is told apart by its shape")
-  func dayOrMonth() throws {
-    #expect(try DayExpression.dayOrMonth("2024-05-12", today: today) == .day(try CivilDate(parsing: "2024-05-12")))
-    #expect(try DayExpression.dayOrMonth("2024-05", today: today) == .month(try YearMonth(parsing: "2024-05")))
-    #expect(try DayExpression.dayOrMonth("today", today: today) == .day(today))
-    #expect(throws: DateError.self) { try DayExpression.dayOrMonth("May", today: today) }
+  /// `expected` is `day YYYY-MM-DD`, `month YYYY-MM` or `!` and the start of the error.
+  private func dayOrMonth(
+    _ text: String, _ expected: String, locale: CalendarLocale = .english,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let result = outcome {
+      switch try DayExpression.dayOrMonth(text, today: Self.today, locale: locale) {
+      case .day(let day): return "day \(day)"
+      case .month(let month): return "month \(month)"
+      }
+    }
+    #expect(result.hasPrefix(expected), "\(text): \(result)", sourceLocation: sourceLocation)
+  }
+
+  /// `expected` is `FIRST..LAST` or `!` and the start of the error.
+  private func days(_ text: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let result = outcome {
+      let (first, last) = try DayExpression.days(text, today: Self.today)
+      return "\(first)..\(last)"
+    }
+    #expect(result.hasPrefix(expected), "\(text): \(result)", sourceLocation: sourceLocation)
+  }
+
+  private func time(_ text: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let result = outcome { try TimeExpression.time(text).description }
+    #expect(result.hasPrefix(expected), "\(text): \(result)", sourceLocation: sourceLocation)
+  }
+
+  private func length(_ text: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let result = outcome { String(try LengthExpression.minutes(text)) }
+    #expect(result.hasPrefix(expected), "\(text): \(result)", sourceLocation: sourceLocation)
+  }
+
+  /// The value, or `!` and the error's message.
+  private func outcome(_ body: () throws -> String) -> String {
+    do {
+      return try body()
+    } catch {
+      return "!\(error)"
+    }
+  }
+
+  @Test("days")
+  func days() {
+    day("2024-05-12", "2024-05-12")
+    day("2024-5-3", "2024-05-03")
+    day("5-12", "2024-05-12")  // this year
+    day("05-03", "2024-05-03")
+    day("12-31", "2024-12-31")
+    day("today", "2024-05-12")
+    day("Tomorrow", "2024-05-13")
+    day("yesterday", "2024-05-11")
+    day("fri", "2024-05-17")  // the first Friday after today
+    day("Friday", "2024-05-17")
+    day("next fri", "2024-05-24")  // the one after that
+    day("sun", "2024-05-19")  // never today itself
+    day("next sunday", "2024-05-26")
+    day("thurs", "2024-05-16")
+    day("+3d", "2024-05-15")
+    day("-2w", "2024-04-28")
+    day("+1m", "2024-06-12")
+    day("+1y", "2025-05-12")
+    day("-1y", "2023-05-12")
+    day("in 3 days", "2024-05-15")
+    day("in 1 week", "2024-05-19")
+    day("in 2 months", "2024-07-12")
+    day("in 1 year", "2025-05-12")
+    day("  in   3   DAYS ", "2024-05-15")
+    day("+1m", "2024-02-29", today: try! CivilDate(parsing: "2024-01-31"))  // the month's last day
+    day("+1y", "2025-02-28", today: try! CivilDate(parsing: "2024-02-29"))
+    day("fri", "2024-05-24", today: try! CivilDate(parsing: "2024-05-17"))  // on a Friday: a week on
+  }
+
+  @Test("days in the locale's language, English always")
+  func localeDays() {
+    day("freitag", "2024-05-17", locale: Self.german)
+    day("Fr", "2024-05-17", locale: Self.german)
+    day("next do", "2024-05-23", locale: Self.german)
+    day("fri", "2024-05-17", locale: Self.german)
+    day("mar.", "2024-05-14", locale: Self.french)
+    day("mardi", "2024-05-14", locale: Self.french)
+  }
+
+  @Test("what is not a day says what is")
+  func notDays() {
+    day("13", "!'13' is ambiguous: a number alone could be a day of the month, a month or a year; for day 13")
+    day("13", "!'13' is ambiguous", today: Self.today)
+    day("2024", "!'2024' is ambiguous: a number alone could be a day of the month, a month or a year; write a day as")
+    day("may", "!'may' is a month (May 2024), not a day")
+    day("2024-05", "!'2024-05' is a month (May 2024), not a day")
+    day("12/05/2024", "!'12/05/2024' is not a day: write 2024-05-12, 2024-5-12, 5-12, today")
+    day("2024-02-30", "!February 2024 has 29 days")
+    day("2024-13-01", "!month 13 does not exist")
+    day("0000-01-01", "!year 0 is out of range")
+    day("2-30", "!February 2024 has 29 days")
+    day("+99999999999d", "!+99999999999d is outside the years 1 to 9999")
+    day("+999999999999999999999999w", "!+999999999999999999999999w is outside the years 1 to 9999")
+    day("-99999999999y", "!-99999999999y is outside the years 1 to 9999")
+    day("in 99999999999999 months", "!in 99999999999999 months is outside the years 1 to 9999")
+    day("tomorrow", "!tomorrow is outside", today: .last)
+    day("fri", "!fri is outside", today: .last)
+    day("3d", "!'3d' is not a day")  // a day from today needs its sign
+    day("next", "!'next' is not a day")
+    day("in 3", "!'in 3' is not a day")
+    day("", "!'' is not a day")
+    day("t", "!'t' is not a day")
+    day("fr", "!'fr' is not a day")  // two letters are a name only where the locale abbreviates so
+  }
+
+  @Test("months")
+  func months() {
+    month("2024-05", "2024-05")
+    month("2024-5", "2024-05")
+    month("may", "2024-05")
+    month("MAY", "2024-05")
+    month("sept", "2024-09")
+    month("Dec", "2024-12")
+    month("may 2024", "2024-05")
+    month("feb 1999", "1999-02")
+    month("this month", "2024-05")
+    month("next month", "2024-06")
+    month("last month", "2024-04")
+    month("+2m", "2024-07")
+    month("-5m", "2023-12")
+    month("+1y", "2025-05")
+    month("in 2 months", "2024-07")
+    month("today", "2024-05")
+    month("2024-05-31", "2024-05")  // a day stands for its month
+    month("tomorrow", "2024-05")
+    month("mai", "2024-05", locale: Self.german)
+    month("März 2025", "2025-03", locale: Self.german)
+    month("mär", "2024-03", locale: Self.german)
+    month("févr", "2024-02", locale: Self.french)
+    month("févr.", "2024-02", locale: Self.french)
+    month("mars", "2024-03", locale: Self.french)
+    month("5", "!'5' is ambiguous: a number alone could be a month or a year")
+    month("2024-13", "!month 13 does not exist")
+    month("may 0", "!year 0 is out of range")
+    month("may 99999999999", "!may 99999999999 is outside the years 1 to 9999")
+    month("+99999999999m", "!+99999999999m is outside the years 1 to 9999")
+    month("next week", "!'next week' is not a month: write 2024-05, 2024-5, may, may 2024")
+    month("ju", "!'ju' is not a month")
+    month("ma", "!'ma' is not a month")
+  }
+
+  @Test("a day or a month, told apart by its form")
+  func daysOrMonths() {
+    dayOrMonth("2024-05-12", "day 2024-05-12")
+    dayOrMonth("2024-05", "month 2024-05")
+    dayOrMonth("today", "day 2024-05-12")
+    dayOrMonth("May", "month 2024-05")
+    dayOrMonth("may 2025", "month 2025-05")
+    dayOrMonth("next month", "month 2024-06")
+    dayOrMonth("+2m", "month 2024-07")  // months count in months here
+    dayOrMonth("+1y", "month 2025-05")
+    dayOrMonth("+3d", "day 2024-05-15")
+    dayOrMonth("-2w", "day 2024-04-28")
+    dayOrMonth("fri", "day 2024-05-17")
+    dayOrMonth("next fri", "day 2024-05-24")
+    dayOrMonth("5-13", "day 2024-05-13")
+    dayOrMonth("mars", "month 2024-03", locale: Self.french)
+    dayOrMonth("mar", "!'mar' is ambiguous: it names the month March 2024 and the day 2024-05-14", locale: Self.french)
+    dayOrMonth("13", "!'13' is ambiguous: a number alone could be a day, a month or a year")
+    dayOrMonth("someday", "!'someday' is not a day or a month")
+  }
+
+  @Test("ranges and numbers of days to come")
+  func ranges() throws {
+    let range = try DayExpression.range("2024-05-01..2024-06-15", today: Self.today)
+    #expect(range.map { "\($0.first)..\($0.last)" } == "2024-05-01..2024-06-15")
+    #expect(try DayExpression.range("2024-05-01", today: Self.today) == nil)
+    days("7", "2024-05-12..2024-05-18")
+    days("30", "2024-05-12..2024-06-10")
+    days("1", "2024-05-12..2024-05-12")
+    days("10d", "2024-05-12..2024-05-21")
+    days("2w", "2024-05-12..2024-05-25")
+    days("1m", "2024-05-12..2024-06-11")
+    days("1y", "2024-05-12..2025-05-11")
+    days("today..fri", "2024-05-12..2024-05-17")
+    days("may..june", "2024-05-01..2024-06-30")
+    days("2024-05-20..2024-05-10", "!the range ends (2024-05-10) before it starts (2024-05-20)")
+    days("0", "!'0' covers no days")
+    days("-3d", "!'-3d' is not a number of days or a range")
+    days("+3d", "!'+3d' is not a number of days or a range")
+    days("lots", "!'lots' is not a number of days or a range")
+    days("99999999999", "!99999999999 is outside the years 1 to 9999")
+    days("", "!'' is not a number of days or a range")
+  }
+
+  @Test("times")
+  func times() {
+    time("9", "09:00")
+    time("09", "09:00")
+    time("0", "00:00")
+    time("9:30", "09:30")
+    time("21:30", "21:30")
+    time("09:05", "09:05")
+    time("9am", "09:00")
+    time("9AM", "09:00")
+    time("9 am", "09:00")
+    time("9:30pm", "21:30")
+    time("12am", "00:00")
+    time("12:15am", "00:15")
+    time("12pm", "12:00")
+    time("noon", "12:00")
+    time("Midnight", "00:00")
+    time("25:00", "!'25:00' is not a time: hours are 00 to 23")
+    time("24", "!'24' is not a time: hours are 00 to 23")
+    time("9:60", "!'9:60' is not a time: minutes are 00 to 59")
+    time("13pm", "!'13pm' is not a time: with am or pm, hours are 1 to 12")
+    time("0am", "!'0am' is not a time: with am or pm, hours are 1 to 12")
+    time("9:5", "!'9:5' is not a time: write 9, 09, 9:30, 21:30, 9am, 9:30pm, noon or midnight")
+    time("0930", "!'0930' is not a time")
+    time("am", "!'am' is not a time")
+    time("", "!'' is not a time")
+    time("99999999999999999999:00", "!'99999999999999999999:00' is not a time")
+  }
+
+  @Test("lengths")
+  func lengths() {
+    length("45m", "45")
+    length("1h", "60")
+    length("1h30m", "90")
+    length("1h30", "90")
+    length("1.5h", "90")
+    length("0.25h", "15")
+    length("90", "90")
+    length("2d", "2880")
+    length("0.5d", "720")
+    length("1d2h3m", "1563")
+    length("2H", "120")
+    length("100000d100000h100000m", "150100000")
+    length("1.01h", "!'1.01h' is not a length: it must come to whole minutes")
+    length("1.5m", "!'1.5m' is not a length: it must come to whole minutes")
+    length("0", "!'0' is not a length: it must be longer than zero")
+    length("-5m", "!'-5m' is not a length: it must be longer than zero")
+    length("1h90", "!'1h90' is not a length: write 45m, 1h, 1h30m, 1h30, 1.5h, 90 (minutes) or 2d")
+    length("1h30m15", "!'1h30m15' is not a length")
+    length("2d3", "!'2d3' is not a length")
+    length("1h1h", "!'1h1h' is not a length")
+    length("h", "!'h' is not a length")
+    length("1.h", "!'1.h' is not a length")
+    length("100001", "!'100001' is not a length")
+    length("99999999999999999999m", "!'99999999999999999999m' is not a length")
+    length("1.5.5h", "!'1.5.5h' is not a length")
+  }
+
+  @Test("the first words of a title that make a day")
+  func leadingDays() throws {
+    let cases: [([String], String, Int)] = [
+      (["next", "fri", "dentist"], "2024-05-24", 2),
+      (["in", "3", "days", "lunch"], "2024-05-15", 3),
+      (["fri", "next", "steps"], "2024-05-17", 1),
+      (["2024-05-12", "in", "3", "days"], "2024-05-12", 1),
+      (["next fri", "x"], "2024-05-24", 1),
+    ]
+    for (words, expected, count) in cases {
+      let found = try DayExpression.leadingDay(words, today: Self.today)
+      #expect(found.day.description == expected && found.wordCount == count, "\(words)")
+    }
+    #expect(throws: DateError.self) { try DayExpression.leadingDay(["13", "x"], today: Self.today) }
+    #expect(throws: DateError.self) { try DayExpression.leadingDay([], today: Self.today) }
+  }
+
+  @Test("names: whole names and abbreviations before beginnings, ambiguity refused")
+  func names() {
+    #expect(CalendarLocale.english.months(named: "jun") == [6])
+    #expect(CalendarLocale.english.months(named: "ju") == [])
+    #expect(CalendarLocale.english.months(named: "sept.") == [9])
+    #expect(CalendarLocale.english.weekdays(named: "tues") == [.tuesday])
+    #expect(Self.german.months(named: "MÄRZ") == [3])
+    #expect(Self.french.weekdays(named: "mar") == [.tuesday])
+    #expect(Self.french.months(named: "mar") == [3])
   }
 }

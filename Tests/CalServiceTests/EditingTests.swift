@@ -105,7 +105,7 @@ struct EditingTests {
     #expect(throws: ServiceError(.invalidRequest, "event #1 has no occurrence on 2024-06-01")) {
       try fixture.service.remove(id: series.id, occurrence: day("2024-06-01"))
     }
-    guard case .removed(let gone) = try fixture.service.remove(id: series.id) else {
+    guard case .removed(let gone, _) = try fixture.service.remove(id: series.id) else {
       Issue.record("not removed whole")
       return
     }

@@ -1,5 +1,6 @@
 import CalCore
 import Foundation
+import Glibc
 import Testing
 
 @testable import CalStorage
@@ -16,7 +17,10 @@ struct CalendarStoreTests {
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
     ) { try $0[0] as String }
     #expect(
-      tables == ["event_exceptions", "events", "schema_migrations", "simple_days", "transitions", "viewed_month"])
+      tables == [
+        "change_sets", "changes", "event_exceptions", "events", "reminder_checks", "reminder_deliveries", "reminders",
+        "schema_migrations", "simple_days", "transitions", "viewed_month",
+      ])
     let ledger = try store.database.fetch("SELECT id, applied_at FROM schema_migrations") {
       (try $0["id"] as String, try $0["applied_at"] as Int64)
     }
@@ -103,5 +107,84 @@ struct CalendarStoreTests {
     let before = try contents(of: path)
     #expect(throws: SchemaError.notACalendar(path: path)) { try CalendarStore(path: path, now: now) }
     #expect(try contents(of: path) == before)
+  }
+}
+
+@Suite("Calendars that must not be adopted, and files that must stay private")
+struct AdoptionTests {
+  let now: Int64 = 1_700_000_000_000
+
+  @Test("other programs' databases are refused: an empty ledger, views only, a Rails ledger, a foreign app id")
+  func foreignSchemas() throws {
+    let cases = [
+      "CREATE TABLE schema_migrations (id TEXT PRIMARY KEY NOT NULL, applied_at INTEGER NOT NULL)",
+      "CREATE VIEW answers AS SELECT 42 AS answer",
+      "CREATE TABLE schema_migrations (version TEXT PRIMARY KEY)",
+      "PRAGMA application_id = 1234",
+    ]
+    for sql in cases {
+      let folder = try TemporaryFolder()
+      let path = folder.file("other.db")
+      do {
+        let other = try Database(path: path)
+        try other.execute(sql)
+      }
+      let before = try contents(of: path)
+      #expect(throws: SchemaError.notACalendar(path: path), "\(sql)") { try CalendarStore(path: path, now: now) }
+      #expect(try contents(of: path) == before, "\(sql)")
+    }
+  }
+
+  @Test("a calendar made through a dangling symlink, or in an empty file, is 0600 whatever the umask")
+  func privateWhateverTheWay() throws {
+    let folder = try TemporaryFolder()
+    let old = umask(0)
+    defer { umask(old) }
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.file("link.db"), withDestinationPath: folder.file("target.db"))
+    _ = try CalendarStore(path: folder.file("link.db"), now: now)
+    #expect(try permissions(of: folder.file("target.db")) == 0o600)
+    #expect(try permissions(of: folder.file("target.db-wal")) == 0o600)
+    FileManager.default.createFile(
+      atPath: folder.file("empty.db"), contents: nil, attributes: [.posixPermissions: 0o666])
+    _ = try CalendarStore(path: folder.file("empty.db"), now: now)
+    #expect(try permissions(of: folder.file("empty.db")) == 0o600)
+  }
+
+  @Test("a folder, a FIFO or a device is not a calendar; a path ending in / leaves no folder behind")
+  func notFiles() throws {
+    let folder = try TemporaryFolder()
+    #expect(throws: StorageError.notARegularFile(path: folder.path, isFolder: true)) {
+      try CalendarStore(path: folder.path, now: now)
+    }
+    let fifo = folder.file("fifo")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(throws: StorageError.notARegularFile(path: fifo, isFolder: false)) {
+      try CalendarStore(path: fifo, now: now)
+    }
+    #expect(!FileManager.default.fileExists(atPath: fifo + "-journal"))
+    let slash = folder.file("new/")
+    #expect(throws: StorageError.notARegularFile(path: slash, isFolder: true)) {
+      try CalendarStore(path: slash, now: now)
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.file("new")))
+  }
+
+  @Test(
+    "a full disk while creating a calendar leaves no file or folder behind",
+    .enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+  func fullDisk() throws {
+    let folder = try TemporaryFolder()
+    let mountPoint = folder.file("tiny")
+    try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+    guard mount("tmpfs", mountPoint, "tmpfs", 0, "size=40k") == 0 else {
+      Issue.record("could not mount a tmpfs: \(String(cString: strerror(errno)))")
+      return
+    }
+    defer { umount(mountPoint) }
+    let path = mountPoint + "/deep/cal.db"
+    let error = try #require(throws: DatabaseError.self) { try CalendarStore(path: path, now: now) }
+    #expect(error.resultCode.primary == .full || error.resultCode.primary == .ioError)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint).isEmpty)
   }
 }

@@ -22,21 +22,30 @@ public enum CalApp {
   static var commands: [any Command.Type] {
     [
       ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
-      SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      HistoryCommand.self, CompletionCommand.self,
+      AgendaCommand.self, SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
+      RemindCommand.self, UndoCommand.self, RedoCommand.self, LogCommand.self, HistoryCommand.self,
+      InteractiveCommand.self, CompletionCommand.self,
     ]
   }
 
   /// `cal help`, which is handled here rather than as a command, described for completion and the manual.
   static let helpSpec = CommandSpec(
-    name: "help", abstract: "Show help for a command.",
-    arguments: [ArgumentSpec("subcommand", help: "The command to explain.", isOptional: true)],
+    name: "help", abstract: "Show help for a command, or for dates, times and lengths (cal help dates).",
+    arguments: [
+      ArgumentSpec("subcommand", help: "The command to explain, or dates for how to write them.", isOptional: true)
+    ],
     options: [OptionSpec("man", help: "Print the whole manual page, cal(1), in roff.")])
 
   static let abstract = "A persistent page-flip calendar."
   static let discussion = """
     Every month is a page you turn from a corner; the calendar remembers the month on view, your events and \
     every page turn in one SQLite file. With no subcommand, cal shows the month on view.
+    cal also stands in for cal(1): a line that starts with a number, a month's name or one of cal(1)'s options \
+    (cal 5 2024, cal 2024, cal may 2024, cal -3, cal -y, cal -m, cal -w) prints the pages Debian's cal prints, \
+    byte for byte, and opens no calendar: \(CalOneForm.usage). Dates follow the Julian calendar until 2 \
+    September 1752 there, as Debian's cal's do; -m without a month and --monday start weeks on Monday, -s and \
+    --sunday on Sunday, -w adds week numbers, -j numbers the days through the year, -A N and -B N add months \
+    after and before, -d YYYY-MM stands for the current month. Dates, times and lengths: see cal help dates.
     """
 
   /// Runs `cal` with `arguments` (without the program name); returns the exit status. Output that could
@@ -47,6 +56,8 @@ public enum CalApp {
     let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
     let verbose = arguments[..<end].contains(verboseOption)
     let words = arguments[..<end].filter { $0 != verboseOption } + arguments[end...]
+    var context = context
+    context.arguments = Array(words)
     var status = dispatch(Array(words), context: context, verbose: verbose)
     context.output.flush()
     if let failure = context.output.failure {
@@ -61,6 +72,9 @@ public enum CalApp {
 
   private static func dispatch(_ arguments: [String], context: CommandContext, verbose: Bool) -> Int32 {
     let writeError = context.writeError
+    if let first = arguments.first, command(named: first) == nil, CalOneForm.claims(arguments, locale: context.locale) {
+      return calOne(arguments, context: context)
+    }
     let (name, words) = splitCommand(arguments)
     switch name {
     case "-h", "--help":
@@ -75,6 +89,12 @@ public enum CalApp {
       break
     }
     guard let command = command(named: name) else {
+      if CalOneForm.claims([name], locale: context.locale) {
+        writeError(
+          "Error: cal(1)'s forms (such as cal \(TerminalText.sanitized(name))) open no calendar: leave out --db "
+            + "and --json, or use cal show for the month on view with your events\n" + calOneUsage)
+        return ExitStatus.usage
+      }
       let suggestion = EditDistance.closest(to: name, among: commandNames + ["help"])
       writeError(
         "Error: Unknown command '\(TerminalText.sanitized(name))'."
@@ -84,6 +104,26 @@ public enum CalApp {
     }
     return run(command, words, context: context, verbose: verbose)
   }
+
+  /// Prints the pages of a cal(1) line, or its mistake.
+  private static func calOne(_ arguments: [String], context: CommandContext) -> Int32 {
+    // Help wins over every other word, as in a command's line.
+    let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+    if arguments[..<end].contains(where: { $0 == "-h" || $0 == "--help" }) {
+      context.write(rootHelp)
+      return ExitStatus.success
+    }
+    do {
+      try CalOneForm(arguments, context: context).run(context)
+      return ExitStatus.success
+    } catch {
+      context.writeError("Error: \(TerminalText.sanitized(error.message))\n" + calOneUsage)
+      return ExitStatus.usage
+    }
+  }
+
+  /// The usage lines of cal(1)'s forms, after an error.
+  static let calOneUsage = "Usage: \(CalOneForm.usage)\n  See 'cal --help' for more information.\n"
 
   /// The command's name and its words. Global options written before the command (`cal --db x list`) are
   /// passed on to it; with no command at all, `show` runs.
@@ -111,12 +151,12 @@ public enum CalApp {
   }
 
   static func command(named name: String) -> (any Command.Type)? {
-    for command in commands where command.spec.name == name { return command }
+    for command in commands where command.spec.names.contains(name) { return command }
     return nil
   }
 
   static var commandNames: [String] {
-    commands.map { $0.spec.name }
+    commands.flatMap { $0.spec.names }
   }
 
   static var rootHelp: String {
@@ -130,19 +170,23 @@ public enum CalApp {
       context.write(
         ManualPage.render(
           abstract: abstract, discussion: discussion, commands: commands.map { $0.spec } + [helpSpec],
-          version: version, date: date))
+          version: version, date: date, preformatted: [DateGrammarHelp.text]))
       return ExitStatus.success
     }
     guard let name = words.first else {
       context.write(rootHelp)
       return ExitStatus.success
     }
+    if name == DateGrammarHelp.topic {
+      context.write(DateGrammarHelp.text)
+      return ExitStatus.success
+    }
     guard let command = command(named: name) else {
-      let suggestion = EditDistance.closest(to: name, among: commandNames)
+      let suggestion = EditDistance.closest(to: name, among: commandNames + [DateGrammarHelp.topic])
       writeError(
         "Error: Unknown command '\(TerminalText.sanitized(name))'."
           + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + "\n"
-          + "Usage: cal help <subcommand>\n  See 'cal --help' for more information.\n")
+          + "Usage: cal help [<subcommand>|dates]\n  See 'cal --help' for more information.\n")
       return ExitStatus.usage
     }
     context.write(HelpFormatter.help(command.spec))
@@ -159,6 +203,9 @@ public enum CalApp {
       if arguments.wantsHelp {
         context.write(HelpFormatter.help(spec))
         return ExitStatus.success
+      }
+      if let problem = context.environmentProblem, spec.name != CompletionCommand.spec.name {
+        throw CalError(problem)
       }
       try command.init(arguments, context: context).run(context)
       return ExitStatus.success

@@ -17,6 +17,9 @@ public struct CommandContext {
   /// The environment variables `cal` reads (`CAL_DB`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`,
   /// `CAL_ANIMATION`).
   public let environment: [String: String]
+  /// Whether standard input is a terminal: asked only by the commands that need to know, so that the
+  /// others start no slower.
+  public let inputIsTerminal: () -> Bool
   /// Whether standard output is a terminal.
   public let outputIsTerminal: Bool
   /// The terminal's size in character cells, when standard output is one that says.
@@ -29,6 +32,21 @@ public struct CommandContext {
   public let errorIsTerminal: Bool
   /// A monotonic clock in milliseconds, for progress: how long something has taken so far.
   public let elapsedMilliseconds: () -> Int64
+  /// The full-screen front ends the executable provides.
+  public let frontEnds: FrontEnds
+  /// What is wrong with the environment (a `TZ` that names no zone), if anything: commands refuse to run
+  /// on it rather than guess; help and completion still work.
+  public let environmentProblem: String?
+  /// The whole environment as `NAME=value` entries, read only when asked: what a command that `cal` runs
+  /// (`cal remind --exec`) inherits.
+  public let inheritedEnvironment: () -> [String]
+  /// The absolute path of the running `cal`, read only when asked (`cal remind --install` names it).
+  public let executablePath: () -> String?
+  /// The file the pinned clock is read from, when tests move the clock by writing to it (`CAL_TEST_NOW=@FILE`):
+  /// a watch wakes when it changes.
+  public let clockFile: String?
+  /// The words the command was called with, after `cal`: what the change log calls the change it makes.
+  public internal(set) var arguments: [String] = []
 
   /// Creates a context.
   public init(
@@ -36,8 +54,12 @@ public struct CommandContext {
     now: @escaping () -> Int64, environment: [String: String], outputIsTerminal: Bool,
     terminalSize: (rows: Int, columns: Int)? = nil, output: TextOutput,
     writeError: @escaping (String) -> Void = { _ in }, errorIsTerminal: Bool = false,
-    elapsedMilliseconds: @escaping () -> Int64 = { 0 }
+    elapsedMilliseconds: @escaping () -> Int64 = { 0 }, environmentProblem: String? = nil,
+    inputIsTerminal: @escaping () -> Bool = { false }, frontEnds: FrontEnds = FrontEnds(),
+    inheritedEnvironment: @escaping () -> [String] = { [] }, executablePath: @escaping () -> String? = { nil },
+    clockFile: String? = nil
   ) {
+    self.environmentProblem = environmentProblem
     self.locale = locale
     self.localZone = localZone
     self.zones = zones
@@ -49,6 +71,11 @@ public struct CommandContext {
     self.writeError = writeError
     self.errorIsTerminal = errorIsTerminal
     self.elapsedMilliseconds = elapsedMilliseconds
+    self.inputIsTerminal = inputIsTerminal
+    self.frontEnds = frontEnds
+    self.inheritedEnvironment = inheritedEnvironment
+    self.executablePath = executablePath
+    self.clockFile = clockFile
     self.today = ServiceEnvironment(now: now, localZone: localZone, zones: zones).today
   }
 

@@ -1,12 +1,21 @@
+import CalCore
 import Glibc
 
 /// Reading and writing the files a user names (`import FILE`, `export FILE`).
 enum FileIO {
-  /// Writes what `body` hands its closure, piece by piece, to `path`, whole or not at all: into a new file
-  /// beside it with a name nobody can guess (created exclusively, so a planted symlink cannot redirect it),
-  /// synced, then renamed over it, keeping the mode of the file it replaces; anything `body` throws leaves
-  /// `path` as it was. A path that is not a regular file (a FIFO, a device, `/dev/stdout`) is written to as
-  /// it is, never replaced. A symlink is followed: the file it points to is replaced.
+  /// Writes `text` to `path` whole or not at all: into a new file beside it with a name nobody can guess
+  /// (created exclusively, so a planted symlink cannot redirect it), synced, then renamed over it, keeping
+  /// the mode of the file it replaces. A path that is not a regular file (a FIFO, a device, `/dev/stdout`)
+  /// is written to as it is, never replaced. A symlink is followed: the file it points to is replaced.
+  static func write(_ text: String, to path: String) throws {
+    try write(to: path) { write in
+      var text = text
+      try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+    }
+  }
+
+  /// Writes what `body` hands its closure, piece by piece, to `path`, as ``write(_:to:)`` writes text;
+  /// anything `body` throws leaves `path` as it was.
   static func write(to path: String, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
     var status = stat()
     let exists = stat(path, &status) == 0
@@ -53,6 +62,22 @@ enum FileIO {
       fsync(folderDescriptor)
       close(folderDescriptor)
     }
+  }
+
+  /// Creates the folder `path` and those above it that are missing, with the usual mode (0777 less the umask).
+  static func createFolders(_ path: String) throws(CalError) {
+    var folder = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      folder += "/" + component
+      guard mkdir(folder, 0o777) == 0 || errno == EEXIST else { throw failure("cannot create", folder) }
+    }
+  }
+
+  /// `path`, made absolute from the current folder when it is relative.
+  static func absolute(_ path: String) -> String {
+    guard !path.hasPrefix("/"), let folder = getcwd(nil, 0) else { return path }
+    defer { free(folder) }
+    return String(cString: folder) + "/" + path
   }
 
   private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {

@@ -7,23 +7,17 @@ enum RangeOptions {
 
   /// The range the options give, or `nil` for neither. `--from` alone covers 30 days when
   /// `fromAlone` allows it; otherwise both are needed.
-  static func parse(_ arguments: ParsedArguments, today: CivilDate, fromAlone: Bool = true) throws(UsageError)
+  static func parse(_ arguments: ParsedArguments, dates: DateReader, fromAlone: Bool = true) throws(UsageError)
     -> (CivilDate, CivilDate)?
   {
-    let first = try arguments.value(from).map { text throws(UsageError) in try parseDay(text, today: today) }
-    let last = try arguments.value(to).map { text throws(UsageError) in try parseDay(text, today: today) }
+    let first = try arguments.value(from).map { text throws(UsageError) in try dates.day(text) }
+    let last = try arguments.value(to).map { text throws(UsageError) in try dates.day(text) }
     switch (first, last) {
     case (nil, nil): return nil
-    case (let first?, let last?): return try checked(first, last)
+    case (let first?, let last?): return try dates.checkedRange(first, last)
     case (let first?, nil) where fromAlone: return (first, first.adding(days: 29) ?? first)
     case (nil, _?) where fromAlone: throw UsageError("--to needs --from")
     default: throw UsageError("Give both --from and --to")
     }
-  }
-
-  /// `(first, last)`, refused when it runs backwards.
-  static func checked(_ first: CivilDate, _ last: CivilDate) throws(UsageError) -> (CivilDate, CivilDate) {
-    guard last >= first else { throw UsageError("the range ends (\(last)) before it starts (\(first))") }
-    return (first, last)
   }
 }

@@ -4,9 +4,11 @@ import CalService
 /// The options that say when an event happens, shared by `add` and `edit`: each is applied to a draft
 /// (a new event's, or the stored one's), and the result is checked as a whole.
 struct ScheduleOptions {
-  static let at = OptionSpec("at", value: "time", help: "The start time, HH:MM; without it the event lasts all day.")
-  static let length = OptionSpec("for", value: "length", help: "How long a timed event lasts: 45m, 1h30m, 2d.")
-  static let end = OptionSpec("end", value: "time", help: "When a timed event ends, HH:MM, the same day.")
+  static let at = OptionSpec(
+    "at", value: "time", help: "The start time: 9, 9:30, 21:30, 9am, 9:30pm, noon; without it the event lasts all day.")
+  static let length = OptionSpec(
+    "for", value: "length", help: "How long a timed event lasts: 45m, 1h, 1h30m, 1h30, 1.5h, 90 (minutes), 2d.")
+  static let end = OptionSpec("end", value: "time", help: "When a timed event ends, the same day: 10:15, 5pm.")
   static let to = OptionSpec("to", value: "date", help: "The last day of an all-day event (inclusive).")
   static let allDay = OptionSpec("all-day", help: "Make a timed event an all-day one.")
   static let timeZone = OptionSpec(
@@ -26,13 +28,38 @@ struct ScheduleOptions {
       help: "Weekly: mon,wed,fri. Monthly: 2nd-tue, last-fri, or days of the month such as 1,15 or last.")
   }
 
-  /// The options, for command specs.
-  static func all(repeatDays name: String) -> [OptionSpec] {
-    [at, length, end, to, allDay, timeZone, note, location, repeats, every, count, until, repeatDays(name)]
+  /// The command the options are for: each explains them in its own terms.
+  enum Command {
+    case add, edit
+  }
+
+  /// The options for `command`'s spec, each with that command's help (the same long names, so the
+  /// options read the same either way).
+  static func all(for command: Command) -> [OptionSpec] {
+    switch command {
+    case .add:
+      return [
+        at, length, end, to,
+        timeZone.withHelp("The event's own time zone, such as Europe/Berlin; it is shown converted to yours."),
+        note.withHelp("A longer description."), location.withHelp("Where it happens."),
+        repeats.withHelp("daily, weekly, monthly or yearly."), every, count, until, repeatDays("on"),
+      ]
+    case .edit:
+      return [
+        at.withHelp("A new start time, HH:MM (a timed event keeps its length; --all-day removes the time)."),
+        length.withHelp("A new length for a timed event: 45m, 1h30m, 2d."),
+        end.withHelp("A new end time, HH:MM, the same day."),
+        to.withHelp("A new last day for an all-day event (inclusive)."), allDay,
+        timeZone.withHelp("A time zone of its own, such as Europe/Berlin; local puts it back on your clock."),
+        note.withHelp("A new description; \"\" removes it."), location.withHelp("A new place; \"\" removes it."),
+        repeats.withHelp("daily, weekly, monthly or yearly; none makes a series a one-off event."), every, count,
+        until, repeatDays("repeat-on"),
+      ]
+    }
   }
 
   let arguments: ParsedArguments
-  let today: CivilDate
+  let dates: DateReader
   /// The name of the option that gives the days of a weekly or monthly repeat.
   var repeatDaysName = "on"
 
@@ -79,22 +106,20 @@ struct ScheduleOptions {
       (schedule.startTime, schedule.lengthMinutes, schedule.lengthDays, schedule.timeZone) = (nil, nil, 0, nil)
     }
     if let text = arguments.value(Self.at) {
-      schedule.startTime = try time(text, Self.at)
+      schedule.startTime = try dates.time(text, for: Self.at)
       schedule.endDay = nil
     }
     if arguments.value(Self.length) != nil && arguments.value(Self.end) != nil {
       throw UsageError("Give --for or --end, not both")
     }
     if let text = arguments.value(Self.length) {
-      do {
-        // Days are counted on the clock (the same time so many days later), hours and minutes exactly.
-        (schedule.lengthDays, schedule.lengthMinutes) = try EventLength.parts(parsing: text)
-      } catch {
-        throw UsageError("--for: \(error)")
-      }
+      // Days are counted on the clock (the same time so many days later), hours and minutes exactly.
+      let minutes = try dates.length(text, for: Self.length)
+      (schedule.lengthDays, schedule.lengthMinutes) = EventLength.parts(
+        minutes: minutes, days: LengthExpression.days(text))
     }
     if let text = arguments.value(Self.end) {
-      let end = try time(text, Self.end)
+      let end = try dates.time(text, for: Self.end)
       guard let start = schedule.startTime else { throw UsageError("--end needs a start time: give --at too") }
       guard end > start else { throw UsageError("--end \(end) is not after the start \(start)") }
       (schedule.lengthDays, schedule.lengthMinutes) = (0, end.minutes - start.minutes)
@@ -103,7 +128,7 @@ struct ScheduleOptions {
       guard schedule.startTime == nil else {
         throw UsageError("--to is for all-day events; give a timed event a length with --for, such as --for 2d")
       }
-      let endDay = try parseDay(text, today: today)
+      let endDay = try dates.day(text)
       guard endDay >= schedule.startDay else {
         throw UsageError("--to \(endDay) is before the start \(schedule.startDay)")
       }
@@ -129,14 +154,6 @@ struct ScheduleOptions {
     return schedule
   }
 
-  private func time(_ text: String, _ option: OptionSpec) throws(UsageError) -> TimeOfDay {
-    do {
-      return try TimeOfDay(parsing: text)
-    } catch {
-      throw UsageError("--\(option.long): \(error)")
-    }
-  }
-
   /// A whole number from `range` (the limits `RecurrenceRule` itself checks, so that what is written can be
   /// read back).
   private func number(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
@@ -154,7 +171,7 @@ struct ScheduleOptions {
   private func rule(for schedule: EventSchedule) throws(UsageError) -> RecurrenceRule? {
     let every = try number(Self.every, in: RecurrenceRule.intervalRange)
     let count = try number(Self.count, in: RecurrenceRule.countRange)
-    let until = try arguments.value(Self.until).map { text throws(UsageError) in try parseDay(text, today: today) }
+    let until = try arguments.value(Self.until).map { text throws(UsageError) in try dates.day(text) }
     let on = arguments.value(Self.repeatDays(repeatDaysName))
     var rule = schedule.rule
     if let text = arguments.value(Self.repeats) {

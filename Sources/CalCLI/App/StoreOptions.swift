@@ -1,3 +1,4 @@
+import CalCore
 import CalService
 
 /// `--db <path>`, which every command that touches the calendar accepts.
@@ -19,6 +20,19 @@ struct StoreOptions {
   /// Opens the calendar for `access`, bringing its schema up to date.
   func open(_ context: CommandContext, for access: CalendarService.Access) throws -> CalendarService {
     let location = try CalendarLocation.resolve(option: path, environment: context.environment)
-    return try CalendarService.open(location, for: access, environment: context.serviceEnvironment)
+    let calendar = try CalendarService.open(location, for: access, environment: context.serviceEnvironment)
+    // Only a command that changes the calendar names its changes; the others need not spell out their line.
+    if access == .write { calendar.changeLabel = "cal " + context.arguments.map(Self.shellWord).joined(separator: " ") }
+    return calendar
+  }
+
+  /// `word` as a shell would need it typed: as it is when it is plain, else in single quotes.
+  static func shellWord(_ word: String) -> String {
+    let plain =
+      !word.isEmpty
+      && word.unicodeScalars.allSatisfy { scalar in
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./:@,+=%#".unicodeScalars.contains(scalar)
+      }
+    return plain ? word : "'" + word.replacingAll("'", with: "'\\''") + "'"
   }
 }

@@ -46,11 +46,10 @@ public struct ArgumentParser {
           parsed.flags.insert(option.long)
           continue
         }
-        if let attached {
-          parsed.values[option.long] = attached
-        } else if index < words.count {
-          parsed.values[option.long] = words[index]
-          index += 1
+        if let value = attached ?? (index < words.count ? words[index] : nil) {
+          if attached == nil { index += 1 }
+          parsed.values[option.long] = value
+          parsed.allValues[option.long, default: []].append(value)
         } else {
           mistake = mistake ?? UsageError("Missing value for '--\(option.long) <\(valueName)>'")
         }
@@ -61,6 +60,7 @@ public struct ArgumentParser {
     }
     if let mistake { throw mistake }
     parsed.positionals = try assign(loose)
+    parsed.words = loose
     return parsed
   }
 

@@ -2,6 +2,8 @@
 public struct CommandSpec: Sendable {
   /// The word after `cal`, such as `add`.
   public let name: String
+  /// Other words that name the same command, such as `next` for `agenda`.
+  public let aliases: [String]
   /// One sentence for the overview and the command list.
   public let abstract: String
   /// Paragraphs shown under the overview in the command's help; empty for none.
@@ -13,15 +15,19 @@ public struct CommandSpec: Sendable {
 
   /// Creates a command description.
   public init(
-    name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
+    name: String, aliases: [String] = [], abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
     options: [OptionSpec] = []
   ) {
     self.name = name
+    self.aliases = aliases
     self.abstract = abstract
     self.discussion = discussion
     self.arguments = arguments
     self.options = options + [.help]
   }
+
+  /// The name and the aliases: every word that runs the command.
+  public var names: [String] { [name] + aliases }
 
   /// The option whose long name is `name` (without its dashes).
   func option(long name: Substring) -> OptionSpec? {

@@ -30,7 +30,7 @@ enum HelpFormatter {
     if !discussion.isEmpty { text += paragraphs(discussion) + "\n\n" }
     text += "USAGE: cal <subcommand>\n\nOPTIONS:\n"
     text += entry("--version", "Show the version.") + entry(OptionSpec.help.label, OptionSpec.help.help)
-    text += "\nSUBCOMMANDS:\n" + commands.map { entry($0.name, $0.abstract) }.joined()
+    text += "\nSUBCOMMANDS:\n" + commands.map { entry($0.names.joined(separator: ", "), $0.abstract) }.joined()
     text += "\n  See 'cal help <subcommand>' for detailed help.\n"
     return text
   }

@@ -20,6 +20,11 @@ public struct OptionSpec: Sendable {
   /// `-h, --help` and friends.
   public static let help = OptionSpec("help", short: "h", help: "Show help information.")
 
+  /// The same option explained differently, for a command that gives it another meaning.
+  public func withHelp(_ help: String) -> OptionSpec {
+    OptionSpec(long, short: short, value: valueName, help: help)
+  }
+
   /// `--note <note>` or `--json`, as the usage line spells it.
   var usage: String {
     "--" + long + (valueName.map { " <\($0)>" } ?? "")

@@ -3,8 +3,13 @@
 public struct ParsedArguments: Equatable, Sendable {
   /// Positional arguments in order; a `takesRest` argument is already joined into one.
   public var positionals: [String] = []
+  /// The words the positional arguments were made of, each as typed: a date of several words at the start of
+  /// an event's title (`next fri dentist`) is told apart from the title by them.
+  public var words: [String] = []
   /// The last value given to each option, by long name.
   var values: [String: String] = [:]
+  /// Every value given to each option, in order, by long name: for options that may be repeated.
+  var allValues: [String: [String]] = [:]
   /// The flags that were given, by long name.
   var flags: Set<String> = []
 
@@ -12,6 +17,12 @@ public struct ParsedArguments: Equatable, Sendable {
   public func value(_ option: OptionSpec) -> String? {
     precondition(option.valueName != nil, "--\(option.long) is a flag: read it with flag(_:)")
     return values[option.long]
+  }
+
+  /// Every value given to `option`, in order (`--remind 1d --remind 10m`); empty when not given.
+  public func values(_ option: OptionSpec) -> [String] {
+    precondition(option.valueName != nil, "--\(option.long) is a flag: read it with flag(_:)")
+    return allValues[option.long] ?? []
   }
 
   /// Whether the flag `option` was given.

@@ -11,26 +11,31 @@ struct AddCommand: Command {
       Repeats follow RFC 5545: a monthly event on the 31st skips months without a 31st, and a yearly \
       event on 29 February happens only in leap years. A series starts on its first day, which must be one \
       of the days it repeats on.
-      The title may be several words; quote it or not. Put -- before a title that starts with a dash.
+      The title may be several words; quote it or not. Put -- before a title that starts with a dash. A date \
+      of several words (next fri, in 3 days) takes the first words of the line.
       """,
     arguments: [
-      ArgumentSpec("date", help: "The day: 2024-05-12, today, tomorrow or yesterday."),
+      ArgumentSpec(
+        "date", help: "The day: 2024-05-12, 5-12, today, tomorrow, fri, next fri, +3d, in 3 days (see cal help dates)."
+      ),
       ArgumentSpec("title", help: "What happens that day.", takesRest: true),
     ],
-    options: ScheduleOptions.all(repeatDays: "on").filter { $0.long != ScheduleOptions.allDay.long }
-      + [JSONOption.option, StoreOptions.option])
+    options: ScheduleOptions.all(for: .add) + ReminderOptions.forAdd + [JSONOption.option, StoreOptions.option])
 
   let fields: EventFields
   let json: Bool
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-    let day = try parseDay(arguments.positional(0) ?? "", today: context.today)
-    let title = arguments.positional(1) ?? ""
+    let dates = DateReader(context)
+    // A date of several words (next fri, in 3 days) takes the first words; the rest is the title.
+    let (day, count) = try dates.leadingDay(arguments.words)
+    let title = arguments.words.dropFirst(count).joined(separator: " ")
     if title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
-    let options = ScheduleOptions(arguments: arguments, today: context.today)
-    fields = try options.apply(
-      to: EventFields(title: title, schedule: EventSchedule(startDay: day)), newDay: nil, context: context)
+    let options = ScheduleOptions(arguments: arguments, dates: dates)
+    fields = try ReminderOptions(arguments, context: context).apply(
+      to: try options.apply(
+        to: EventFields(title: title, schedule: EventSchedule(startDay: day)), newDay: nil, context: context))
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }

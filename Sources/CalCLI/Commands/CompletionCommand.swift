@@ -9,6 +9,20 @@ struct CompletionCommand: Command {
       """,
     arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.")])
 
+  /// The command line as `CalApp` reads it, for the scripts: every command, the options that may come
+  /// before one, and the command an option as the first word runs.
+  static var grammar: CompletionScript.Grammar {
+    CompletionScript.Grammar(
+      commands: CalApp.commands.map { $0.spec } + [CalApp.helpSpec],
+      leading: [
+        StoreOptions.option, JSONOption.option,
+        OptionSpec(
+          String(CalApp.verboseOption.dropFirst(2)), help: "Add the details of an error, such as the SQL that failed."),
+      ],
+      standalone: [OptionSpec("version", help: "Show the version."), .help],
+      defaultCommand: ShowCommand.spec, calOne: CalOneForm.spec, helpTopics: [DateGrammarHelp.topic])
+  }
+
   let shell: CompletionScript.Shell
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
@@ -20,6 +34,6 @@ struct CompletionCommand: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    context.write(CompletionScript.script(for: shell, commands: CalApp.commands.map { $0.spec } + [CalApp.helpSpec]))
+    context.write(CompletionScript.script(for: shell, grammar: Self.grammar))
   }
 }

@@ -17,7 +17,7 @@ struct EditCommand: Command {
       puts a timed event back on your own clock; --repeat none makes a series a one-off event.
       """,
     arguments: [ArgumentSpec("id", help: EventHandle.help)],
-    options: [title, date, on, fromHere] + ScheduleOptions.all(repeatDays: "repeat-on")
+    options: [title, date, on, fromHere] + ScheduleOptions.all(for: .edit) + ReminderOptions.forEdit
       + [JSONOption.option, StoreOptions.option])
 
   let id: Int64
@@ -26,6 +26,7 @@ struct EditCommand: Command {
   let occurrence: CivilDate?
   let fromHere: Bool
   let options: ScheduleOptions
+  let reminders: ReminderOptions
   let json: Bool
   let store: StoreOptions
 
@@ -34,24 +35,25 @@ struct EditCommand: Command {
     id = handle.id
     title = arguments.value(Self.title)
     if let title, title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
-    newDay = try arguments.value(Self.date).map { text throws(UsageError) in
-      try parseDay(text, today: context.today)
-    }
+    let dates = DateReader(context)
+    newDay = try arguments.value(Self.date).map { text throws(UsageError) in try dates.day(text) }
     occurrence = try handle.occurrence(
-      or: arguments.value(Self.on).map { text throws(UsageError) in try parseDay(text, today: context.today) })
+      or: arguments.value(Self.on).map { text throws(UsageError) in try dates.day(text) })
     fromHere = arguments.flag(Self.fromHere)
     if fromHere && occurrence == nil { throw UsageError("--from-here needs --on DATE") }
-    var options = ScheduleOptions(arguments: arguments, today: context.today)
+    var options = ScheduleOptions(arguments: arguments, dates: dates)
     options.repeatDaysName = "repeat-on"
     self.options = options
     if occurrence != nil && !fromHere && arguments.value(ScheduleOptions.repeats) != nil {
       throw UsageError("one occurrence cannot repeat: use --from-here to change the series from that day on")
     }
+    reminders = try ReminderOptions(arguments, context: context)
     let changes =
       title != nil || newDay != nil || options.changesSchedule
       || options.text(ScheduleOptions.note) != nil || options.text(ScheduleOptions.location) != nil
+      || reminders.changesReminders
     guard changes else {
-      throw UsageError("Nothing to change: give --title, --date, --at, --note or another option")
+      throw UsageError("Nothing to change: give --title, --date, --at, --note, --remind or another option")
     }
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
@@ -60,7 +62,7 @@ struct EditCommand: Command {
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .write)
     let outcome = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere) { fields in
-      try options.apply(to: fields, title: title, newDay: newDay, context: context)
+      try reminders.apply(to: options.apply(to: fields, title: title, newDay: newDay, context: context))
     }
     let verb: String
     switch outcome {

@@ -20,7 +20,7 @@ struct ExportCommand: Command {
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     path = arguments.positional(0).flatMap { $0 == "-" ? nil : $0 }
-    range = try RangeOptions.parse(arguments, today: context.today, fromAlone: false)
+    range = try RangeOptions.parse(arguments, dates: DateReader(context), fromAlone: false)
     store = try StoreOptions(arguments)
   }
 

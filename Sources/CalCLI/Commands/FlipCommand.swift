@@ -103,6 +103,7 @@ struct FlipCommand: Command {
     context.print(TransitionPresenter.describe(direction))
     context.print(TransitionPresenter.movement(from: transition.from, to: transition.to, locale: context.locale) + "\n")
     context.write(newPage)
+    ViewedMonthNotice.write(transition.to, context: context)
   }
 }
 

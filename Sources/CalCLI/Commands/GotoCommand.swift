@@ -6,7 +6,11 @@ struct GotoCommand: Command {
   static let spec = CommandSpec(
     name: "goto", abstract: "Jump straight to a month.",
     discussion: "The jump is recorded in the history, like a page turn.",
-    arguments: [ArgumentSpec("month", help: "The month: 2024-05, or today for the current month.")],
+    arguments: [
+      ArgumentSpec(
+        "month", help: "The month: 2024-05, may, may 2024, next month, +2m, today; see cal help dates.",
+        takesRest: true)
+    ],
     options: [JSONOption.option] + PageOptions.all + [StoreOptions.option])
 
   let month: YearMonth
@@ -15,7 +19,7 @@ struct GotoCommand: Command {
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-    month = try parseMonth(arguments.positional(0) ?? "", today: context.today)
+    month = try DateReader(context).month(arguments.positional(0) ?? "")
     json = arguments.flag(JSONOption.option)
     page = try PageOptions(arguments)
     store = try StoreOptions(arguments)
@@ -31,5 +35,6 @@ struct GotoCommand: Command {
     context.print(
       "Jumped " + TransitionPresenter.movement(from: transition.from, to: month, locale: context.locale) + "\n")
     context.write(try PageRenderer.render([month], calendar: calendar, context: context, style: page.style(context)))
+    ViewedMonthNotice.write(month, context: context)
   }
 }

@@ -1,3 +1,4 @@
+import CalCore
 import CalService
 
 /// `cal history [--limit N]`
@@ -13,30 +14,25 @@ struct HistoryCommand: Command {
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-    if let text = arguments.value(Self.limit) {
-      guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let limit = Int(text), limit > 0 else {
-        throw UsageError("'\(text)' is not a valid limit: expected a positive whole number")
-      }
-      self.limit = limit
-    } else {
-      limit = nil
-    }
+    limit = try Self.limit(arguments)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
 
+  /// `--limit N`: a positive whole number, or `nil` when not given.
+  static func limit(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
+    guard let text = arguments.value(limit) else { return nil }
+    guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let limit = Int(text), limit > 0 else {
+      throw UsageError("'\(text)' is not a valid limit: expected a positive whole number")
+    }
+    return limit
+  }
+
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .read)
-    let transitions = try calendar.history(limit: limit)
-    if json {
-      context.print(JSONValue.array(transitions.map { TransitionPresenter.json($0, context: context) }).serialized)
-    } else if transitions.isEmpty {
-      context.print("No page turns yet.")
-    } else {
-      let idWidth = String(transitions.map(\.id).max() ?? 0).count
-      for transition in transitions {
-        context.print(TransitionPresenter.historyLine(transition, context: context, idWidth: idWidth))
-      }
-    }
+    context.printRecords(
+      try calendar.history(limit: limit), asJSON: json, empty: "No page turns yet.", id: \.id,
+      json: { TransitionPresenter.json($0, context: context) },
+      line: { TransitionPresenter.historyLine($0, context: context, idWidth: $1) })
   }
 }

@@ -8,8 +8,9 @@ struct ImportCommand: Command {
     discussion: """
       Reads iCalendar as Google Calendar, Outlook, Apple Calendar, Thunderbird and Nextcloud write it. The \
       whole file is one transaction: everything or nothing. Events whose UID is already in the calendar are \
-      updated, not added again. What cal cannot keep (to-dos, journal entries, alarms, free/busy, rules it \
-      does not support) is counted and named in the summary.
+      updated, not added again, and left as they are when the file says nothing new about them. Display and \
+      audio alarms become reminders. What cal cannot keep (to-dos, journal entries, email alarms, free/busy, \
+      rules it does not support) is counted and named in the summary.
       """,
     arguments: [ArgumentSpec("file", help: "The .ics file, or - for standard input.")],
     options: [skipInvalid, JSONOption.option, StoreOptions.option])

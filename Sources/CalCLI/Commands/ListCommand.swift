@@ -13,8 +13,10 @@ struct ListCommand: Command {
     arguments: [
       ArgumentSpec(
         "when",
-        help: "A day (2024-05-12, today, tomorrow), a month (2024-05), a range (2024-05-01..2024-06-15) or week.",
-        isOptional: true)
+        help:
+          "A day (2024-05-12, today, fri, +3d), a month (2024-05, may, may 2024, next month, +2m), a range "
+          + "(2024-05-01..2024-06-15, today..fri) or week; see cal help dates.",
+        isOptional: true, takesRest: true)
     ],
     options: [RangeOptions.from, RangeOptions.to, JSONOption.option, StoreOptions.option])
 
@@ -30,11 +32,11 @@ struct ListCommand: Command {
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-    let today = context.today
-    let range = try RangeOptions.parse(arguments, today: today)
+    let dates = DateReader(context)
+    let range = try RangeOptions.parse(arguments, dates: dates)
     if let text = arguments.positional(0) {
       guard range == nil else { throw UsageError("Give a day, month or range, or --from and --to, not both") }
-      window = try Self.window(text, today: today, firstWeekday: context.locale.firstWeekday)
+      window = try Self.window(text, dates: dates)
     } else if let (first, last) = range {
       window = .days(first, last)
     } else {
@@ -44,24 +46,16 @@ struct ListCommand: Command {
     store = try StoreOptions(arguments)
   }
 
-  static func window(_ text: String, today: CivilDate, firstWeekday: Weekday) throws(UsageError) -> Window {
+  static func window(_ text: String, dates: DateReader) throws(UsageError) -> Window {
     if text.lowercased() == "week" {
-      let start = today.adding(days: -today.weekday.days(since: firstWeekday)) ?? today
+      let today = dates.today
+      let start = today.adding(days: -today.weekday.days(since: dates.locale.firstWeekday)) ?? today
       return .days(start, start.adding(days: 6) ?? today)
     }
-    if let separator = text.range(of: "..") {
-      let first = try parseDay(String(text[..<separator.lowerBound]), today: today)
-      let last = try parseDay(String(text[separator.upperBound...]), today: today)
-      let (checkedFirst, checkedLast) = try RangeOptions.checked(first, last)
-      return .days(checkedFirst, checkedLast)
-    }
-    do {
-      switch try DayExpression.dayOrMonth(text, today: today) {
-      case .day(let day): return .days(day, day)
-      case .month(let month): return .month(month)
-      }
-    } catch {
-      throw UsageError(error.description)
+    if let (first, last) = try dates.range(text) { return .days(first, last) }
+    switch try dates.dayOrMonth(text) {
+    case .day(let day): return .days(day, day)
+    case .month(let month): return .month(month)
     }
   }
 
@@ -70,6 +64,7 @@ struct ListCommand: Command {
     let first: CivilDate
     let last: CivilDate
     let emptyMessage: String
+    var viewed: YearMonth?
     switch window {
     case .days(let start, let end):
       (first, last) = (start, end)
@@ -79,6 +74,7 @@ struct ListCommand: Command {
     case .viewedMonth:
       let month = try calendar.viewedMonth()
       (first, last, emptyMessage) = (month.firstDay, month.lastDay, "No events in \(month.englishName).")
+      viewed = month
     }
     var listing = EventListing(json: json, context: context)
     try calendar.forEachAgendaItem(from: first, through: last) { item in
@@ -86,17 +82,6 @@ struct ListCommand: Command {
       return true
     }
     listing.finish(emptyMessage: emptyMessage)
-  }
-}
-
-extension StringProtocol {
-  /// The range of the first occurrence of `target` (Foundation's `range(of:)`, without Foundation).
-  func range(of target: String) -> Range<Index>? {
-    var index = startIndex
-    while index < endIndex {
-      if self[index...].hasPrefix(target) { return index..<(self.index(index, offsetBy: target.count)) }
-      index = self.index(after: index)
-    }
-    return nil
+    if let viewed, !json { ViewedMonthNotice.write(viewed, context: context) }
   }
 }

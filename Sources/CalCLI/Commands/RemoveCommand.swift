@@ -19,7 +19,7 @@ struct RemoveCommand: Command {
     let handle = try EventHandle(parsing: arguments.positional(0) ?? "")
     id = handle.id
     occurrence = try handle.occurrence(
-      or: arguments.value(Self.on).map { text throws(UsageError) in try parseDay(text, today: context.today) })
+      or: arguments.value(Self.on).map { text throws(UsageError) in try DateReader(context).day(text) })
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
@@ -27,8 +27,15 @@ struct RemoveCommand: Command {
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .write)
     switch try calendar.remove(id: id, occurrence: occurrence) {
-    case .removed(let event):
+    case .removed(let event, let continuations):
       context.print(try EventPresenter.report("Removed", event, asJSON: json, calendar: calendar, context: context))
+      if !json {
+        for continuation in continuations {
+          context.print(
+            "            it continues from \(continuation.schedule.startDay) as #\(continuation.id), which stays"
+              + " (cal rm \(continuation.id) removes that too)")
+        }
+      }
     case .removedOccurrence(let series, let day):
       context.print(
         try EventPresenter.report(

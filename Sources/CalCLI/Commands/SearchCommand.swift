@@ -21,7 +21,7 @@ struct SearchCommand: Command {
     let text = arguments.positional(0) ?? ""
     guard !text.allSatisfy(\.isWhitespace) else { throw UsageError("Give some text to search for") }
     needle = text
-    range = try RangeOptions.parse(arguments, today: context.today)
+    range = try RangeOptions.parse(arguments, dates: DateReader(context))
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }

@@ -20,8 +20,10 @@ struct ShowCommand: Command {
       """,
     arguments: [
       ArgumentSpec(
-        "month", help: "The month to show: 2024-05 or today; a year such as 2024 shows the whole year.",
-        isOptional: true)
+        "month",
+        help:
+          "The month to show: 2024-05, may, may 2024, next month, +2m, today; a year such as 2024 shows the whole year.",
+        isOptional: true, takesRest: true)
     ],
     options: [three, year, months, agenda] + PageOptions.all + [StoreOptions.option])
 
@@ -51,7 +53,7 @@ struct ShowCommand: Command {
       month = nil
     } else {
       year = nil
-      month = try text.map { text throws(UsageError) in try parseMonth(text, today: context.today) }
+      month = try text.map { text throws(UsageError) in try DateReader(context).month(text) }
     }
     var spans: [Span] = []
     if arguments.flag(Self.three) { spans.append(.three) }
@@ -80,5 +82,7 @@ struct ShowCommand: Command {
     context.write(
       try PageRenderer.render(
         shown, calendar: calendar, context: context, style: page.style(context), withAgenda: agenda))
+    // A month or year named on the line is what was asked for; only the month on view needs saying.
+    if month == nil && year == nil { ViewedMonthNotice.write(anchor, context: context) }
   }
 }

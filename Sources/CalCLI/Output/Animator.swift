@@ -1,3 +1,4 @@
+import CalCore
 import Glibc
 
 /// Plays a page turn on the terminal, in place, in about half a second, and leaves the cursor where the

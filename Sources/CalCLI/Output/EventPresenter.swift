@@ -24,7 +24,37 @@ enum EventPresenter {
       ("repeat", .optional(item.schedule.rule?.description)),
       ("series", series.map(JSONValue.integer) ?? .null),
       ("occurrence", .optional(occurrence?.description)),
+      ("reminders", .array(event.fields.reminders.map { reminderJSON($0, of: item, context: context) })),
     ])
+  }
+
+  /// `{"relativeTo", "offsetSeconds", "at", "time", "due"}`: a reminder, with when it is due for the item's
+  /// occurrence.
+  static func reminderJSON(_ reminder: Reminder, of item: AgendaItem, context: CommandContext) -> JSONValue {
+    let relativeTo: String
+    var at: JSONValue = .null
+    switch reminder.trigger {
+    case .start: relativeTo = "start"
+    case .end: relativeTo = "end"
+    case .at(let instant):
+      relativeTo = "instant"
+      at = .string(context.localTimestamp(instant * 1000))
+    }
+    let time =
+      item.schedule.isAllDay && reminder.offsetSeconds != nil ? reminder.allDayTime ?? Reminder.defaultAllDayTime : nil
+    let due = reminder.due(for: item.occurrence, localZone: context.localZone)
+    return .object([
+      ("relativeTo", .string(relativeTo)),
+      ("offsetSeconds", reminder.offsetSeconds.map(JSONValue.integer) ?? .null),
+      ("at", at),
+      ("time", .optional(time?.description)),
+      ("due", .string(context.localTimestamp(due * 1000))),
+    ])
+  }
+
+  /// `15m before, 1d before 09:00`: an event's reminders in words.
+  static func reminderText(_ reminders: [Reminder], isAllDay: Bool, context: CommandContext) -> String {
+    reminders.map { $0.description(isAllDay: isAllDay, localZone: context.localZone) }.joined(separator: ", ")
   }
 
   /// Start and end in ISO 8601: dates for all-day events (the end inclusive), local date-times with the
@@ -39,9 +69,11 @@ enum EventPresenter {
 
   /// `2024-05-12  14:30-15:15  #3  dentist @ Room 4`, the note indented on the next line. A series shows
   /// which occurrence it is (`#5@2024-05-13`); a span which of its days.
-  static func line(_ item: AgendaItem, context: CommandContext, withNote: Bool = true) -> String {
+  static func line(_ item: AgendaItem, context: CommandContext, withNote: Bool = true, withReminders: Bool = true)
+    -> String
+  {
     var buffer = TextBuffer(capacity: 80)
-    write(item, context: context, withNote: withNote, into: &buffer)
+    write(item, context: context, withNote: withNote, withReminders: withReminders, into: &buffer)
     return buffer.text
   }
 
@@ -55,27 +87,33 @@ enum EventPresenter {
     return buffer.text
   }
 
-  /// Appends the line of `item` to `buffer` (with the note on an indented line when asked), without the
-  /// line end.
-  static func write(_ item: AgendaItem, context: CommandContext, withNote: Bool, into buffer: inout TextBuffer) {
-    // The event and its schedule copied out once: each look through the item copies the whole record.
-    let event = item.event
-    let schedule = event.fields.schedule
-    buffer.append(date: item.day)
-    buffer.append(literal: "  ")
+  /// Where a listing's continued lines start: under the time.
+  static let listContinuation = String(repeating: " ", count: 12)
+
+  /// Appends the line of `item` to `buffer` (with the note and the reminders on indented lines when asked),
+  /// without the line end. Without the date (under a heading that names the day), continued lines are
+  /// indented by `continuation` instead of to the time.
+  static func write(
+    _ item: AgendaItem, context: CommandContext, withNote: Bool, withReminders: Bool = true, withDate: Bool = true,
+    continuation: String = listContinuation, into buffer: inout TextBuffer
+  ) {
+    if withDate {
+      buffer.append(date: item.day)
+      buffer.append(literal: "  ")
+    }
     let timeStart = buffer.count
     writeTime(item, context: context, into: &buffer)
     buffer.pad(from: timeStart, to: 11)
     buffer.append(literal: "  #")
-    buffer.append(digits: Int(event.id))
-    if schedule.rule != nil {
+    buffer.append(digits: Int(item.id))
+    if item.schedule.rule != nil {
       buffer.append(literal: "@")
       buffer.append(date: item.occurrence.occurrenceDay)
     }
     buffer.append(literal: "  ")
-    buffer.append(TerminalText.sanitized(event.title))
+    buffer.append(TerminalText.sanitized(item.title))
     let occurrence = item.occurrence
-    if schedule.isAllDay && occurrence.lastDay > occurrence.firstDay {
+    if item.schedule.isAllDay && occurrence.lastDay > occurrence.firstDay {
       buffer.append(literal: " (day ")
       buffer.append(digits: item.day.daysSince1970 - occurrence.firstDay.daysSince1970 + 1)
       buffer.append(literal: " of ")
@@ -84,17 +122,22 @@ enum EventPresenter {
     }
     // A location or note of several lines continues on lines of its own, indented under the title.
     var continued: [String] = []
-    if let location = event.location, !location.isEmpty {
+    if let location = item.location, !location.isEmpty {
       let lines = TerminalText.sanitizedLines(location)
       buffer.append(literal: " @ ")
       buffer.append(lines[0])
       continued += lines.dropFirst()
     }
-    if withNote, let note = event.note, !note.isEmpty {
+    if withNote, let note = item.note, !note.isEmpty {
       continued += TerminalText.sanitizedLines(note)
     }
+    let reminders = item.reminders
+    if withReminders && !reminders.isEmpty {
+      continued.append("reminders: " + reminderText(reminders, isAllDay: item.schedule.isAllDay, context: context))
+    }
     for line in continued {
-      buffer.append(literal: "\n            ")
+      buffer.append(literal: "\n")
+      buffer.append(continuation)
       buffer.append(line)
     }
   }
@@ -105,9 +148,17 @@ enum EventPresenter {
       buffer.append(literal: "all day")
       return
     }
+    let zone = context.localZone
     func clock(_ instant: Int64) {
-      let local = instant + Int64(context.localZone.offset(atUTC: instant))
+      let offset = zone.offset(atUTC: instant)
+      let local = instant + Int64(offset)
       buffer.append(clock: Int(local.floorDividedWithRemainder(by: 86_400).remainder) / 60)
+      // Where the clocks fall back an hour repeats: its readings carry their offset (02:30+02, 02:00+01).
+      // Most instants are nowhere near a change, and two lookups say so.
+      let nearChange = zone.offset(atUTC: instant - 86_400) != offset || zone.offset(atUTC: instant + 86_400) != offset
+      if nearChange, case .repeated = zone.resolve(localSeconds: local) {
+        buffer.append(Self.shortOffset(offset))
+      }
     }
     if end == start { return clock(start) }
     let startsToday = item.day == item.occurrence.firstDay
@@ -137,6 +188,35 @@ enum EventPresenter {
     if asJSON { return json(item, context: context).serialized }
     var text = "\(verb): \(line(item, context: context, withNote: false))"
     if let rule = item.schedule.rule { text += "\n" + String(repeating: " ", count: 12) + "repeats \(rule)" }
+    if let note = skippedTimeNote(item, context: context) { text += "\n" + String(repeating: " ", count: 12) + note }
     return text
+  }
+
+  /// For a start time that a clock change skips on the occurrence's day (02:30 on the night the clocks go
+  /// forward), what became of it, so it does not move silently: `02:30 does not exist on 2024-03-31 in
+  /// Europe/Berlin (the clocks go forward 1h): it starts at 03:30`.
+  static func skippedTimeNote(_ item: AgendaItem, context: CommandContext) -> String? {
+    guard let time = item.schedule.startTime else { return nil }
+    let zoneName = item.schedule.timeZone
+    guard let zone = zoneName.flatMap({ try? context.zones.zone($0) }) ?? (zoneName == nil ? context.localZone : nil)
+    else { return nil }
+    let day = item.occurrence.occurrenceDay
+    let wall = Int64(day.daysSince1970) * 86_400 + Int64(time.minutes) * 60
+    guard case .skipped(_, let shift) = zone.resolve(localSeconds: wall), shift > 0 else { return nil }
+    let becomes = (time.minutes + shift / 60) % 1440
+    let shown = TimeOfDay(minutes: becomes)?.description ?? "later"
+    return
+      "\(time) does not exist on \(day) in \(zone.name) (the clocks go forward \(EventLength.description(minutes: shift / 60))):"
+      + " it starts at \(shown)"
+  }
+
+  /// `+02`, `-03:30`: an offset from UTC as short as it can be written.
+  static func shortOffset(_ seconds: Int) -> String {
+    let magnitude = abs(seconds) / 60
+    let hours = magnitude / 60
+    let minutes = magnitude % 60
+    let text =
+      (hours < 10 ? "0" : "") + String(hours) + (minutes == 0 ? "" : ":" + (minutes < 10 ? "0" : "") + String(minutes))
+    return (seconds < 0 ? "-" : "+") + text
   }
 }

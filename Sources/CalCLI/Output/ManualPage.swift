@@ -2,8 +2,11 @@ import CalCore
 
 /// The manual page, cal(1), in roff, written from the same command specs as `--help`.
 enum ManualPage {
+  /// The page; each of `preformatted` is a section as text of its own (its first line the heading, in
+  /// capitals), set as it is written.
   static func render(
-    abstract: String, discussion: String, commands: [CommandSpec], version: String, date: String
+    abstract: String, discussion: String, commands: [CommandSpec], version: String, date: String,
+    preformatted: [String] = []
   ) -> String {
     var page = [
       ".TH CAL 1 \"\(date)\" \"cal \(version)\" \"User Commands\"",
@@ -31,6 +34,12 @@ enum ManualPage {
         if let value = option.valueName { label += " \\fI\(escaped(value))\\fR" }
         page += [".TP", label, escaped(option.help)]
       }
+    }
+    for section in preformatted {
+      let lines = section.split(separator: "\n", omittingEmptySubsequences: false)
+      page += [".SH \"\(escaped(lines.first ?? ""))\"", ".nf"]
+      page += lines.dropFirst().drop { $0.isEmpty }.map { escaped($0) }
+      page.append(".fi")
     }
     page += [
       ".SH ENVIRONMENT",

@@ -1,8 +1,9 @@
 public import CalCore
 
 /// Months drawn side by side the way cal(1) draws them: three to a row, each 20 columns of text and a
-/// two-column gap, a blank line between rows, and the year above a row instead of beside each name when
-/// three or more months start at the beginning of a quarter (as `cal -3` and `cal -y` do).
+/// two-column gap (two to a row, 27 columns each, with days numbered through the year), a blank line between
+/// rows, and the year above a row instead of beside each name when a full row of months starts at the
+/// beginning of a quarter (as `cal -3` and `cal -y` do).
 public struct MonthSheet {
   /// How the pages look.
   public struct Style: Sendable {
@@ -10,18 +11,35 @@ public struct MonthSheet {
     public var locale: CalendarLocale
     /// Whether each week row starts with its week number.
     public var weekNumbers: Bool
+    /// How week numbers are counted and set, when they are shown.
+    public var weekNumberLayout: WeekNumberLayout
     /// Whether today is in reverse video and marked days bold, underlined and coloured.
     public var highlights: Bool
+    /// Whether days are numbered through the year (1 January is 1) instead of through the month, as
+    /// `cal -j` numbers them: three columns a day, two months to a row.
+    public var daysOfYear: Bool
+    /// The calendar the days follow: `cal`'s own pages are Gregorian throughout, cal(1)'s follow the 1752
+    /// reform.
+    public var reform: CalendarReform
+    /// Whether names are centred and padded by counting characters, as cal(1) counts them, rather than
+    /// terminal columns: the same for most scripts, wider for Chinese or Japanese month names.
+    public var countsCharacters: Bool
 
     /// A style.
-    public init(locale: CalendarLocale, weekNumbers: Bool = false, highlights: Bool = false) {
+    public init(
+      locale: CalendarLocale, weekNumbers: Bool = false, weekNumberLayout: WeekNumberLayout = .beside,
+      highlights: Bool = false, daysOfYear: Bool = false, reform: CalendarReform = .none,
+      countsCharacters: Bool = false
+    ) {
       self.locale = locale
       self.weekNumbers = weekNumbers
+      self.weekNumberLayout = weekNumberLayout
       self.highlights = highlights
+      self.daysOfYear = daysOfYear
+      self.reform = reform
+      self.countsCharacters = countsCharacters
     }
   }
-
-  static let monthsPerRow = 3
 
   /// The months, in order.
   public let months: [YearMonth]
@@ -40,20 +58,43 @@ public struct MonthSheet {
     self.style = style
   }
 
+  /// How week numbers are counted and set.
+  public enum WeekNumberLayout: Sendable {
+    /// `18 ` before each row, as util-linux's cal(1) sets them: ISO 8601 weeks when weeks start on Monday,
+    /// otherwise week 1 holds 1 January (`WeekNumber`).
+    case beside
+    /// `18| ` before each row under a ` w| ` heading, as Debian's `ncal -b -w` sets them: a row belongs to
+    /// the year that has four of its days, whatever day weeks start on (ISO 8601 weeks with Monday first).
+    case ncal
+  }
+
+  /// The columns before each row that hold its week number.
+  var weekNumberWidth: Int {
+    guard style.weekNumbers else { return 0 }
+    return style.weekNumberLayout == .beside ? 3 : 4
+  }
+
+  /// The columns of one day's number.
+  var cellWidth: Int { style.daysOfYear ? 3 : 2 }
   /// The width of one month's text.
-  var monthWidth: Int { style.weekNumbers ? 23 : 20 }
+  var monthWidth: Int {
+    // ncal leaves a column free after the week numbers' rows.
+    7 * cellWidth + 6 + weekNumberWidth + (style.weekNumbers && style.weekNumberLayout == .ncal ? 1 : 0)
+  }
+  /// How many months stand side by side.
+  var monthsPerRow: Int { style.daysOfYear ? 2 : 3 }
 
   /// The sheet's lines, without line ends. Without highlights they hold no escape sequence at all.
   public func lines() -> [String] {
     guard let first = months.first else { return [] }
-    let yearHeader = months.count >= Self.monthsPerRow && (first.month - 1) % Self.monthsPerRow == 0
+    let yearHeader = months.count >= monthsPerRow && (first.month - 1) % monthsPerRow == 0
     var lines: [String] = []
     var previousYear: Int?
-    for start in stride(from: 0, to: months.count, by: Self.monthsPerRow) {
-      let row = months[start..<min(start + Self.monthsPerRow, months.count)]
+    for start in stride(from: 0, to: months.count, by: monthsPerRow) {
+      let row = months[start..<min(start + monthsPerRow, months.count)]
       if start > 0 { lines.append("") }
       if yearHeader, row.first?.year != previousYear {
-        lines.append(DisplayWidth.centred(String(row.first!.year), in: Self.monthsPerRow * monthWidth))
+        lines.append(DisplayWidth.centred(String(row.first!.year), in: monthsPerRow * monthWidth))
         previousYear = row.first?.year
       }
       let blocks = row.map { block(for: $0, withYear: !yearHeader) }
@@ -69,52 +110,80 @@ public struct MonthSheet {
     let locale = style.locale
     let name = withYear ? locale.title(of: month) : locale.monthNames[month.month - 1]
     let gap = "  "
-    var block = [DisplayWidth.padded(DisplayWidth.centred(name, in: monthWidth), to: monthWidth) + gap]
+    var block = [padded(centred(name, in: monthWidth), to: monthWidth) + gap]
     let header = Weekday.week(startingOn: locale.firstWeekday).map { headerName($0) }.joined(separator: " ")
-    block.append((style.weekNumbers ? "   " : "") + header + gap)
-    let grid = MonthGrid(month: month, firstWeekday: locale.firstWeekday)
+    let weekHeading = weekNumberWidth == 0 ? "" : style.weekNumberLayout == .beside ? "   " : " w| "
+    // Only names are measured in characters, as cal(1) measures them; the rest is laid out by columns.
+    block.append(DisplayWidth.padded(weekHeading + header, to: monthWidth) + gap)
+    let grid = MonthGrid(month: month, firstWeekday: locale.firstWeekday, reform: style.reform)
     for week in grid.weeks {
-      var line = ""
-      if style.weekNumbers {
-        let firstDay = week.compactMap { $0 }.first
-        line +=
-          firstDay.map { day in
-            let number = WeekNumber.ofWeek(
-              containing: month.day(day), firstWeekday: locale.firstWeekday)
-            return (number < 10 ? " " : "") + String(number) + " "
-          } ?? "   "
-      }
+      var line = weekNumberWidth == 0 ? "" : weekNumber(week, in: grid)
       for (column, day) in week.enumerated() {
         if column > 0 { line += " " }
         guard let day else {
-          line += "  "
+          line += String(repeating: " ", count: cellWidth)
           continue
         }
-        line += cell(month.day(day))
+        line += cell(day, in: grid)
       }
-      block.append(line + gap)
+      block.append(DisplayWidth.padded(line, to: monthWidth) + gap)
     }
     return block
   }
 
-  /// The first one or two characters of `%a` that fit two columns, right-aligned, as cal(1) abbreviates.
+  /// The week number that starts the row `week`, or blanks for a row without days.
+  private func weekNumber(_ week: [Int?], in grid: MonthGrid) -> String {
+    let firstWeekday = style.locale.firstWeekday
+    let blank = String(repeating: " ", count: weekNumberWidth)
+    guard let column = week.firstIndex(where: { $0 != nil }), let date = grid.date(ofDay: week[column]!) else {
+      return blank
+    }
+    let number: Int
+    switch style.weekNumberLayout {
+    case .beside:
+      number = WeekNumber.ofWeek(containing: date, firstWeekday: firstWeekday)
+    case .ncal:
+      number = WeekNumber.ofWeek(byFourDaysContaining: date, firstWeekday: firstWeekday)
+    }
+    let digits = (number < 10 ? " " : "") + String(number)
+    return digits + (style.weekNumberLayout == .beside ? " " : "| ")
+  }
+
+  /// The first one or two characters of `%a` that fit two columns, right-aligned in a day's columns, as
+  /// cal(1) abbreviates.
   private func headerName(_ weekday: Weekday) -> String {
     let full = style.locale.weekdayNames[weekday.rawValue]
     for length in [2, 1] {
       let candidate = String(full.prefix(length))
       let width = DisplayWidth.of(candidate)
-      if width <= 2 { return String(repeating: " ", count: 2 - width) + candidate }
+      if width <= 2 { return String(repeating: " ", count: cellWidth - width) + candidate }
     }
-    return "  "
+    return String(repeating: " ", count: cellWidth)
   }
 
-  private func cell(_ date: CivilDate) -> String {
-    let text = date.day < 10 ? " \(date.day)" : String(date.day)
-    guard style.highlights else { return text }
+  private func cell(_ day: Int, in grid: MonthGrid) -> String {
+    let number = style.daysOfYear ? grid.dayOfYear(day) : day
+    let digits = String(number)
+    let text = String(repeating: " ", count: max(0, cellWidth - digits.count)) + digits
+    guard style.highlights, let date = grid.date(ofDay: day) else { return text }
     var attributes: [String] = []
     if markedDays.contains(date) { attributes += ["1", "4", "36"] }
     if date == today { attributes.append("7") }
     guard !attributes.isEmpty else { return text }
-    return "\u{1B}[" + attributes.joined(separator: ";") + "m" + text + "\u{1B}[0m"
+    // Reverse video alone ends as cal(1) ends it; several attributes end all at once.
+    let end = attributes == ["7"] ? "27" : "0"
+    return "\u{1B}[" + attributes.joined(separator: ";") + "m" + text + "\u{1B}[" + end + "m"
+  }
+
+  /// `text` centred in `width`, by columns or, as cal(1) does, by characters.
+  private func centred(_ text: String, in width: Int) -> String {
+    guard style.countsCharacters else { return DisplayWidth.centred(text, in: width) }
+    return String(repeating: " ", count: max(0, (width - text.unicodeScalars.count) / 2)) + text
+  }
+
+  /// `text` padded to `width`, by columns or, as cal(1) does, by characters.
+  private func padded(_ text: String, to width: Int) -> String {
+    guard style.countsCharacters else { return DisplayWidth.padded(text, to: width) }
+    return text + String(repeating: " ", count: max(0, width - text.unicodeScalars.count))
   }
 }

@@ -17,19 +17,9 @@ enum TransitionPresenter {
     ])
   }
 
-  /// `↖`, `↗`, `↘` or `↙`: the way the turned corner travels.
-  static func arrow(_ direction: CurlDirection) -> String {
-    switch direction {
-    case .upLeft: return "↖"
-    case .upRight: return "↗"
-    case .downRight: return "↘"
-    case .downLeft: return "↙"
-    }
-  }
-
   /// `↖ up-left: curl from the bottom edge, not mirrored`
   static func describe(_ direction: CurlDirection) -> String {
-    "\(arrow(direction)) \(direction.rawValue): \(direction.curl.rawValue) from the \(direction.edge.rawValue) edge, "
+    "\(direction.arrow) \(direction.rawValue): \(direction.curl.rawValue) from the \(direction.edge.rawValue) edge, "
       + (direction.isMirrored ? "mirrored" : "not mirrored")
   }
 
@@ -42,7 +32,7 @@ enum TransitionPresenter {
   static func historyLine(_ transition: TransitionRecord, context: CommandContext, idWidth: Int) -> String {
     let id = String(transition.id)
     let direction = transition.direction
-    let turn = direction.map { "\(arrow($0)) \($0.rawValue)" } ?? ""
+    let turn = direction.map { "\($0.arrow) \($0.rawValue)" } ?? ""
     return String(repeating: " ", count: max(0, idWidth - id.count)) + id + "  "
       + context.localTimestamp(transition.at) + "  "
       + DisplayWidth.padded(transition.kind.rawValue, to: 4) + "  "

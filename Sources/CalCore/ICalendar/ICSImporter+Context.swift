@@ -85,7 +85,8 @@ extension ICSImporter {
       let tzid = property.parameter("TZID")
       // A bare date with a TZID (and no VALUE=DATE) is that day's midnight in the zone, as icalendar reads it.
       // A value with a time is a date-time even under VALUE=DATE, as products that write that mean it.
-      let dateOnly = value.secondOfDay == nil && (property.parameter("VALUE")?.asciiUppercased() == "DATE" || tzid == nil)
+      let dateOnly =
+        value.secondOfDay == nil && (property.parameter("VALUE")?.asciiUppercased() == "DATE" || tzid == nil)
       guard !dateOnly else { return Moment(date: value.date, minute: nil, zoneName: nil, instant: nil) }
       let second = value.secondOfDay ?? 0
       var zoneName: String?
@@ -234,6 +235,7 @@ extension ICSImporter {
         event.title = EventFields.placeholderTitle
         event.summaryMissing = true
       }
+      event.alarms = ICSAlarm.alarms(of: component, notes: &notes)
       // An edited occurrence is that one occurrence: its own RRULE, EXDATE and RDATE mean nothing.
       if singleOccurrence { return event }
       for property in component.properties(.exdate) {
@@ -286,7 +288,8 @@ extension ICSImporter {
     ) throws(ICSError) -> (days: Int, minutes: Int?) {
       let first = text.utf8.first ?? 0
       if first | 0x20 == UInt8(ascii: "p") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
-        return Self.length(try ICSDuration.parts(of: ICSProperty(name: property.name, value: text, line: property.line)))
+        return Self.length(
+          try ICSDuration.parts(of: ICSProperty(name: property.name, value: text, line: property.line)))
       }
       let end = try moment(text, parameters: property, notes: &notes)
       func instant(_ moment: Moment) -> Int64 {

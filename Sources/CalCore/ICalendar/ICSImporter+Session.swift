@@ -68,9 +68,6 @@ extension ICSImporter {
         eventsRead += 1
         guard var context = isLoose ? loose : calendar else { return }
         defer { if isLoose { loose = context } else { calendar = context } }
-        for alarm in component.components where alarm.name == "VALARM" {
-          notes.skip("VALARM", line: alarm.line, "alarms are not kept")
-        }
         let uid = component.property(.uid)?.text.trimmingSpaces() ?? ""
         if !uid.isEmpty, let recurrence = component.property(.recurrenceID) {
           groups[group(uid)].overrides.append((component, recurrence, context))
@@ -106,8 +103,6 @@ extension ICSImporter {
       else { return false }
       guard try isKnown(uid, Self.sourceHash(raw.hash, context)) else { return false }
       eventsRead += 1
-      notes.beginEvent()
-      for line in raw.alarmLines { notes.skip("VALARM", line: line, "alarms are not kept") }
       return true
     }
 

@@ -21,20 +21,14 @@ struct ICSLineReader {
   func forEachLine<Input: ICSInput>(
     _ input: inout Input, _ body: (_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ isValid: Bool) throws -> Void
   ) throws {
-    try input.rewind()
-    var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+    var splitter = Splitter()
     // The line being assembled, in storage of its own: appended to by copying, emptied by forgetting.
     var line = LineBuffer()
     defer { line.free() }
     var decoded: [UInt8] = []
-    var number = 0
-    var physical = 0
-    var haveLine = false
-    var atStart = true
-    var afterCR = false
     var isFirst = true
 
-    func emit() throws {
+    func emit(_ number: Int) throws {
       var bytes = line.bytes
       if isFirst {
         isFirst = false
@@ -52,57 +46,17 @@ struct ICSLineReader {
       line.count = 0
     }
 
-    while true {
-      let count = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
-      guard count > 0 else { break }
-      try chunk.withUnsafeBufferPointer { buffer in
-        var index = 0
-        while index < count {
-          if afterCR {
-            afterCR = false
-            if buffer[index] == 0x0A {
-              index += 1
-              continue
-            }
-          }
-          if atStart {
-            let byte = buffer[index]
-            if byte == 0x0D || byte == 0x0A {  // an empty physical line
-              physical += 1
-              afterCR = byte == 0x0D
-              index += 1
-              continue
-            }
-            physical += 1
-            atStart = false
-            if (byte == 0x20 || byte == 0x09) && haveLine {
-              index += 1  // a fold: the line goes on without the space
-            } else {
-              if haveLine { try emit() }
-              haveLine = true
-              number = physical
-            }
-          }
-          var end = index
-          while end < count, buffer[end] > 0x0D || (buffer[end] != 0x0A && buffer[end] != 0x0D) { end += 1 }
-          if end > index {
-            guard line.count + (end - index) <= Self.maximumLineLength else {
-              throw ICSError(
-                line: number, "a line longer than \(Self.maximumLineLength >> 20) MiB: this is not an iCalendar file")
-            }
-            line.append(UnsafeBufferPointer(rebasing: buffer[index..<end]))
-          }
-          if end < count {
-            atStart = true
-            afterCR = buffer[end] == 0x0D
-            index = end + 1
-          } else {
-            index = end
-          }
-        }
-      }
-    }
-    if haveLine { try emit() }
+    _ = try splitter.read(
+      &input,
+      starts: { _, previous in
+        if let previous { try emit(previous) }
+        return true
+      },
+      piece: { piece in
+        line.append(piece)
+        return true
+      })
+    if let last = splitter.lineNumber { try emit(last) }
   }
 
   /// A quicker reading of a UTF-8 file for a first look at it: only the logical lines `body` asks for are
@@ -116,23 +70,15 @@ struct ICSLineReader {
     _ input: inout Input, startingWith initials: [UInt8],
     _ body: (_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws -> Bool
   ) throws -> Bool {
-    try input.rewind()
-    var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+    var splitter = Splitter()
     var line = LineBuffer()
     defer { line.free() }
-    var number = 0
-    var physical = 0
-    var haveLine = false
     var keep = false
     var keepAll = false
-    /// The length of the logical line, kept or not.
-    var length = 0
-    var atStart = true
-    var afterCR = false
     var isFirst = true
     var check = UTF8Check()
 
-    func emit() throws {
+    func emit(_ number: Int) throws {
       var bytes = line.bytes
       if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
         bytes = UnsafeBufferPointer(rebasing: bytes[3...])
@@ -141,70 +87,115 @@ struct ICSLineReader {
       line.count = 0
     }
 
-    while true {
-      let count = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
-      guard count > 0 else { break }
-      let valid = try chunk.withUnsafeBufferPointer { buffer -> Bool in
-        var index = 0
-        while index < count {
-          if afterCR {
-            afterCR = false
-            if buffer[index] == 0x0A {
-              index += 1
-              continue
-            }
-          }
-          if atStart {
-            let byte = buffer[index]
-            if byte == 0x0D || byte == 0x0A {
-              physical += 1
-              afterCR = byte == 0x0D
-              index += 1
-              continue
-            }
-            physical += 1
-            atStart = false
-            if (byte == 0x20 || byte == 0x09) && haveLine {
-              index += 1
-            } else {
-              // A character cut at the end of a logical line is not UTF-8.
-              guard check.isComplete else { return false }
-              if haveLine && keep { try emit() }
-              haveLine = true
-              number = physical
-              length = 0
-              // The first line may start with a byte-order mark: kept, and looked at without it.
-              keep = keepAll || (isFirst && byte == 0xEF) || initials.contains(byte | 0x20)
-              isFirst = false
-            }
-          }
-          var end = index
-          while end < count, buffer[end] > 0x0D || (buffer[end] != 0x0A && buffer[end] != 0x0D) { end += 1 }
-          if end > index {
-            let piece = UnsafeBufferPointer(rebasing: buffer[index..<end])
-            guard check.take(piece) else { return false }
-            length += piece.count
-            guard length <= Self.maximumLineLength else {
-              throw ICSError(
-                line: number, "a line longer than \(Self.maximumLineLength >> 20) MiB: this is not an iCalendar file")
-            }
-            if keep { line.append(piece) }
-          }
-          if end < count {
-            atStart = true
-            afterCR = buffer[end] == 0x0D
-            index = end + 1
-          } else {
-            index = end
+    let valid = try splitter.read(
+      &input,
+      starts: { first, previous in
+        // A character cut at the end of a logical line is not UTF-8.
+        guard check.isComplete else { return false }
+        if let previous, keep { try emit(previous) }
+        // The first line may start with a byte-order mark: kept, and looked at without it.
+        keep = keepAll || (isFirst && first == 0xEF) || initials.contains(first | 0x20)
+        isFirst = false
+        return true
+      },
+      piece: { piece in
+        guard check.take(piece) else { return false }
+        if keep { line.append(piece) }
+        return true
+      })
+    guard valid && check.isComplete else { return false }
+    if let last = splitter.lineNumber, keep { try emit(last) }
+    return true
+  }
+
+  /// Where bytes read in chunks break into logical lines, what both readings share: CRLF, LF or a lone CR
+  /// (also cut between two chunks) end a physical line; one that starts with a space or a tab continues the
+  /// line before, without it; an empty physical line is dropped.
+  private struct Splitter {
+    /// The number of the physical line the logical line being read starts on; `nil` before the first.
+    private(set) var lineNumber: Int?
+    private var physical = 0
+    /// The length of the logical line being read.
+    private var length = 0
+    private var atStart = true
+    private var afterCR = false
+
+    /// Reads `input` from its start. `starts` is called as each logical line starts, with its first byte and
+    /// the number of the line before it (`nil` for the first); `piece` with each run of the line's bytes.
+    /// Either returning `false` stops the reading, which then returns `false`.
+    ///
+    /// - Throws: `ICSError` for a line longer than ``ICSLineReader/maximumLineLength``; what `input`,
+    ///   `starts` or `piece` throw.
+    @inline(__always)
+    mutating func read<Input: ICSInput>(
+      _ input: inout Input, starts: (_ first: UInt8, _ previous: Int?) throws -> Bool,
+      piece: (UnsafeBufferPointer<UInt8>) throws -> Bool
+    ) throws -> Bool {
+      try input.rewind()
+      var chunk = [UInt8](repeating: 0, count: ICSLineReader.chunkSize)
+      while true {
+        let count = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
+        guard count > 0 else { return true }
+        let going = try chunk.withUnsafeBufferPointer {
+          try take(UnsafeBufferPointer(rebasing: $0[..<count]), starts: starts, piece: piece)
+        }
+        guard going else { return false }
+      }
+    }
+
+    @inline(__always)
+    private mutating func take(
+      _ buffer: UnsafeBufferPointer<UInt8>, starts: (_ first: UInt8, _ previous: Int?) throws -> Bool,
+      piece: (UnsafeBufferPointer<UInt8>) throws -> Bool
+    ) throws -> Bool {
+      let count = buffer.count
+      var index = 0
+      while index < count {
+        if afterCR {
+          afterCR = false
+          if buffer[index] == 0x0A {
+            index += 1
+            continue
           }
         }
-        return true
+        if atStart {
+          let byte = buffer[index]
+          physical += 1
+          if byte == 0x0D || byte == 0x0A {  // an empty physical line
+            afterCR = byte == 0x0D
+            index += 1
+            continue
+          }
+          atStart = false
+          if (byte == 0x20 || byte == 0x09) && lineNumber != nil {
+            index += 1  // a fold: the line goes on without the space
+          } else {
+            guard try starts(byte, lineNumber) else { return false }
+            lineNumber = physical
+            length = 0
+          }
+        }
+        var end = index
+        while end < count, buffer[end] > 0x0D || (buffer[end] != 0x0A && buffer[end] != 0x0D) { end += 1 }
+        if end > index {
+          length += end - index
+          guard length <= ICSLineReader.maximumLineLength else {
+            throw ICSError(
+              line: lineNumber ?? physical,
+              "a line longer than \(ICSLineReader.maximumLineLength >> 20) MiB: this is not an iCalendar file")
+          }
+          guard try piece(UnsafeBufferPointer(rebasing: buffer[index..<end])) else { return false }
+        }
+        if end < count {
+          atStart = true
+          afterCR = buffer[end] == 0x0D
+          index = end + 1
+        } else {
+          index = end
+        }
       }
-      guard valid else { return false }
+      return true
     }
-    guard check.isComplete else { return false }
-    if haveLine && keep { try emit() }
-    return true
   }
 
   /// UTF-8 checked as it comes, in pieces that may cut a character.
@@ -225,7 +216,9 @@ struct ICSLineReader {
       while index < count {
         if pending == 0 {
           // ASCII, eight bytes at a time.
-          while index + 8 <= count && raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+          while index + 8 <= count
+            && raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+          {
             index += 8
           }
           guard index < count else { break }

@@ -179,7 +179,8 @@ public enum ICSParser {
           return
         }
       case UInt8(ascii: "u"):
-        if eventDepth > 0 && open.count == eventDepth && zone.isEmpty && !eventHasUID && ICSParser.hasName(line, "UID") {
+        if eventDepth > 0 && open.count == eventDepth && zone.isEmpty && !eventHasUID && ICSParser.hasName(line, "UID")
+        {
           // The UID is read only for an edited occurrence, once its END shows it is one.
           eventHasUID = true
           eventUID.removeAll(keepingCapacity: true)
@@ -389,68 +390,68 @@ public enum ICSParser {
       self.whole = whole
     }
 
-      mutating func handle(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ body: (Item) throws -> Void) throws {
-        if hashing { ICSRawEvent.mix(line, into: &hash) }
-        guard !isBlank(line) else { return }
-        let parsed = contentLine(line, number: number, repairs: &repairs)
-        if !repairs.isEmpty {
-          for repair in repairs { try body(.repaired(line: repair.line, note: repair.note)) }
-          repairs.removeAll()
+    mutating func handle(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ body: (Item) throws -> Void) throws {
+      if hashing { ICSRawEvent.mix(line, into: &hash) }
+      guard !isBlank(line) else { return }
+      let parsed = contentLine(line, number: number, repairs: &repairs)
+      if !repairs.isEmpty {
+        for repair in repairs { try body(.repaired(line: repair.line, note: repair.note)) }
+        repairs.removeAll()
+      }
+      guard let property = parsed else {
+        try body(.ignoredLine(number))
+        return
+      }
+      switch property.known {
+      case .begin:
+        let name = property.value.asciiUppercased().trimmingSpaces()
+        guard !name.isEmpty else { throw ICSError(line: number, "BEGIN without a component name") }
+        guard stack.count < maximumDepth else {
+          throw ICSError(
+            line: number, "BEGIN:\(name) is nested \(stack.count + 1) components deep: at most \(maximumDepth) are read"
+          )
         }
-        guard let property = parsed else {
+        if stack.isEmpty {
+          isCalendar = name == "VCALENDAR"
+          if isCalendar {
+            calendar += 1
+            if !whole { try body(.calendar(index: calendar, line: number)) }
+          }
+        }
+        if !whole && name == "VEVENT" && (stack.isEmpty || (stack.count == 1 && isCalendar)) {
+          (hash, hashing) = (ICSRawEvent.initialHash, true)
+          ICSRawEvent.mix(line, into: &hash)
+        }
+        stack.append(ICSComponent(name: name, line: number))
+      case .end:
+        let name = property.value.asciiUppercased().trimmingSpaces()
+        guard var open = stack.popLast() else { throw ICSError(line: number, "END:\(name) without a BEGIN") }
+        guard open.name == name else {
+          throw ICSError(line: number, "END:\(name) closes BEGIN:\(open.name) of line \(open.line)")
+        }
+        if hashing && (stack.isEmpty || (stack.count == 1 && isCalendar)) {
+          open.sourceHash = hash
+          hashing = false
+        }
+        if stack.isEmpty {
+          if whole || !isCalendar { try body(.component(open, calendar: isCalendar ? calendar : nil)) }
+        } else if !whole && stack.count == 1 && isCalendar {
+          try body(.component(open, calendar: calendar))
+        } else {
+          stack[stack.count - 1].components.append(open)
+        }
+      default:
+        guard !stack.isEmpty else {
           try body(.ignoredLine(number))
           return
         }
-        switch property.known {
-        case .begin:
-          let name = property.value.asciiUppercased().trimmingSpaces()
-          guard !name.isEmpty else { throw ICSError(line: number, "BEGIN without a component name") }
-          guard stack.count < maximumDepth else {
-            throw ICSError(
-              line: number, "BEGIN:\(name) is nested \(stack.count + 1) components deep: at most \(maximumDepth) are read"
-            )
-          }
-          if stack.isEmpty {
-            isCalendar = name == "VCALENDAR"
-            if isCalendar {
-              calendar += 1
-              if !whole { try body(.calendar(index: calendar, line: number)) }
-            }
-          }
-          if !whole && name == "VEVENT" && (stack.isEmpty || (stack.count == 1 && isCalendar)) {
-            (hash, hashing) = (ICSRawEvent.initialHash, true)
-            ICSRawEvent.mix(line, into: &hash)
-          }
-          stack.append(ICSComponent(name: name, line: number))
-        case .end:
-          let name = property.value.asciiUppercased().trimmingSpaces()
-          guard var open = stack.popLast() else { throw ICSError(line: number, "END:\(name) without a BEGIN") }
-          guard open.name == name else {
-            throw ICSError(line: number, "END:\(name) closes BEGIN:\(open.name) of line \(open.line)")
-          }
-          if hashing && (stack.isEmpty || (stack.count == 1 && isCalendar)) {
-            open.sourceHash = hash
-            hashing = false
-          }
-          if stack.isEmpty {
-            if whole || !isCalendar { try body(.component(open, calendar: isCalendar ? calendar : nil)) }
-          } else if !whole && stack.count == 1 && isCalendar {
-            try body(.component(open, calendar: calendar))
-          } else {
-            stack[stack.count - 1].components.append(open)
-          }
-        default:
-          guard !stack.isEmpty else {
-            try body(.ignoredLine(number))
-            return
-          }
-          if !whole && stack.count == 1 && isCalendar {
-            try body(.calendarProperty(property))
-          } else {
-            stack[stack.count - 1].properties.append(property)
-          }
+        if !whole && stack.count == 1 && isCalendar {
+          try body(.calendarProperty(property))
+        } else {
+          stack[stack.count - 1].properties.append(property)
         }
       }
+    }
   }
 
   // MARK: Content lines
@@ -496,7 +497,9 @@ public enum ICSParser {
   static func contentLine(
     _ line: UnsafeBufferPointer<UInt8>, number: Int, repairs: inout [(line: Int, note: String)]
   ) -> ICSProperty? {
-    func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self) }
+    func text(_ range: Range<Int>) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
+    }
     var index = 0
     let end = line.count
     while index < end, isNameByte(line[index]) { index += 1 }

@@ -10,8 +10,6 @@ public struct ICSRawEvent {
   public private(set) var isLoose = false
   /// Whether it is an edited occurrence (it has a RECURRENCE-ID).
   public private(set) var isOverride = false
-  /// The lines of the VALARMs in it.
-  public private(set) var alarmLines: [Int] = []
   /// FNV-1a of its lines (unfolded), each with its end.
   public private(set) var hash: UInt64 = initialHash
   /// The bytes of its lines, one after the other, and where each is.
@@ -28,7 +26,6 @@ public struct ICSRawEvent {
     self.isLoose = isLoose
     bytes.removeAll(keepingCapacity: true)
     lines.removeAll(keepingCapacity: true)
-    alarmLines.removeAll(keepingCapacity: true)
     (uid, isOverride, hash, self.line, depth) = (nil, false, Self.initialHash, number, 0)
     take(line, number: number, begins: "VEVENT")
   }
@@ -43,9 +40,8 @@ public struct ICSRawEvent {
     bytes.append(contentsOf: line)
     lines.append((start..<bytes.count, number))
     Self.mix(line, into: &hash)
-    if let begins {
+    if begins != nil {
       depth += 1
-      if depth == 2 && begins == "VALARM" { alarmLines.append(number) }
     } else if ends {
       depth -= 1
     } else if depth == 1 {

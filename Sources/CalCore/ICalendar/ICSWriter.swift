@@ -18,6 +18,8 @@ public struct ExportedEvent: Sendable {
   public var additions: [EventSchedule]
   /// Edited occurrences, by the day of the occurrence they replace.
   public var overrides: [(day: CivilDate, event: ExportedEvent)]
+  /// Its alarms (VALARM).
+  public var alarms: [ICSAlarm]
   /// When it was added (CREATED), Unix milliseconds.
   public var created: Int64
   /// When it last changed (LAST-MODIFIED), Unix milliseconds.
@@ -26,8 +28,8 @@ public struct ExportedEvent: Sendable {
   /// An event to export.
   public init(
     uid: String, title: String, note: String?, location: String?, schedule: EventSchedule, exceptions: [CivilDate] = [],
-    additions: [EventSchedule] = [], overrides: [(day: CivilDate, event: ExportedEvent)] = [], created: Int64,
-    modified: Int64, omitsSummary: Bool = false
+    additions: [EventSchedule] = [], overrides: [(day: CivilDate, event: ExportedEvent)] = [],
+    alarms: [ICSAlarm] = [], created: Int64, modified: Int64, omitsSummary: Bool = false
   ) {
     self.uid = uid
     self.title = title
@@ -38,6 +40,7 @@ public struct ExportedEvent: Sendable {
     self.exceptions = exceptions
     self.additions = additions
     self.overrides = overrides
+    self.alarms = alarms
     self.created = created
     self.modified = modified
   }
@@ -139,6 +142,9 @@ public struct ICSWriter {
       dateListProperty(
         "RDATE", [addition.startDay], schedule: addition, period: ownLength ? Self.duration(of: addition) : nil,
         into: &output)
+    }
+    for alarm in event.alarms {
+      for line in alarm.lines(description: event.title) { Self.fold(line, into: &output) }
     }
     Self.fold("END:VEVENT", into: &output)
   }

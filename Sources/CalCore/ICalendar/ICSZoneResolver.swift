@@ -72,7 +72,8 @@ struct ICSZoneResolver {
       let name = parts.suffix(count).joined(separator: "/")
       if let zone = try? loadZone(name) { named.append((name, zone)) }
     }
-    if let name = WindowsZones.iana[trimmed] ?? WindowsZones.iana(displayName: trimmed), let zone = try? loadZone(name) {
+    if let name = WindowsZones.iana[trimmed] ?? WindowsZones.iana(displayName: trimmed), let zone = try? loadZone(name)
+    {
       named.append((name, zone))
     }
     guard let defined = definedZone(trimmed) else { return named.first.map { .named($0.0, $0.1) } }

@@ -23,6 +23,8 @@ public struct ImportedEvent: Equatable, Sendable {
   public var additions: [EventSchedule] = []
   /// Occurrences changed on their own (RECURRENCE-ID), by the day of the occurrence they replace.
   public var overrides: [(day: CivilDate, event: ImportedEvent)] = []
+  /// Its DISPLAY and AUDIO alarms (VALARM).
+  public var alarms: [ICSAlarm] = []
   /// The line of its BEGIN:VEVENT.
   public var line: Int
   /// A hash of the lines it was read from (and of what they were read with: the calendar's time zones),
@@ -47,6 +49,6 @@ public struct ImportedEvent: Equatable, Sendable {
       && lhs.summaryMissing == rhs.summaryMissing && lhs.note == rhs.note && lhs.location == rhs.location
       && lhs.schedule == rhs.schedule && lhs.exceptions == rhs.exceptions && lhs.additions == rhs.additions
       && lhs.overrides.map(\.day) == rhs.overrides.map(\.day)
-      && lhs.overrides.map(\.event) == rhs.overrides.map(\.event)
+      && lhs.overrides.map(\.event) == rhs.overrides.map(\.event) && lhs.alarms == rhs.alarms
   }
 }

@@ -16,6 +16,8 @@ public struct EventFields: Equatable, Sendable {
   /// The iCalendar UID; `nil` for a child row (it shares its series'), and generated when an event is added
   /// without one.
   public var uid: String?
+  /// When `cal remind` tells the user about it, in the order they were added.
+  public var reminders: [Reminder]
   /// Whether the event came without a SUMMARY (from an iCalendar file): the title is then only what `cal`
   /// shows, and an export writes none. A title given later makes it an ordinary event.
   public var summaryMissing: Bool
@@ -30,7 +32,7 @@ public struct EventFields: Equatable, Sendable {
   /// Fields of an event.
   public init(
     title: String, note: String? = nil, location: String? = nil, schedule: EventSchedule, parentID: Int64? = nil,
-    recurrenceDay: CivilDate? = nil, uid: String? = nil, summaryMissing: Bool = false
+    recurrenceDay: CivilDate? = nil, uid: String? = nil, reminders: [Reminder] = [], summaryMissing: Bool = false
   ) {
     self.title = title
     self.note = note
@@ -40,5 +42,6 @@ public struct EventFields: Equatable, Sendable {
     self.recurrenceDay = recurrenceDay
     self.uid = uid
     self.summaryMissing = summaryMissing
+    self.reminders = reminders
   }
 }

@@ -11,9 +11,14 @@ public enum BundledMigrations {
     Migration(id: "0004_simple_days", sql: String(decoding: PackageResources._004_simple_days_sql, as: UTF8.self)),
     Migration(
       id: "0005_application_id", sql: String(decoding: PackageResources._005_application_id_sql, as: UTF8.self)),
+    Migration(id: "0007_reminders", sql: String(decoding: PackageResources._007_reminders_sql, as: UTF8.self)),
+    Migration(id: "0008_change_log", sql: String(decoding: PackageResources._008_change_log_sql, as: UTF8.self)),
     Migration(
       id: "0009_nominal_days_and_missing_summaries",
       sql: String(decoding: PackageResources._009_nominal_days_and_missing_summaries_sql, as: UTF8.self)),
+    Migration(
+      id: "0010_series_continuations",
+      sql: String(decoding: PackageResources._010_series_continuations_sql, as: UTF8.self)),
   ]
 
   /// `PRAGMA application_id` of a cal calendar: the bytes `CAL1`.

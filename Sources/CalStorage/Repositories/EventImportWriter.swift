@@ -126,7 +126,17 @@ public final class EventImportWriter {
       && row.holds(zone, at: Column.timeZone.rawValue)
       && row.holds(fields.omitsSummary ? 1 : 0, at: Column.summaryMissing.rawValue)
       && (schedule.rule == nil ? !repeats : row.holds(schedule.rule?.description, at: Column.rrule.rawValue))
+      && sameReminders(row, fields.reminders)
     return (id, repeats, isSame)
+  }
+
+  /// Whether the reminders read with `row` are `reminders`, in any order.
+  private func sameReminders(_ row: Row, _ reminders: [Reminder]) -> Bool {
+    let text: String?
+    do { text = try row[EventColumn.reminders] } catch { return false }
+    // No reminders read as NULL, that is none.
+    guard let stored = StoredReminder.list(text), stored.count == reminders.count else { return false }
+    return reminders.allSatisfy(stored.contains)
   }
 
   /// Whether the event (not an edited occurrence) with `uid` was imported from lines of `sourceHash` and has
@@ -167,15 +177,14 @@ public final class EventImportWriter {
   /// Adds an event and returns its id; `nil` (adding nothing) when an event with its UID is there already.
   public func insert(_ fields: EventFields, sourceHash: UInt64? = nil, at milliseconds: Int64) throws -> Int64? {
     try willWrite()
-    insertion.reset()
-    try bind(fields, to: insertion)
-    try insertion.bind(milliseconds, at: 16)
-    try insertion.bind(fields.uid, at: 17)
-    try insertion.bind(sourceHash.map { Int64(bitPattern: $0) }, at: 18)
-    while try insertion.step() {}
+    try run(insertion, fields, sourceHash: sourceHash, at: milliseconds) { try $0.bind(fields.uid, at: 17) }
     guard database.changedRowCount > 0 else { return nil }
     touch(fields.schedule)
-    return database.lastInsertedRowID
+    let id = database.lastInsertedRowID
+    if !fields.reminders.isEmpty {
+      try ReminderRepository(database: database).insert(eventID: id, fields.reminders, at: milliseconds)
+    }
+    return id
   }
 
   /// Adds an event (without exceptions or child rows) in a batch of insertions, tagged with `tag`. Returns the
@@ -184,6 +193,7 @@ public final class EventImportWriter {
   public func insertInBatch(_ fields: EventFields, sourceHash: UInt64?, tag: Int, at milliseconds: Int64) throws
     -> [(fields: EventFields, sourceHash: UInt64?, tag: Int)]
   {
+    precondition(fields.reminders.isEmpty, "an event with reminders is added on its own, with them")
     try willWrite()
     if batch.isEmpty { batchInsertion.reset() }
     let base = Int32(batch.count * Self.rowParameters)
@@ -238,14 +248,13 @@ public final class EventImportWriter {
     _ event: EventRecord, with fields: EventFields, sourceHash: UInt64? = nil, at milliseconds: Int64
   ) throws {
     try willWrite()
-    updating.reset()
-    try bind(fields, to: updating)
-    try updating.bind(milliseconds, at: 16)
-    try updating.bind(event.id, at: 17)
-    try updating.bind(sourceHash.map { Int64(bitPattern: $0) }, at: 18)
-    while try updating.step() {}
+    try run(updating, fields, sourceHash: sourceHash, at: milliseconds) { try $0.bind(event.id, at: 17) }
     touch(event.schedule)
     touch(fields.schedule)
+    if event.fields.reminders != fields.reminders {
+      _ = try ReminderRepository(database: database).replace(
+        eventID: event.id, with: fields.reminders, at: milliseconds)
+    }
   }
 
   /// Removes the exceptions and child rows of series `id` (as `details(of:)` gave them), before an import
@@ -265,6 +274,20 @@ public final class EventImportWriter {
     try exceptionInsertion.bind(id, at: 1)
     try exceptionInsertion.bind(day.description, at: 2)
     while try exceptionInsertion.step() {}
+  }
+
+  /// Runs the one-row insertion or update `statement` for `fields`: the time they are written at is parameter
+  /// 16, what `key` binds (the UID or the id) 17, the source hash 18.
+  private func run(
+    _ statement: Statement, _ fields: EventFields, sourceHash: UInt64?, at milliseconds: Int64,
+    key: (Statement) throws -> Void
+  ) throws {
+    statement.reset()
+    try bind(fields, to: statement)
+    try statement.bind(milliseconds, at: 16)
+    try key(statement)
+    try statement.bind(sourceHash.map { Int64(bitPattern: $0) }, at: 18)
+    while try statement.step() {}
   }
 
   /// Binds the first 15 parameters of an insertion or update, the derived span and last day worked out

@@ -7,30 +7,44 @@ public struct EventRepository {
 
   private typealias Column = EventColumn
   static let columns = EventColumn.selectList
+  /// The same columns with none of the reminders: for reads that only need when events happen.
+  private static let columnsWithoutReminders = EventColumn.allCases.map {
+    $0 == .reminders ? "NULL AS reminders" : $0.selection
+  }.joined(separator: ", ")
 
-  /// Adds an event and returns it with its new id.
+  /// Adds an event (with its reminders) and returns it with its new id.
   public func insert(_ fields: EventFields, at milliseconds: Int64) throws -> EventRecord {
     if let parent = fields.parentID { try forgetSource(of: parent) }
     // An event of its own gets a random UID unless it brings one; child rows share their series'.
-    return try database.fetchOne(
+    let record = try database.fetchOne(
       """
       INSERT INTO events (day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule,
         span_days, last_day, parent_id, recurrence_day, length_days, summary_missing, created_at, updated_at, uid)
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
         coalesce(?18, CASE WHEN ?12 IS NULL THEN lower(hex(randomblob(16))) || '@cal' END))
-      RETURNING \(Self.columns)
+      RETURNING \(Self.columnsWithoutReminders)
       """, Self.values(fields) + [milliseconds, milliseconds, fields.uid], record)!
+    guard !fields.reminders.isEmpty else { return record }
+    try ReminderRepository(database: database).insert(eventID: record.id, fields.reminders, at: milliseconds)
+    return record.with(reminders: fields.reminders)
   }
 
-  /// Replaces the fields of event `id`; `nil` when there is no such event. A `nil` UID keeps the stored one.
+  /// Replaces the fields of event `id` (its reminders too: those it keeps stay as they were, so a reminder
+  /// already told is not told again); `nil` when there is no such event. A `nil` UID keeps the stored one.
   public func update(id: Int64, _ fields: EventFields, at milliseconds: Int64) throws -> EventRecord? {
-    try database.fetchOne(
-      """
-      UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
-        end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
-        length_days = ?, summary_missing = ?, updated_at = ?, uid = coalesce(?, uid), source_hash = NULL
-      WHERE id = ? RETURNING \(Self.columns)
-      """, Self.values(fields) + [milliseconds, fields.uid, id], record)
+    guard
+      let record = try database.fetchOne(
+        """
+        UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
+          end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
+          length_days = ?, summary_missing = ?, updated_at = ?, uid = coalesce(?, uid), source_hash = NULL
+        WHERE id = ? RETURNING \(Self.columns)
+        """, Self.values(fields) + [milliseconds, fields.uid, id], record)
+    else { return nil }
+    guard record.fields.reminders != fields.reminders else { return record }
+    let reminders = try ReminderRepository(database: database).replace(
+      eventID: id, with: fields.reminders, at: milliseconds)
+    return record.with(reminders: reminders)
   }
 
   /// The columns a write sets from `fields`, the derived span and last day worked out here, so that a
@@ -95,13 +109,15 @@ public struct EventRepository {
     return events
   }
 
-  /// The same events, handed to `body` as they are read; `body` returning false stops the reading.
+  /// The same events, handed to `body` as they are read; `body` returning false stops the reading. Without
+  /// `withReminders`, they come without their reminders (cheaper, for marking days).
   public func forEachOtherEvent(
-    from firstDay: CivilDate, through lastDay: CivilDate, _ body: (EventRecord) throws -> Bool
+    from firstDay: CivilDate, through lastDay: CivilDate, withReminders: Bool = true,
+    _ body: (EventRecord) throws -> Bool
   ) throws {
     try database.forEach(
       """
-      SELECT \(Self.columns) FROM events INDEXED BY events_other
+      SELECT \(withReminders ? Self.columns : Self.columnsWithoutReminders) FROM events INDEXED BY events_other
       WHERE (rrule IS NOT NULL OR span_days <> 0 OR time_zone IS NOT NULL) AND day <= ?
         AND (last_day IS NULL OR last_day >= ?)
       ORDER BY day, id
@@ -156,6 +172,21 @@ public struct EventRepository {
     return skipped
   }
 
+  /// The occurrence days of series `eventID` from `firstDay` through `lastDay` that are removed or replaced by
+  /// an edited occurrence.
+  public func skippedDays(eventID: Int64, from firstDay: CivilDate, through lastDay: CivilDate) throws
+    -> Set<CivilDate>
+  {
+    Set(
+      try database.fetch(
+        """
+        SELECT day FROM event_exceptions WHERE event_id = ?1 AND day BETWEEN ?2 AND ?3
+        UNION ALL
+        SELECT recurrence_day FROM events WHERE parent_id = ?1 AND recurrence_day BETWEEN ?2 AND ?3
+        """, [eventID, firstDay, lastDay]
+      ) { try $0[0] as CivilDate })
+  }
+
   /// The removed occurrences of series `eventID`, in order.
   public func exceptions(eventID: Int64) throws -> [CivilDate] {
     try database.fetch("SELECT day FROM event_exceptions WHERE event_id = ? ORDER BY day", [eventID]) { try $0[0] }
@@ -178,6 +209,18 @@ public struct EventRepository {
     try forgetSource(of: to)
   }
 
+  // MARK: Split series
+
+  /// Records that series `id` continues series `previous` (it took over from a day on).
+  public func markContinuation(_ id: Int64, of previous: Int64) throws {
+    try database.execute("UPDATE events SET continues_id = ? WHERE id = ?", [previous, id])
+  }
+
+  /// The series that continue series `id`, in the order they were made.
+  public func continuations(of id: Int64) throws -> [EventRecord] {
+    try database.fetch("SELECT \(Self.columns) FROM events WHERE continues_id = ? ORDER BY id", [id], record)
+  }
+
   // MARK: Reading rows
 
   /// A row of `events` as a record, every value checked: a row that cannot be read is reported, not
@@ -196,10 +239,15 @@ public struct EventRepository {
       startDay: try row[Column.day], startTime: try row[Column.startMinute],
       lengthMinutes: try row[Column.lengthMinutes], lengthDays: try row[Column.lengthDays],
       endDay: try row[Column.endDay], timeZone: try row[Column.timeZone], rule: rule)
+    guard let reminders = StoredReminder.list(try row[Column.reminders]) else {
+      throw DatabaseError(
+        resultCode: .mismatch, message: "the table reminders holds a reminder that cannot be read",
+        sql: "SELECT * FROM reminders WHERE event_id = \(try row[Column.id] as Int64)")
+    }
     let fields = EventFields(
       title: try row[Column.title], note: try row[Column.note], location: try row[Column.location],
       schedule: schedule, parentID: try row[Column.parentID], recurrenceDay: try row[Column.recurrenceDay],
-      uid: try row[Column.uid], summaryMissing: try row[Column.summaryMissing])
+      uid: try row[Column.uid], reminders: reminders, summaryMissing: try row[Column.summaryMissing])
     return EventRecord(
       id: try row[Column.id], fields: fields, lastDay: try row[Column.lastDay], createdAt: try row[Column.createdAt],
       updatedAt: try row[Column.updatedAt])

@@ -13,7 +13,7 @@ public final class Database {
     case existing
   }
 
-  private let connection: OpaquePointer
+  let connection: OpaquePointer
   private var statementCache: [String: Statement] = [:]
   private var isClosed = false
   /// The path the connection was opened with.

@@ -4,6 +4,7 @@ public enum DatabaseValue: Equatable, Sendable {
   case integer(Int64)
   case real(Double)
   case text(String)
+  case blob([UInt8])
 }
 
 extension DatabaseValue: ExpressibleByIntegerLiteral {

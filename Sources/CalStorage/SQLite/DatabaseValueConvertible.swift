@@ -44,10 +44,24 @@ extension String: DatabaseValueConvertible {
   /// A text column.
   public var databaseValue: DatabaseValue { .text(self) }
 
-  /// A text column's value.
+  /// A text column's value; a blob (a file edited by hand) is read as the text it holds.
   public static func fromDatabaseValue(_ value: DatabaseValue) -> String? {
-    guard case .text(let text) = value else { return nil }
-    return text
+    switch value {
+    case .text(let text): return text
+    case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
+    default: return nil
+    }
+  }
+}
+
+extension [UInt8]: DatabaseValueConvertible {
+  /// A blob column.
+  public var databaseValue: DatabaseValue { .blob(self) }
+
+  /// A blob column's bytes.
+  public static func fromDatabaseValue(_ value: DatabaseValue) -> [UInt8]? {
+    guard case .blob(let bytes) = value else { return nil }
+    return bytes
   }
 }
 

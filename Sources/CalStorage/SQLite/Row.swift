@@ -75,8 +75,12 @@ public struct Row {
     case SQLITE_NULL: return .null
     case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
     case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
+    case SQLITE_BLOB:
+      let count = Int(sqlite3_column_bytes(handle, index))
+      guard let bytes = sqlite3_column_blob(handle, index), count > 0 else { return .blob([]) }
+      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
     default:
-      // Text (and blobs, read as the text they hold), whole even when it holds NUL characters.
+      // Text, whole even when it holds NUL characters.
       guard let bytes = sqlite3_column_text(handle, index) else { return .null }
       let count = Int(sqlite3_column_bytes(handle, index))
       return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))

@@ -67,6 +67,10 @@ final class Statement {
       case .text(let text):
         code = sqlite3_bind_text64(
           handle, index, text, sqlite3_uint64(text.utf8.count), transientDestructor, UInt8(SQLITE_UTF8))
+      case .blob(let bytes):
+        code = bytes.withUnsafeBytes {
+          sqlite3_bind_blob64(handle, index, $0.baseAddress, sqlite3_uint64($0.count), transientDestructor)
+        }
       }
       guard code == SQLITE_OK else { throw error() }
     }

@@ -1,5 +1,3 @@
-public import CalCore
-
 /// The frames of a page turn as text: a pure function of the two pages, the direction and the progress,
 /// so that tests can look at any frame.
 public struct CurlAnimation {
@@ -29,37 +27,17 @@ public struct CurlAnimation {
   /// shows the character that stands there on its page.
   public func frame(progress: Double) -> [String] {
     let width = self.width
-    let old = Self.cells(oldPage, width: width, height: height)
-    let new = Self.cells(newPage, width: width, height: height)
-    let crease = direction.isMirrored ? "╲" : "╱"
-    let shape = PageCurl(width: width, height: height, direction: direction).frame(progress: progress)
-    return shape.enumerated().map { row, kinds in
-      var line = ""
-      var column = 0
-      while column < width {
-        let kind = kinds[column]
-        switch kind {
-        case .back: line += Self.back
-        case .fold: line += crease
-        case .oldPage, .newPage:
-          let source = kind == .oldPage ? old[row] : new[row]
-          let cell = source[column]
-          if cell.width == 2 {
-            // A wide character needs both of its cells from the same page; otherwise leave a gap.
-            if column + 1 < width, kinds[column + 1] == kind {
-              line += cell.text
-              column += 1
-            } else {
-              line += " "
-            }
-          } else {
-            line += cell.width == 0 ? " " : cell.text
-          }
-        }
-        column += 1
-      }
-      return line
-    }
+    let curl = PageCurl(width: width, height: height, direction: direction)
+    let rows = curl.compose(
+      progress: progress, oldPage: Self.cells(oldPage, width: width, height: height),
+      newPage: Self.cells(newPage, width: width, height: height), cellWidth: { $0.width }, back: (Self.back, 1),
+      fold: (Self.crease(direction), 1), gap: (" ", 1))
+    return rows.map { $0.map { $0.text }.joined() }
+  }
+
+  /// Drawn along the fold: a crease leaning the way the page is lifted.
+  public static func crease(_ direction: CurlDirection) -> String {
+    direction.isMirrored ? "╲" : "╱"
   }
 
   /// Each line cut into terminal cells: a wide character's second cell has width 0.

@@ -1,9 +1,9 @@
 /// Makes text from users safe to print: nothing in a title or note can move the cursor, change colours or
 /// retitle the terminal.
-enum TerminalText {
+public enum TerminalText {
   /// `text` with every control character shown as visible text: C0 controls and DEL in caret notation
   /// (`^[` for ESC, `^J` for a line feed), C1 controls and bidirectional overrides as `<U+XXXX>`.
-  static func sanitized(_ text: String) -> String {
+  public static func sanitized(_ text: String) -> String {
     // Every unsafe character starts with one of these bytes in UTF-8 (C1 controls with C2, the
     // bidirectional controls with E2, the Arabic letter mark with D8); most text has none of them at all.
     let suspicious =
@@ -30,7 +30,7 @@ enum TerminalText {
 
   /// The lines of `text` (split at LF, CRLF, CR and the Unicode line and paragraph separators), each
   /// sanitized: a note of several lines prints as several lines, with no control character among them.
-  static func sanitizedLines(_ text: String) -> [String] {
+  public static func sanitizedLines(_ text: String) -> [String] {
     var lines: [String] = []
     var line = String.UnicodeScalarView()
     var previousWasCR = false

@@ -1,0 +1,28 @@
+public import CalCore
+public import CalService
+
+/// The full-screen front ends `cal` can hand over to, given by the executable: the command line depends on
+/// none of them, and builds nothing of them unless their command runs.
+public struct FrontEnds {
+  /// What the interactive page is handed.
+  public struct InteractiveRequest {
+    /// The open calendar.
+    public let calendar: CalendarService
+    /// Names and the first day of the week (after `--monday` or `--sunday`).
+    public let locale: CalendarLocale
+    /// Whether to use colours: not with `NO_COLOR` or `--color=never`.
+    public let colors: Bool
+    /// Whether page turns curl: not with `--no-animation` or `CAL_ANIMATION=off`.
+    public let animates: Bool
+    /// A monotonic clock in milliseconds, for the animation.
+    public let monotonic: () -> Int64
+  }
+
+  /// `cal interactive`: runs the page until the user quits; `nil` in a build without it.
+  public var interactive: ((InteractiveRequest) throws -> Void)?
+
+  /// The front ends there are.
+  public init(interactive: ((InteractiveRequest) throws -> Void)? = nil) {
+    self.interactive = interactive
+  }
+}

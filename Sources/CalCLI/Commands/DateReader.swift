@@ -1,0 +1,74 @@
+import CalCore
+
+/// Reads the days, months, ranges, times and lengths of a command line by CalCore's one grammar, with today
+/// and the locale's names from the context, and turns every mistake into a usage error.
+struct DateReader {
+  let today: CivilDate
+  let locale: CalendarLocale
+
+  init(_ context: CommandContext) {
+    today = context.today
+    locale = context.locale
+  }
+
+  /// A day: `2024-05-12`, `5-12`, `fri`, `next fri`, `+3d`, `in 3 days` ...
+  func day(_ text: String) throws(UsageError) -> CivilDate {
+    try usage { () throws(DateError) in try DayExpression.day(text, today: today, locale: locale) }
+  }
+
+  /// The day made by the first words of `words` and how many words it took (`next fri dentist`).
+  func leadingDay(_ words: [String]) throws(UsageError) -> (day: CivilDate, wordCount: Int) {
+    try usage { () throws(DateError) in try DayExpression.leadingDay(words, today: today, locale: locale) }
+  }
+
+  /// A month: `2024-05`, `may`, `may 2024`, `next month`, `+2m`, `today` ...
+  func month(_ text: String) throws(UsageError) -> YearMonth {
+    try usage { () throws(DateError) in try DayExpression.month(text, today: today, locale: locale) }
+  }
+
+  /// A day or a month, told apart by its form.
+  func dayOrMonth(_ text: String) throws(UsageError) -> DayExpression.DayOrMonth {
+    try usage { () throws(DateError) in try DayExpression.dayOrMonth(text, today: today, locale: locale) }
+  }
+
+  /// `FIRST..LAST`, or `nil` when `text` is not a range.
+  func range(_ text: String) throws(UsageError) -> (first: CivilDate, last: CivilDate)? {
+    try usage { () throws(DateError) in try DayExpression.range(text, today: today, locale: locale) }
+  }
+
+  /// Days to come from today: `30`, `2w`, or a range.
+  func days(_ text: String) throws(UsageError) -> (first: CivilDate, last: CivilDate) {
+    try usage { () throws(DateError) in try DayExpression.days(text, today: today, locale: locale) }
+  }
+
+  /// `(first, last)`, refused when it runs backwards.
+  func checkedRange(_ first: CivilDate, _ last: CivilDate) throws(UsageError) -> (first: CivilDate, last: CivilDate) {
+    try usage { () throws(DateError) in try DayExpression.checkedRange(first, last) }
+  }
+
+  /// The time given to `option`: `9`, `9:30`, `9am`, `noon` ...
+  func time(_ text: String, for option: OptionSpec) throws(UsageError) -> TimeOfDay {
+    do {
+      return try TimeExpression.time(text)
+    } catch {
+      throw UsageError("--\(option.long): \(error)")
+    }
+  }
+
+  /// The length in minutes given to `option`: `45m`, `1h30`, `1.5h`, `90` ...
+  func length(_ text: String, for option: OptionSpec) throws(UsageError) -> Int {
+    do {
+      return try LengthExpression.minutes(text)
+    } catch {
+      throw UsageError("--\(option.long): \(error)")
+    }
+  }
+
+  private func usage<Value>(_ body: () throws(DateError) -> Value) throws(UsageError) -> Value {
+    do {
+      return try body()
+    } catch {
+      throw UsageError(error.description)
+    }
+  }
+}

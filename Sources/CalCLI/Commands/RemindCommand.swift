@@ -1,0 +1,115 @@
+import CalCore
+import CalService
+import Glibc
+
+/// `cal remind [--json] [--watch] [--exec CMD] [--install]`
+struct RemindCommand: Command {
+  static let watch = OptionSpec(
+    "watch", help: "Keep running: tell each reminder when it is due, until SIGTERM or Ctrl-C.")
+  static let exec = OptionSpec(
+    "exec", value: "command",
+    help: "Run this with /bin/sh -c for each reminder instead of printing it, the event in CAL_TITLE, CAL_START ...")
+  static let install = OptionSpec(
+    "install", help: "Write a systemd user unit that runs cal remind --watch at login, and say how to enable it.")
+
+  static let spec = CommandSpec(
+    name: "remind", abstract: "Tell the reminders that are due.",
+    discussion: """
+      Prints the reminders that are due and have not been told, and records them as told, so that each is \
+      told once, however many cal remind run at the same moment. One missed while the machine was off is \
+      told at the next run, marked late; one more than a day late is reported as missed instead. Nothing \
+      is printed when nothing is due.
+      With --watch, cal stays running and sleeps until the next reminder is due, waking when the calendar \
+      changes; --exec runs a command for each reminder, with CAL_TITLE, CAL_START, CAL_END, CAL_LOCATION, \
+      CAL_NOTE, CAL_ID, CAL_OCCURRENCE, CAL_DUE and CAL_OUTCOME in its environment, for example \
+      --exec 'notify-send "$CAL_TITLE" "$CAL_START"'. With --json, one JSON object per reminder: an array, \
+      or with --watch one line each.
+      --install writes ~/.config/systemd/user/cal-remind.service (with the --exec and --db given), which runs \
+      cal remind --watch; it does not start it.
+      """,
+    options: [watch, exec, install, JSONOption.option, StoreOptions.option])
+
+  let watching: Bool
+  let command: ShellCommand?
+  let installs: Bool
+  let json: Bool
+  let store: StoreOptions
+
+  init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+    watching = arguments.flag(Self.watch)
+    command = arguments.value(Self.exec).map(ShellCommand.init)
+    if command?.command.allSatisfy(\.isWhitespace) == true { throw UsageError("--exec needs a command") }
+    installs = arguments.flag(Self.install)
+    json = arguments.flag(JSONOption.option)
+    store = try StoreOptions(arguments)
+    if installs && (watching || json) { throw UsageError("--install takes --exec and --db only") }
+    if json && command != nil { throw UsageError("Give --json or --exec, not both") }
+  }
+
+  func run(_ context: CommandContext) throws {
+    if installs { return try writeUnit(context) }
+    let calendar = try store.open(context, for: .read)
+    guard watching else {
+      let notices = try calendar.deliverDueReminders()
+      if json {
+        context.print(JSONValue.array(notices.map { ReminderPresenter.json($0, context: context) }).serialized)
+      } else {
+        try tell(notices, context: context)
+      }
+      return
+    }
+    let waiter = try Waiter(
+      watching: [calendar.path, calendar.path + "-wal"] + (context.clockFile.map { [$0] } ?? []),
+      monotonic: context.elapsedMilliseconds)
+    while true {
+      try tell(try calendar.deliverDueReminders(), context: context)
+      ShellCommand.reapEnded()
+      // Asleep until the next reminder, a change to the calendar (or the test clock), or a minute at most: a
+      // clock that jumps (a suspended laptop) is noticed within a minute.
+      let left = try calendar.nextReminderDue().map { $0 - context.now() } ?? Int64.max
+      if waiter.wait(milliseconds: min(max(left, 0), 60_000)) == .stopped { return }
+    }
+  }
+
+  /// Prints each notice (a line, or with `--watch --json` a JSON line) or runs the command for it.
+  private func tell(_ notices: [ReminderNotice], context: CommandContext) throws {
+    for notice in notices {
+      if let command {
+        try command.start(environment: ReminderPresenter.environment(notice, context: context))
+      } else if json {
+        context.print(ReminderPresenter.json(notice, context: context).serialized)
+      } else {
+        context.print(ReminderPresenter.line(notice, context: context))
+      }
+    }
+    context.output.flush()
+    if let failure = context.output.failure { throw CalError("cannot write the output: \(failure)") }
+  }
+
+  /// `cal remind --install`: the unit file, and what to run to enable it.
+  private func writeUnit(_ context: CommandContext) throws {
+    guard let executable = context.executablePath() else {
+      throw CalError("cannot tell where this cal is (/proc/self/exe cannot be read)")
+    }
+    let configuration =
+      context.environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? context.environment["HOME"].map { $0 + "/.config" }
+    guard let configuration else { throw CalError("cannot tell where the unit goes: HOME is not set") }
+    let folder = configuration + "/systemd/user"
+    try FileIO.createFolders(folder)
+    var arguments = ["remind", "--watch"]
+    if let command { arguments += ["--exec", command.command] }
+    let location = try CalendarLocation.resolve(option: store.path, environment: context.environment)
+    if !location.isDefault { arguments += ["--db", FileIO.absolute(location.path)] }
+    let path = folder + "/" + SystemdUnit.name
+    try FileIO.write(SystemdUnit.reminderService(executable: executable, arguments: arguments), to: path)
+    context.print("Wrote \(TerminalText.sanitized(path)), a systemd user service that runs `cal remind --watch`.")
+    context.print("Start it now and at every login with:")
+    context.print("  systemctl --user daemon-reload && systemctl --user enable --now \(SystemdUnit.name)")
+    if command == nil {
+      context.print(
+        "It prints each reminder to the journal (journalctl --user -u cal-remind); for desktop notifications, "
+          + "install it with --exec 'notify-send \"$CAL_TITLE\" \"$CAL_START\"'.")
+    }
+  }
+}

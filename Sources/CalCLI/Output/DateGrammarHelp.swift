@@ -1,0 +1,49 @@
+/// `cal help dates`: the one grammar every day, month, range, time and length on the command line is read
+/// by (CalCore's `DayExpression`, `TimeExpression`, `LengthExpression`), also a section of the manual page.
+enum DateGrammarHelp {
+  /// The topic's name after `cal help`.
+  static let topic = "dates"
+
+  /// The grammar, in lines of at most 80 columns.
+  static let text = """
+    DATES, TIMES AND LENGTHS
+
+    Every argument and option that takes a day, a month, a range, a time or a
+    length reads them in these forms. Names are English or the locale's
+    (LC_TIME): in full, abbreviated, or their first three letters or more, in any
+    case. Today is the date on your clock (TZ).
+
+    DAY     2024-05-12, 2024-5-12     a date
+            5-12, 05-12               that day this year
+            today, tomorrow, yesterday
+            fri, friday               the first Friday after today (never today)
+            next fri                  the Friday after that
+            +3d, -2w, +1m, +1y        days, weeks, months, years from today; a
+                                      month on from the 31st is a shorter
+                                      month's last day
+            in 3 days, in 2 weeks, in 1 month, in 1 year
+    MONTH   2024-05, 2024-5           a month (goto, show, list)
+            may, may 2024             May this year, May 2024
+            this month, next month, last month
+            +2m, -1m, in 2 months     months from this one
+            today, or any day         the month it is in
+    RANGE   DAY..DAY                  2024-05-01..2024-06-15, today..fri
+            MONTH..MONTH              may..june: its first day to its last
+    DAYS    30, 10d, 2w, 1m, 1y       that many days from today on (agenda)
+    TIME    9, 09, 9:30, 21:30        the 24-hour clock
+            9am, 9:30pm, 12am         hours 1 to 12 with am or pm; 12am is
+                                      midnight, 12pm noon
+            noon, midnight
+    LENGTH  45m, 1h, 1h30m, 2d        days, hours and minutes, each unit once
+            1h30                      minutes after the hours
+            1.5h, 0.5d                a decimal that comes to whole minutes
+            90                        a number alone is minutes
+
+    Where a day or a month may be given (list), +2m, +1y and month names are
+    months; +3d, -2w and weekdays are days. A number alone is neither: 13 could
+    be a day, a month or a year, so cal asks for 5-13 or 2024-05-13. A word that
+    names a month and a weekday (French "mar") is refused: write more of it. In
+    add, a date of several words takes the first words: cal add next fri lunch.
+
+    """
+}

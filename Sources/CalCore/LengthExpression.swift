@@ -1,0 +1,82 @@
+/// How long something lasts, as people write it: `45m`, `1h`, `1h30m`, `1h30`, `1.5h`, `90` (minutes), `2d`.
+public enum LengthExpression {
+  /// The forms of a length, for messages and help.
+  public static let forms = "45m, 1h, 1h30m, 1h30, 1.5h, 90 (minutes) or 2d"
+
+  /// The largest number one part of a length may have: far more than any event needs, and small enough that
+  /// no sum of parts can overflow.
+  static let largestNumber = 100_000
+
+  /// Minutes in `text`: a number alone is minutes; otherwise numbers with units d, h and m, each unit once
+  /// (`1d2h30m`), where a number after the hours is minutes (`1h30`); or one decimal number with a unit
+  /// (`1.5h`, `0.5d`) that comes to whole minutes.
+  public static func minutes(_ text: String) throws(TimeError) -> Int {
+    let lowered = text.lowercased()
+    guard !lowered.hasPrefix("-") else { throw .negativeLength(text) }
+    let total: Int
+    if let whole = parseDigits(Substring(lowered), minimumCount: 1) {
+      guard whole <= largestNumber else { throw .malformedLength(text) }
+      total = whole
+    } else if lowered.contains(".") {
+      total = try decimal(Substring(lowered), text: text)
+    } else {
+      total = try parts(lowered, text: text)
+    }
+    guard total > 0 else { throw .negativeLength(text) }
+    return total
+  }
+
+  /// The whole days a length that `minutes(_:)` reads gives with the unit d (`2d`: 2, `1.5d`: 1, `48h`: 0),
+  /// which are days on the clock rather than 1,440 minutes each.
+  public static func days(_ text: String) -> Int {
+    let lowered = text.lowercased()
+    guard let unit = lowered.firstIndex(of: "d") else { return 0 }
+    let number = lowered[..<unit].reversed().prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+    guard let value = Double(String(number.reversed())), value.isFinite, value >= 0, value <= Double(largestNumber)
+    else { return 0 }
+    return Int(value.rounded(.down))
+  }
+
+  private static let scales: [Character: Int] = ["d": 1440, "h": 60, "m": 1]
+
+  /// `1d2h30m`, `1h30`.
+  private static func parts(_ lowered: String, text: String) throws(TimeError) -> Int {
+    var total = 0
+    var number = ""
+    var units = Set<Character>()
+    for character in lowered {
+      if character.isASCII && character.isNumber {
+        number.append(character)
+        continue
+      }
+      guard let scale = scales[character], let value = Int(number), value <= largestNumber,
+        units.insert(character).inserted
+      else { throw .malformedLength(text) }
+      total += value * scale
+      number = ""
+    }
+    if !number.isEmpty {
+      // Minutes after the hours, as in 1h30.
+      guard units.contains("h"), !units.contains("m"), let value = Int(number), value < 60 else {
+        throw .malformedLength(text)
+      }
+      total += value
+    }
+    guard !units.isEmpty else { throw .malformedLength(text) }
+    return total
+  }
+
+  /// `1.5h`: whole minutes only, so `1.01h` (60.6 minutes) is refused.
+  private static func decimal(_ lowered: Substring, text: String) throws(TimeError) -> Int {
+    guard let unit = lowered.last, let scale = scales[unit] else { throw .malformedLength(text) }
+    let number = lowered.dropLast().split(separator: ".", omittingEmptySubsequences: false)
+    guard number.count == 2, let whole = parseDigits(number[0], minimumCount: 1),
+      let fraction = parseDigits(number[1], minimumCount: 1, maximumCount: 6), whole <= largestNumber
+    else { throw .malformedLength(text) }
+    var tenths = 1
+    for _ in 0..<number[1].count { tenths *= 10 }
+    let scaled = (whole * tenths + fraction) * scale
+    guard scaled % tenths == 0 else { throw .notWholeMinutes(text) }
+    return scaled / tenths
+  }
+}

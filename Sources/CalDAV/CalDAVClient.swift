@@ -1,0 +1,76 @@
+/// A synchronous CalDAV (RFC 4791) client for one account: discovery of its calendars, and
+/// `CalDAVCollection`s for working on one of them.
+///
+/// Credentials are sent with HTTP Basic on every request to the origin they were given for; HTTPS
+/// certificates are verified by the system's trust store.
+public final class CalDAVClient: Sendable {
+  let transport: HTTPTransport
+
+  /// A client for one account. `timeout` bounds each wait for the server (connecting, or silence in the
+  /// middle of an answer); it is kept between a millisecond and a day.
+  public init(credentials: CalDAVCredentials?, timeout: Duration = .seconds(30)) {
+    let (seconds, attoseconds) = timeout.components
+    // Clamped to a day: Dispatch's deadlines are nanoseconds in 64 bits and trap beyond.
+    let interval = min(86_400, max(0.001, Double(seconds) + Double(attoseconds) / 1e18))
+    transport = HTTPTransport(credentials: credentials, timeout: interval, userAgent: "cal-sync (CalDAV)")
+  }
+
+  /// A handle on one calendar collection, given by its absolute URL.
+  public func collection(_ url: String) throws(CalDAVError) -> CalDAVCollection {
+    guard let davURL = DAVURL(url) else { throw .invalidURL("not an http(s) URL: \(Self.redacted(url))") }
+    return CalDAVCollection(base: davURL, transport: transport)
+  }
+
+  /// Finds the event calendars reachable from a URL: a calendar collection (that one alone), a principal or
+  /// calendar home (its calendars), or the server's root (through `current-user-principal`, trying
+  /// `/.well-known/caldav` when the root says nothing).
+  public func discover(_ url: String) throws(CalDAVError) -> CalDAVDiscovery {
+    guard let start = DAVURL(url) else { throw .invalidURL("not an http(s) URL: \(Self.redacted(url))") }
+    var first: MultiStatus.Response?
+    do {
+      first = try transport.properties(of: start)
+    } catch .notFound, .forbidden, .unexpectedStatus, .malformedResponse {
+      // Some servers answer nothing useful at their root; the well-known URL is tried next.
+    }
+    if let first, let calendar = CalDAVCalendar(first) {
+      return CalDAVDiscovery(principalURL: Self.href(first, .currentUserPrincipal), homeURL: nil, calendars: [calendar])
+    }
+    var principal = first.flatMap { Self.href($0, .currentUserPrincipal) }
+    var home = first.flatMap { Self.href($0, .calendarHomeSet) }
+    if principal == nil, home == nil, let wellKnown = start.resolving("/.well-known/caldav"),
+      let answer = try? transport.properties(of: wellKnown)
+    {
+      principal = Self.href(answer, .currentUserPrincipal)
+      home = Self.href(answer, .calendarHomeSet)
+    }
+    if home == nil, let principal, let principalURL = DAVURL(principal) {
+      home = Self.href(try transport.properties(of: principalURL), .calendarHomeSet)
+    }
+    // A URL with no principal and no home set may be a home itself: list it.
+    guard let homeURL = home.flatMap(DAVURL.init) ?? (first != nil ? start : nil) else {
+      throw .notFound(url: start.description)
+    }
+    let listing = try transport.multiStatus("PROPFIND", homeURL, depth: "1", body: CalDAVCalendar.propertiesRequest)
+    return CalDAVDiscovery(
+      principalURL: principal, homeURL: homeURL.description,
+      calendars: listing.responses.compactMap(CalDAVCalendar.init))
+  }
+
+  /// The absolute URL in a property holding an href, such as `current-user-principal`.
+  private static func href(_ response: MultiStatus.Response, _ name: XMLName) -> String? {
+    guard let text = response.property(name)?.child(.href)?.trimmedText, !text.isEmpty else { return nil }
+    return response.url.resolving(text)?.description
+  }
+
+  /// A URL for a message, without any user information it may carry.
+  static func redacted(_ url: String) -> String {
+    guard let scheme = url.utf8.firstRange(of: "://".utf8) else {
+      // Without a scheme there is no telling user information from a path: say nothing of it.
+      return url.count > 200 || url.contains("@") ? "(not a URL)" : url
+    }
+    let rest = url[scheme.upperBound...]
+    let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+    guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return url }
+    return String(url[..<scheme.upperBound]) + String(rest[rest.index(after: at)...])
+  }
+}

@@ -1,0 +1,117 @@
+import Glibc
+
+/// The page's one loop: waits with poll(2) for keys and mouse reports on the terminal and for signals on
+/// the relay's pipe, with a timeout for the next animation frame, for an ESC that may be a key alone, and
+/// for the next reading of the calendar (every two seconds, so another `cal`'s changes and midnight show
+/// without a key being pressed). Each pass draws one frame with one write.
+struct EventLoop {
+  /// How often the calendar is read again without any input.
+  static let refreshMilliseconds: Int64 = 2000
+  /// How long an ESC waits for the rest of a sequence before it counts as the Escape key.
+  static let escapeMilliseconds: Int64 = 30
+
+  let terminal: Terminal
+  let signals: SignalRelay
+  let session: PageSession
+  let monotonic: () -> Int64
+  private var decoder = InputDecoder()
+  private var writer = ScreenWriter()
+  private var lastRefresh: Int64 = 0
+
+  init(terminal: Terminal, signals: SignalRelay, session: PageSession, monotonic: @escaping () -> Int64) {
+    self.terminal = terminal
+    self.signals = signals
+    self.session = session
+    self.monotonic = monotonic
+  }
+
+  /// Runs until the page ends; returns why.
+  mutating func run() throws -> PageSession.Ending {
+    resize()
+    refresh()
+    draw()
+    while session.ending == nil && !terminal.isLost {
+      var fds = [
+        pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&fds, 2, timeout())
+      if ready < 0 && errno != EINTR {
+        throw TerminalError("cannot wait for input: \(String(cString: strerror(errno)))")
+      }
+      var changed = false
+      if ready > 0 && fds[1].revents != 0 {
+        for signal in signals.drain() { handle(signal: signal) }
+        changed = true
+      }
+      if ready > 0 && fds[0].revents != 0 {
+        guard let bytes = terminal.read() else { break }
+        for event in decoder.decode(bytes) where session.ending == nil { try session.handle(event) }
+        changed = true
+      } else if ready == 0 && decoder.isWaiting {
+        for event in decoder.timeout() { try session.handle(event) }
+        changed = true
+      }
+      if session.wantsSuspend { suspend() }
+      if session.wantsFullRedraw {
+        session.wantsFullRedraw = false
+        writer.invalidate()
+      }
+      if session.ending != nil { break }
+      if changed || monotonic() - lastRefresh >= Self.refreshMilliseconds { refresh() }
+      draw()
+    }
+    return session.ending ?? .quit
+  }
+
+  /// Milliseconds poll may wait.
+  private func timeout() -> Int32 {
+    var wait = max(0, lastRefresh + Self.refreshMilliseconds - monotonic())
+    if let frame = session.frameInterval { wait = min(wait, frame) }
+    if decoder.isWaiting { wait = min(wait, Self.escapeMilliseconds) }
+    return Int32(wait)
+  }
+
+  private mutating func refresh() {
+    session.refresh()
+    lastRefresh = monotonic()
+  }
+
+  private mutating func draw() {
+    let (canvas, cursor) = session.frame(at: monotonic())
+    terminal.write(writer.bytes(for: canvas, cursor: cursor))
+  }
+
+  private mutating func resize() {
+    let size = terminal.size()
+    session.resize(rows: size.rows, columns: size.columns)
+    writer.invalidate()
+  }
+
+  private mutating func handle(signal: Int32) {
+    switch signal {
+    case SIGWINCH:
+      resize()
+    case SIGTSTP:
+      suspend()
+    case SIGCONT:
+      // Stopped by something else (SIGSTOP) and now continued: the shell may have changed the terminal.
+      terminal.enter()
+      writer.invalidate()
+    default:
+      session.ending = .signal(signal)
+    }
+  }
+
+  /// Gives the terminal back and stops, as Ctrl-Z does to any program; when continued (`fg`), takes it
+  /// again and draws the page whole, at the size the terminal has now.
+  private mutating func suspend() {
+    session.wantsSuspend = false
+    terminal.leave()
+    Glibc.signal(SIGTSTP, SIG_DFL)
+    kill(getpid(), SIGTSTP)
+    SignalRelay.install(SIGTSTP)
+    terminal.enter()
+    resize()
+  }
+}

@@ -1,0 +1,105 @@
+import CalCore
+import CalService
+
+/// The week of the selected day: seven columns, the all-day events on top, then the timed events by hour,
+/// each from its start to its end; the hours shown are those of the day's events, as many as fit.
+struct WeekView {
+  let view: PageView
+
+  /// Width of the hour labels on the left.
+  static let gutter = 6
+
+  /// The seven days of the week that holds `day`.
+  static func days(around day: CivilDate, firstWeekday: Weekday) -> [CivilDate] {
+    let start = day.adding(days: -day.weekday.days(since: firstWeekday)) ?? day
+    return (0..<7).compactMap { start.adding(days: $0) }
+  }
+
+  /// Draws the week on `canvas` (all rows but the status line) and notes where a click selects what.
+  func draw(into canvas: inout Canvas, hits: inout [Hit]) {
+    let days = Self.days(around: view.selected, firstWeekday: view.locale.firstWeekday)
+    let week = WeekNumber.ofWeek(containing: view.selected, firstWeekday: view.locale.firstWeekday)
+    view.drawTitle("\(view.locale.title(of: view.snapshot.month)) · week \(week)", width: canvas.columns, into: &canvas)
+    let columnWidth = (canvas.columns - Self.gutter) / 7
+    let hourRows = canvas.rows - 4
+    guard columnWidth >= 3, hourRows > 0 else { return }
+    let timed = days.map { day in view.snapshot.items(on: day).filter { !$0.schedule.isAllDay } }
+    let firstHour = firstShownHour(timed, rows: hourRows)
+    for hour in 0..<min(hourRows, 24 - firstHour) {
+      let label = String(repeating: "0", count: firstHour + hour < 10 ? 1 : 0) + "\(firstHour + hour):00"
+      canvas.put(label, row: 3 + hour, column: 0, style: view.palette.hourLabel)
+    }
+    canvas.put("all", row: 2, column: 0, width: Self.gutter, style: view.palette.hourLabel)
+    for (index, day) in days.enumerated() {
+      let left = Self.gutter + index * columnWidth
+      let width = columnWidth - 1
+      let isSelected = day == view.selected
+      var headerStyle = view.dayStyle(day)
+      headerStyle.bold = true
+      if isSelected {
+        headerStyle = view.palette.selected(headerStyle)
+        canvas.fill(row: 1, column: left, width: width, style: headerStyle)
+      }
+      canvas.put(
+        view.fit("\(view.locale.weekdayNames[day.weekday.rawValue]) \(day.day)", width), row: 1, column: left,
+        style: headerStyle)
+      hits.append(Hit(rows: 1..<(canvas.rows - 1), columns: left..<(left + columnWidth), target: .day(day)))
+      let items = view.snapshot.items(on: day)
+      let allDay = items.enumerated().filter { $0.element.schedule.isAllDay }
+      if let (index, first) = allDay.first {
+        let more = allDay.count > 1 ? " +\(allDay.count - 1)" : ""
+        let style = style(for: day, index: index, base: view.palette.event)
+        let title = view.fit(first.event.title, width - DisplayWidth.of(more))
+        let used = canvas.put(title, row: 2, column: left, style: style)
+        canvas.put(more, row: 2, column: left + used, width: width - used, style: view.palette.more)
+        hits.append(Hit(rows: 2..<3, columns: left..<(left + width), target: .event(day, index)))
+      }
+      drawTimed(
+        day, items: items, firstHour: firstHour, rows: hourRows, left: left, width: width, into: &canvas, hits: &hits)
+    }
+  }
+
+  /// The first hour shown: the earliest start of the week's timed events, at most 8 o'clock, and early
+  /// enough that the day's last hour is still on the screen.
+  private func firstShownHour(_ timed: [[AgendaItem]], rows: Int) -> Int {
+    let starts = timed.joined().compactMap { ItemTimes($0, zone: view.zone).start }
+    let earliest = min(starts.min().map { $0 / 60 } ?? 8, 8)
+    return max(0, min(earliest, 24 - rows))
+  }
+
+  private func style(for day: CivilDate, index: Int, base: CellStyle) -> CellStyle {
+    day == view.selected && index == view.selectedEvent ? view.palette.selected(base) : base
+  }
+
+  private func drawTimed(
+    _ day: CivilDate, items: [AgendaItem], firstHour: Int, rows: Int, left: Int, width: Int, into canvas: inout Canvas,
+    hits: inout [Hit]
+  ) {
+    var taken = Set<Int>()
+    for (index, item) in items.enumerated() {
+      let times = ItemTimes(item, zone: view.zone)
+      guard let start = times.start else { continue }
+      let end = max(times.end ?? start, start + 1)
+      let firstRow = max(start / 60 - firstHour, 0)
+      let lastRow = min((end - 1) / 60 - firstHour, rows - 1)
+      guard firstRow <= lastRow, start / 60 - firstHour < rows else { continue }
+      guard !taken.contains(firstRow) else {
+        // Another event already starts in this hour: say there is more.
+        canvas.put("+", row: 3 + firstRow, column: left + width - 1, style: view.palette.more)
+        continue
+      }
+      let style = style(for: day, index: index, base: view.palette.event)
+      let label = times.startLabel + " "
+      let used = canvas.put(label, row: 3 + firstRow, column: left, width: width, style: view.palette.eventTime)
+      canvas.put(view.fit(item.event.title, width - used), row: 3 + firstRow, column: left + used, style: style)
+      taken.insert(firstRow)
+      if firstRow < lastRow {
+        for row in (firstRow + 1)...lastRow where !taken.contains(row) {
+          canvas.put("│", row: 3 + row, column: left, style: view.palette.timedBlock)
+        }
+      }
+      hits.append(
+        Hit(rows: (3 + firstRow)..<(4 + firstRow), columns: left..<(left + width), target: .event(day, index)))
+    }
+  }
+}

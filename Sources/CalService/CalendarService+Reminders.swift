@@ -1,0 +1,110 @@
+import CalCore
+import CalStorage
+
+/// Reminders: which are due, telling each once, and when the next one is.
+extension CalendarService {
+  /// A reminder told more than this long after it was due is marked late (a run every minute, or a watch
+  /// woken a little late, is still on time).
+  static let lateAfterSeconds: Int64 = 5 * 60
+  /// A reminder more than this long overdue is reported as missed instead of told.
+  static let missedAfterSeconds: Int64 = 86_400
+  /// How far back a run looks at most: what was due while the machine was off for longer is not reported.
+  static let lookBackSeconds: Int64 = 30 * 86_400
+  /// How often a run with nothing to tell still records how far it looked (each record is a write, which
+  /// wakes every `cal remind --watch`).
+  static let checkRecordInterval: Int64 = 3_600_000
+
+  /// Finds the reminders due since the last run (a day back, the first time) up to now that have not been
+  /// told, records them as told, and returns them in the order they were due: all in one write transaction,
+  /// so that each is told once however many runs there are at the same moment. Those due more than a day
+  /// ago are returned as missed.
+  public func deliverDueReminders() throws -> [ReminderNotice] {
+    try write {
+      let now = environment.now()
+      let nowSeconds = now.floorDivided(by: 1000)
+      let checked = try store.reminders.checkedThrough()
+      let first = max(
+        (checked ?? now - Self.missedAfterSeconds * 1000).floorDivided(by: 1000), nowSeconds - Self.lookBackSeconds)
+      guard first < nowSeconds else { return [] }
+      let delivered = try store.reminders.deliveries(after: first, through: nowSeconds)
+      var notices: [ReminderNotice] = []
+      for (stored, item, due) in try dueReminders(after: first, through: nowSeconds)
+      where !delivered.contains(DeliveryKey(reminderID: stored.id, due: due)) {
+        let lateness = nowSeconds - due
+        let outcome: ReminderOutcome =
+          lateness > Self.missedAfterSeconds ? .missed : lateness > Self.lateAfterSeconds ? .late : .onTime
+        try store.reminders.recordDelivery(
+          DeliveryKey(reminderID: stored.id, due: due), occurrence: item.occurrence.occurrenceDay, at: now,
+          outcome: outcome)
+        notices.append(ReminderNotice(item: item, reminder: stored.reminder, due: due, outcome: outcome))
+      }
+      if checked.map({ !notices.isEmpty || now - $0 >= Self.checkRecordInterval }) ?? true {
+        try store.reminders.setCheckedThrough(max(now, checked ?? now))
+        try store.reminders.forgetDeliveries(before: nowSeconds - Self.lookBackSeconds - Self.missedAfterSeconds)
+      }
+      return notices.sorted { ($0.due, $0.item.event.id) < ($1.due, $1.item.event.id) }
+    }
+  }
+
+  /// When the next reminder not yet told is due, Unix milliseconds: the earliest after now and within a day;
+  /// `nil` when there is none that soon.
+  public func nextReminderDue() throws -> Int64? {
+    try perform {
+      try store.read {
+        let now = environment.now().floorDivided(by: 1000)
+        let delivered = try store.reminders.deliveries(after: now, through: now + 86_400)
+        let dues = try dueReminders(after: now, through: now + 86_400)
+          .filter { !delivered.contains(DeliveryKey(reminderID: $0.reminder.id, due: $0.due)) }
+        return dues.map(\.due).min().map { $0 * 1000 }
+      }
+    }
+  }
+
+  /// Every reminder due from just after `first` through `last` (Unix seconds), with the occurrence it is for:
+  /// only the events whose days can hold such an occurrence are read, and each is expanded over the days its
+  /// reminders reach, not further.
+  private func dueReminders(after first: Int64, through last: Int64) throws
+    -> [(reminder: StoredReminder, item: AgendaItem, due: Int64)]
+  {
+    var dues: [(reminder: StoredReminder, item: AgendaItem, due: Int64)] = []
+    let agenda = Agenda(store: store, environment: environment)
+    var event: EventRecord?
+    for stored in try store.reminders.candidates(after: first, through: last) {
+      if event?.id != stored.eventID { event = try store.events.event(id: stored.eventID) }
+      guard let event else { continue }
+      let entry = AgendaItem.Entry(event: event)
+      guard let offset = stored.reminder.offsetSeconds else {
+        // At an instant: once, whichever occurrence, listed with the first.
+        if case .at(let due) = stored.reminder.trigger, due * 1000 >= stored.createdAt,
+          let item = try agenda.item(event)
+        {
+          dues.append((stored, item, due))
+        }
+        continue
+      }
+      // Days around the occurrences whose start or end, shifted by the offset, falls in the window.
+      let firstDay = Self.day(first - offset, adding: -2, or: .first)
+      let lastDay = Self.day(last - offset, adding: 2, or: .last)
+      let schedule = event.schedule
+      let skipped =
+        schedule.rule == nil ? [] : try store.events.skippedDays(eventID: event.id, from: firstDay, through: lastDay)
+      let eventZone = try schedule.timeZone.map { try agenda.zone($0) }
+      for occurrence in Occurrence.occurrences(
+        of: schedule, from: firstDay, through: lastDay, eventZone: eventZone, localZone: environment.localZone,
+        lastOccurrence: event.lastOccurrenceDay, skipped: skipped)
+      {
+        let due = stored.reminder.due(for: occurrence, localZone: environment.localZone)
+        guard due > first && due <= last && due * 1000 >= stored.createdAt else { continue }
+        dues.append((stored, AgendaItem(day: occurrence.firstDay, entry: entry, occurrence: occurrence), due))
+      }
+    }
+    return dues
+  }
+
+  /// The UTC day of `instant` (Unix seconds) moved by `days`; `bound` when that leaves the calendar.
+  private static func day(_ instant: Int64, adding days: Int, or bound: CivilDate) -> CivilDate {
+    let number = instant.floorDivided(by: 86_400) + Int64(days)
+    guard let days = Int(exactly: number) else { return bound }
+    return CivilDate(daysSince1970: days) ?? bound
+  }
+}

@@ -1,0 +1,24 @@
+public import CalCore
+
+/// What is next: the agenda from an instant on, for `cal agenda` and any front end's "what's next".
+extension CalendarService {
+  /// What is still to come from `instant` (Unix milliseconds) through the end of `last`: the agenda of the
+  /// instant's day (on the user's clock) through `last`, less the timed occurrences that ended at or before
+  /// the instant. Empty when `last` is before the instant's day.
+  public func upcoming(from instant: Int64, through last: CivilDate) throws -> [AgendaItem] {
+    let seconds = instant.floorDivided(by: 1000)
+    guard let first = environment.localZone.wallClock(atUTC: seconds)?.date, first <= last else { return [] }
+    return try agenda(from: first, through: last).filter { !$0.hasEnded(by: instant) }
+  }
+
+  /// What is still to come from `instant` over `days` days, the instant's own day first (`days` of 7 is
+  /// today and the six days after it); up to the calendar's last day.
+  ///
+  /// - Throws: `ServiceError.invalidRequest` for fewer than one day.
+  public func upcoming(from instant: Int64, days: Int) throws -> [AgendaItem] {
+    guard days >= 1 else { throw ServiceError(.invalidRequest, "the agenda needs at least one day") }
+    let seconds = instant.floorDivided(by: 1000)
+    guard let first = environment.localZone.wallClock(atUTC: seconds)?.date else { return [] }
+    return try upcoming(from: instant, through: first.adding(days: days - 1) ?? .last)
+  }
+}

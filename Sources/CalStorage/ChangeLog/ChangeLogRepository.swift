@@ -1,0 +1,174 @@
+public import CalCore
+
+/// Records changes and undoes and redoes them: the `changes` table and the changesets in `change_sets`,
+/// recorded by SQLite's session extension while a recording write transaction runs.
+public struct ChangeLogRepository {
+  let database: Database
+  /// The change being recorded on this connection, if any.
+  let recording: ChangeRecording
+
+  /// The tables whose changes can be undone. Tables that only mirror others (`simple_days`, kept by
+  /// triggers, which put it right again when the others are restored), and state that is not the user's
+  /// (reminder deliveries, the change log itself, sync status) are not logged. A table that does not exist
+  /// (yet) is skipped; a new table whose rows the user changes is added here.
+  public static let loggedTables = [
+    "calendars", "events", "event_exceptions", "reminders", "viewed_month", "transitions",
+  ]
+  /// How many changes are kept; older ones are forgotten (and can no longer be undone).
+  static let kept: Int64 = 1000
+  /// How often (in changes) forgotten changes are swept away.
+  static let sweepInterval: Int64 = 100
+
+  private enum Column: Int32, ColumnList {
+    case id, at, kind, summary, label, state
+
+    var name: String {
+      switch self {
+      case .id: return "id"
+      case .at: return "at"
+      case .kind: return "kind"
+      case .summary: return "summary"
+      case .label: return "label"
+      case .state: return "state"
+      }
+    }
+  }
+
+  /// Opens a change: from here to `finish` in the same transaction, every change to a logged table is
+  /// recorded under it. Nothing is written yet: a change that changes nothing leaves no trace.
+  func begin(kind: String, label: String?, at milliseconds: Int64) throws {
+    precondition(recording.change == nil, "changes are not recorded inside one another")
+    recording.change = (kind, label, milliseconds)
+    recording.session = try Session(database, tables: Self.loggedTables)
+  }
+
+  /// Leaves the rows `table` gains from here on, those with a rowid above `rowid`, to be written out as the
+  /// change finishes, by reading them back (see ``AddedRows``) instead of recording each insertion: for a
+  /// change that only adds rows to `table`, such as an import into an empty calendar. Call it before the
+  /// change touches `table`; rows it has after `rowid` must all be new, and those up to it must not change,
+  /// for what changes there is not recorded. Nothing happens when no change is being recorded.
+  public func recordAddedRows(of table: String, after rowid: Int64) throws {
+    guard let session = recording.session else { return }
+    precondition(session.isEmpty && recording.parts == 0, "rows are read back only for a change just begun")
+    recording.addedRows = AddedRows(table: table, after: rowid)
+    recording.session = try Session(database, tables: loggedTables)
+  }
+
+  /// The tables the session records.
+  private var loggedTables: [String] {
+    guard let skipped = recording.addedRows?.table else { return Self.loggedTables }
+    return Self.loggedTables.filter { $0 != skipped }
+  }
+
+  /// Writes out what the change being recorded holds so far, as a part of its own, when it holds a lot: a
+  /// long import calls this now and then, so that its memory stays bounded whatever the size of the file.
+  public func checkpoint() throws {
+    guard let session = recording.session, session.memoryUsed > recording.partMemory else { return }
+    try savePart(summary: "")
+    recording.session = try Session(database, tables: loggedTables)
+  }
+
+  /// Closes the change, naming what it did. A change that changed nothing is not logged. (One that did
+  /// ends redo by being newer than what was undone before it: see `redo`.)
+  func finish(summary: String) throws {
+    let stored = recording.id != nil
+    try savePart(summary: summary)
+    // The rows added come before the parts recorded, which may refer to them (reminders of the events
+    // added): parts -1, -2 ... hold them from the newest back, so that in the order of their numbers redo
+    // adds them oldest first (series before the occurrences they edit), and undo removes them last.
+    var part: Int64 = -1
+    try recording.addedRows?.write(from: database, partSize: Int(recording.partMemory)) { changeset in
+      try store(changeset, part: part, summary: summary)
+      part -= 1
+    }
+    guard let id = recording.id else { return }
+    if stored { try database.execute("UPDATE changes SET summary = ? WHERE id = ?", [summary, id]) }
+    if id % Self.sweepInterval == 0 { try database.execute("DELETE FROM changes WHERE id <= ?", [id - Self.kept]) }
+  }
+
+  /// Stores what the session recorded, if anything, as the change's next part; the change itself with its
+  /// first part.
+  private func savePart(summary: String) throws {
+    guard let changeset = try recording.session?.changeset(), !changeset.isEmpty else { return }
+    try store(changeset, part: Int64(recording.parts), summary: summary)
+    recording.parts += 1
+  }
+
+  /// Stores `changeset` as part `part` of the change; the change itself with its first part.
+  private func store(_ changeset: [UInt8], part: Int64, summary: String) throws {
+    guard let change = recording.change else { return }
+    let id =
+      try recording.id
+      ?? database.fetchOne(
+        "INSERT INTO changes (at, kind, summary, label) VALUES (?, ?, ?, ?) RETURNING id",
+        [change.at, change.kind, summary, change.label]
+      ) { try $0[0] as Int64 }!
+    recording.id = id
+    try database.execute(
+      "INSERT INTO change_sets (change_id, part, changeset) VALUES (?, ?, ?)", [id, part, changeset])
+  }
+
+  /// The changes, newest first; all of them when `limit` is `nil`.
+  public func newestFirst(limit: Int? = nil) throws -> [ChangeRecord] {
+    try database.fetch("SELECT \(Column.selectList) FROM changes ORDER BY id DESC LIMIT ?", [limit ?? -1], record)
+  }
+
+  /// Undoes the newest `count` changes in effect, newest first, and returns them as they are now; fewer when
+  /// there are fewer. Runs inside a write transaction.
+  ///
+  /// - Throws: `ChangeConflict` when a row a change touched was changed since by something the log did not
+  ///   record; the caller rolls back what was undone before.
+  public func undo(count: Int) throws -> [ChangeRecord] {
+    let changes = try database.fetch(
+      "SELECT \(Column.selectList) FROM changes WHERE state = 'done' ORDER BY id DESC LIMIT ?", [count], record)
+    return try changes.map { try replay($0, inverted: true) }
+  }
+
+  /// Redoes the oldest `count` changes undone that are newer than the newest change in effect, oldest first.
+  /// Undo always takes the newest change in effect, so those are the ones undone last, back to the first;
+  /// a change made after an undo is newer than them, and ends their redo (until it is undone itself, which
+  /// brings back the state they were undone from).
+  public func redo(count: Int) throws -> [ChangeRecord] {
+    let changes = try database.fetch(
+      """
+      SELECT \(Column.selectList) FROM changes
+      WHERE state = 'undone' AND id > coalesce((SELECT max(id) FROM changes WHERE state = 'done'), 0)
+      ORDER BY id LIMIT ?
+      """, [count], record)
+    return try changes.map { try replay($0, inverted: false) }
+  }
+
+  /// Applies the parts of `change`: inverted and newest first to undo it, as recorded and oldest first to
+  /// redo it; then sets its state.
+  private func replay(_ change: ChangeRecord, inverted: Bool) throws -> ChangeRecord {
+    let parts = try database.fetch(
+      "SELECT part FROM change_sets WHERE change_id = ? ORDER BY part \(inverted ? "DESC" : "ASC")", [change.id]
+    ) { try $0[0] as Int64 }
+    for part in parts {
+      let changeset = try database.fetchOne(
+        "SELECT changeset FROM change_sets WHERE change_id = ? AND part = ?", [change.id, part]
+      ) { try $0[0] as [UInt8] }
+      do {
+        try database.apply(changeset ?? [], inverted: inverted)
+      } catch let conflict as Database.ChangesetConflict {
+        throw ChangeConflict(change: change, table: conflict.table, key: conflict.key)
+      }
+    }
+    let state: ChangeRecord.State = inverted ? .undone : .done
+    try database.execute("UPDATE changes SET state = ? WHERE id = ?", [state.rawValue, change.id])
+    return ChangeRecord(
+      id: change.id, at: change.at, kind: change.kind, summary: change.summary, label: change.label, state: state)
+  }
+
+  private func record(_ row: Row) throws -> ChangeRecord {
+    let stateText: String = try row[Column.state]
+    guard let state = ChangeRecord.State(rawValue: stateText) else {
+      throw DatabaseError(
+        resultCode: .mismatch, message: "the column state holds a value that cannot be read",
+        sql: "SELECT state FROM changes")
+    }
+    return ChangeRecord(
+      id: try row[Column.id], at: try row[Column.at], kind: try row[Column.kind], summary: try row[Column.summary],
+      label: try row[Column.label], state: state)
+  }
+}

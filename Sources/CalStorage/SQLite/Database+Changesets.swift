@@ -1,0 +1,118 @@
+import CSQLite
+import Glibc
+
+/// Applying changesets that a `Session` recorded, forwards (redo) or inverted (undo).
+extension Database {
+  /// A row that stood in the way of a changeset: its table, its primary key's first value, and why.
+  struct ChangesetConflict: Error {
+    /// The table of the row.
+    let table: String
+    /// The first primary key column's value of the row.
+    let key: DatabaseValue
+  }
+
+  /// Applies `changeset` (its inverse when `inverted`) inside the open transaction, all or nothing.
+  ///
+  /// A row to delete that is gone already is no conflict (a foreign key's cascade took it along). Any other
+  /// conflict (a row to change or delete that is not as the changeset expects, a row to insert that exists, a
+  /// constraint or foreign key it would break) undoes what this call applied.
+  ///
+  /// - Throws: `ChangesetConflict` for the first such row; `DatabaseError` when SQLite fails otherwise.
+  func apply(_ changeset: [UInt8], inverted: Bool) throws {
+    var bytes = changeset
+    var invertedBytes: UnsafeMutableRawPointer?
+    defer { sqlite3_free(invertedBytes) }
+    var size = Int32(bytes.count)
+    if inverted {
+      var invertedSize: Int32 = 0
+      let code = bytes.withUnsafeMutableBytes {
+        sqlite3changeset_invert(Int32($0.count), $0.baseAddress, &invertedSize, &invertedBytes)
+      }
+      guard code == SQLITE_OK else {
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "a recorded change cannot be read")
+      }
+      size = invertedSize
+    }
+    let context = ConflictHandler()
+    let code = withExtendedLifetime(context) {
+      bytes.withUnsafeMutableBytes { buffer in
+        sqlite3changeset_apply(
+          connection, size, invertedBytes ?? buffer.baseAddress, nil,
+          { context, kind, iterator in
+            guard let context, let iterator else { return SQLITE_CHANGESET_ABORT }
+            let box = Unmanaged<ConflictHandler>.fromOpaque(context).takeUnretainedValue()
+            return box.decide(kind, iterator)
+          }, Unmanaged.passUnretained(context).toOpaque())
+      }
+    }
+    if let conflict = context.conflict { throw conflict }
+    guard code == SQLITE_OK else {
+      throw DatabaseError(
+        resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
+        message: String(cString: sqlite3_errmsg(connection)))
+    }
+  }
+
+  /// What the conflict handler of one `apply` found.
+  private final class ConflictHandler {
+    var conflict: ChangesetConflict?
+
+    /// Omits the deletion of a row that is gone already; aborts on anything else, remembering the row.
+    func decide(_ kind: Int32, _ iterator: OpaquePointer) -> Int32 {
+      guard kind != SQLITE_CHANGESET_FOREIGN_KEY else {
+        // Reported once, after every row: no row to name.
+        conflict = ChangesetConflict(table: "", key: .null)
+        return SQLITE_CHANGESET_ABORT
+      }
+      var table: UnsafePointer<CChar>?
+      var columns: Int32 = 0
+      var operation: Int32 = 0
+      var indirect: Int32 = 0
+      sqlite3changeset_op(iterator, &table, &columns, &operation, &indirect)
+      if kind == SQLITE_CHANGESET_NOTFOUND && operation == SQLITE_DELETE { return SQLITE_CHANGESET_OMIT }
+      // A foreign key's action (ON DELETE SET NULL) may have made the change already, as the row it is part of
+      // was deleted: a row already as the change would leave it is no conflict.
+      if kind == SQLITE_CHANGESET_DATA && operation == SQLITE_UPDATE && Self.isDone(iterator, columns: columns) {
+        return SQLITE_CHANGESET_OMIT
+      }
+      var key: DatabaseValue = .null
+      var value: OpaquePointer?
+      let read = operation == SQLITE_INSERT ? sqlite3changeset_new : sqlite3changeset_old
+      if read(iterator, 0, &value) == SQLITE_OK, let value, sqlite3_value_type(value) == SQLITE_INTEGER {
+        key = .integer(sqlite3_value_int64(value))
+      }
+      conflict = ChangesetConflict(table: table.map { String(cString: $0) } ?? "", key: key)
+      return SQLITE_CHANGESET_ABORT
+    }
+
+    /// Whether every column the update changes already holds its new value in the conflicting row.
+    private static func isDone(_ iterator: OpaquePointer, columns: Int32) -> Bool {
+      for column in 0..<columns {
+        var new: OpaquePointer?
+        var current: OpaquePointer?
+        guard sqlite3changeset_new(iterator, column, &new) == SQLITE_OK else { return false }
+        guard let new else { continue }  // not changed by the update
+        guard sqlite3changeset_conflict(iterator, column, &current) == SQLITE_OK, let current,
+          same(new, current)
+        else { return false }
+      }
+      return true
+    }
+
+    /// Whether two values are the same, type and content.
+    private static func same(_ left: OpaquePointer, _ right: OpaquePointer) -> Bool {
+      let type = sqlite3_value_type(left)
+      guard type == sqlite3_value_type(right) else { return false }
+      switch type {
+      case SQLITE_NULL: return true
+      case SQLITE_INTEGER: return sqlite3_value_int64(left) == sqlite3_value_int64(right)
+      case SQLITE_FLOAT: return sqlite3_value_double(left) == sqlite3_value_double(right)
+      default:
+        let count = sqlite3_value_bytes(left)
+        guard count == sqlite3_value_bytes(right) else { return false }
+        guard count > 0 else { return true }
+        return memcmp(sqlite3_value_blob(left), sqlite3_value_blob(right), Int(count)) == 0
+      }
+    }
+  }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+
+/// The everyday commands through the built `cal` on a pinned clock: Sunday 12 May 2024, 10:00 in Berlin.
+@Suite("Everyday use: dates as people write them, what is next, the month on view")
+final class EverydayTests {
+  let cal: CalProcess
+  static let now = ["CAL_TEST_NOW": "2024-05-12T10:00:00+02:00", "TZ": "Europe/Berlin"]
+
+  init() throws {
+    cal = try CalProcess()
+  }
+
+  deinit {
+    cal.remove()
+  }
+
+  @discardableResult
+  private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Subprocess.Result {
+    try cal.run(arguments, environment: Self.now.merging(environment) { $1 })
+  }
+
+  /// Expects `arguments` to succeed and print `output`.
+  private func expect(
+    _ arguments: [String], prints output: String, environment: [String: String] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let result = try run(arguments, environment: environment)
+    #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+    #expect(result.stdout == output, "\(arguments)", sourceLocation: sourceLocation)
+  }
+
+  /// Expects `arguments` to be refused, exit 64, with standard error starting `Error: message`, and the
+  /// calendar unchanged.
+  private func expectRefused(
+    _ arguments: [String], _ message: String, environment: [String: String] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let before = cal.snapshot()
+    let result = try run(arguments, environment: environment)
+    #expect(result.status == 64 && result.stdout.isEmpty, "\(arguments)", sourceLocation: sourceLocation)
+    #expect(
+      result.stderr.hasPrefix("Error: \(message)"), "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+    #expect(cal.snapshot() == before, "the calendar file changed", sourceLocation: sourceLocation)
+  }
+
+  @Test("add, edit, rm, list, search, goto and show read days, months, times and lengths in every form")
+  func grammar() throws {
+    try expect(
+      ["add", "next", "fri", "dentist", "--at", "9am", "--for", "1h30"],
+      prints: "Added: 2024-05-24  09:00-10:30  #1  dentist\n")
+    try expect(
+      ["add", "in", "3", "days", "lunch", "--at", "noon", "--end", "1:30pm"],
+      prints: "Added: 2024-05-15  12:00-13:30  #2  lunch\n")
+    try expect(
+      ["add", "5-13", "film", "--at", "21:30", "--for", "90"], prints: "Added: 2024-05-13  21:30-23:00  #3  film\n")
+    try expect(
+      ["add", "fri", "run", "--at", "9", "--for", "1.5h"], prints: "Added: 2024-05-17  09:00-10:30  #4  run\n")
+    try expect(
+      ["add", "+1m", "trip", "--to", "in 5 weeks"], prints: "Added: 2024-06-12  all day      #5  trip (day 1 of 5)\n")
+    try expect(
+      ["add", "tomorrow", "standup", "--at", "09", "--for", "15m", "--repeat", "weekly", "--until", "in 2 weeks"],
+      prints: "Added: 2024-05-13  09:00-09:15  #6@2024-05-13  standup\n            repeats FREQ=WEEKLY;UNTIL=20240526\n"
+    )
+    try expect(
+      ["edit", "4", "--date", "next sat", "--at", "midnight"], prints: "Changed: 2024-05-25  00:00-01:30  #4  run\n")
+    try expect(
+      ["rm", "6", "--on", "next mon"],
+      prints:
+        "Removed the 2024-05-20 occurrence of: 2024-05-20  09:00-09:15  #6@2024-05-20  standup\n"
+        + "            repeats FREQ=WEEKLY;UNTIL=20240526\n")
+    try expect(
+      ["list", "today..fri"],
+      prints:
+        "2024-05-13  09:00-09:15  #6@2024-05-13  standup\n2024-05-13  21:30-23:00  #3  film\n"
+        + "2024-05-15  12:00-13:30  #2  lunch\n")
+    try expect(["list", "+3d"], prints: "2024-05-15  12:00-13:30  #2  lunch\n")
+    try expect(
+      ["list", "next", "month"],
+      prints: (1...5).map { "2024-06-1\($0 + 1)  all day      #5  trip (day \($0) of 5)\n" }.joined())
+    try expect(
+      ["search", "run", "--from", "today", "--to", "in 2 weeks"], prints: "2024-05-25  00:00-01:30  #4  run\n")
+    let jumped = try run(["goto", "may", "2025"])
+    #expect(jumped.stdout.hasPrefix("Jumped May 2024 → May 2025\n\n      May 2025        \n"))
+    #expect(try run(["goto", "next", "month"]).stdout.hasPrefix("Jumped May 2025 → June 2024\n"))
+    #expect(try run(["goto", "+2m"]).stdout.hasPrefix("Jumped June 2024 → July 2024\n"))
+    if FileManager.default.fileExists(atPath: referenceCal) {
+      // A month named on the line, piped, is cal(1)'s grid exactly.
+      #expect(try run(["show", "may", "2023"]).stdout == (try shell("cal 5 2023")))
+    }
+  }
+
+  @Test("what is not a date, a time or a length is refused saying what is")
+  func refusals() throws {
+    try expectRefused(
+      ["add", "13", "x"],
+      "'13' is ambiguous: a number alone could be a day of the month, a month or a year; for day 13 of this month "
+        + "write 5-13 or 2024-05-13; for 13 days from today, +13d (see cal help dates)")
+    try expectRefused(["add", "may", "x"], "'may' is a month (May 2024), not a day: write a day as 5-12 or 2024-05-12")
+    try expectRefused(["add", "+99999999999d", "x"], "+99999999999d is outside the years 1 to 9999")
+    try expectRefused(
+      ["add", "today", "x", "--at", "13pm"], "--at: '13pm' is not a time: with am or pm, hours are 1 to 12")
+    try expectRefused(
+      ["add", "today", "x", "--at", "9", "--for", "1.01h"],
+      "--for: '1.01h' is not a length: it must come to whole minutes")
+    try expectRefused(
+      ["add", "today", "x", "--to", "june"],
+      "'june' is a month (June 2024), not a day: write a day as 6-12 or 2024-06-12")
+    try expectRefused(
+      ["goto", "5"], "'5' is ambiguous: a number alone could be a month or a year; write 2024-5 or a month's name")
+    try expectRefused(["list", "someday"], "'someday' is not a day or a month: write a day as 2024-05-12")
+    try expectRefused(["list", "fri..today"], "the range ends (2024-05-12) before it starts (2024-05-17)")
+  }
+
+  @Test(
+    "the locale's names as well as English ones",
+    .enabled(if: testLocales != nil, "localedef and the locales package are needed"))
+  func localeNames() throws {
+    let german = ["LANG": "de_DE.UTF-8", "LOCPATH": testLocales ?? ""]
+    try expect(["add", "freitag", "Markt"], prints: "Added: 2024-05-17  all day      #1  Markt\n", environment: german)
+    try expect(["add", "fri", "market"], prints: "Added: 2024-05-17  all day      #2  market\n", environment: german)
+    #expect(try run(["goto", "März"], environment: german).stdout.hasPrefix("Jumped Mai 2024 → März 2024\n"))
+    try expect(
+      ["list", "mai"], prints: "2024-05-17  all day      #1  Markt\n2024-05-17  all day      #2  market\n",
+      environment: german)
+  }
+
+  /// A calendar with a morning's events, a series and later ones.
+  private func addWeek() throws {
+    try run(["add", "today", "birthday"])
+    try run(["add", "today", "call", "--at", "9:30", "--for", "1h"])
+    try run(["add", "today", "breakfast", "--at", "8", "--for", "30m"])
+    try run([
+      "add", "today", "dentist", "--at", "14:30", "--for", "45m", "--location", "Praxis", "--note", "bring the card",
+    ])
+    try run(["add", "tomorrow", "standup", "--at", "9", "--end", "9:15", "--repeat", "weekly", "--on", "mon,wed,fri"])
+    try run(["add", "next", "fri", "party", "--at", "8pm"])
+    try run(["add", "+10d", "later"])
+  }
+
+  static let week = """
+    Today (2024-05-12)
+      all day      #1  birthday
+    * 09:30-10:30  #2  call
+      14:30-15:15  #4  dentist @ Praxis
+                   bring the card
+    Tomorrow (2024-05-13)
+      09:00-09:15  #5@2024-05-13  standup
+    Wednesday (2024-05-15)
+      09:00-09:15  #5@2024-05-15  standup
+    Friday (2024-05-17)
+      09:00-09:15  #5@2024-05-17  standup
+
+    """
+
+  @Test("agenda: 7 days by day under Today, Tomorrow, weekdays, then dates; ended events left out, running marked")
+  func agenda() throws {
+    try addWeek()
+    try expect(["agenda"], prints: Self.week)
+    try expect(["next"], prints: Self.week)
+    try expect(
+      ["next", "2w"],
+      prints: Self.week + """
+        2024-05-20 (Monday)
+          09:00-09:15  #5@2024-05-20  standup
+        2024-05-22 (Wednesday)
+          all day      #7  later
+          09:00-09:15  #5@2024-05-22  standup
+        2024-05-24 (Friday)
+          09:00-09:15  #5@2024-05-24  standup
+          20:00        #6  party
+
+        """)
+    try expect(["agenda", "30"], prints: try run(["agenda", "today..2024-06-10"]).stdout)
+    try expect(
+      ["agenda", "2024-06-03..2024-06-04"], prints: "2024-06-03 (Monday)\n  09:00-09:15  #5@2024-06-03  standup\n")
+    try expect(["agenda", "1"], prints: Self.week.components(separatedBy: "Tomorrow")[0])
+    try expect(["agenda", "2024-07-06..2024-07-07"], prints: "No events from 2024-07-06 to 2024-07-07.\n")
+    // At 23:00 everything timed today is over.
+    try expect(
+      ["agenda", "1"], prints: "Today (2024-05-12)\n  all day      #1  birthday\n",
+      environment: ["CAL_TEST_NOW": "2024-05-12T23:00:00+02:00"])
+    try expectRefused(["agenda", "0"], "'0' covers no days: give at least one")
+    try expectRefused(
+      ["agenda", "2024-05-01..2024-05-03"],
+      "2024-05-01..2024-05-03 is over: cal agenda shows what is next; cal list 2024-05-01..2024-05-03 shows those days")
+    try expectRefused(["agenda", "soon"], "'soon' is not a number of days or a range")
+    #expect(try run(["help", "next"]).stdout == (try run(["help", "agenda"]).stdout))
+  }
+
+  @Test("agenda --json: the days, each with its heading and the events as list --json gives them, and running")
+  func agendaJSON() throws {
+    try addWeek()
+    let days = try #require(try CalProcess.json(run(["agenda", "--json"]).stdout) as? [[String: Any]])
+    #expect(days.map { $0["date"] as? String } == ["2024-05-12", "2024-05-13", "2024-05-15", "2024-05-17"])
+    #expect(days.map { $0["heading"] as? String } == ["Today", "Tomorrow", "Wednesday", "Friday"])
+    let today = try #require(days.first?["events"] as? [[String: Any]])
+    #expect(today.map { $0["title"] as? String } == ["birthday", "call", "dentist"])
+    #expect(today.map { $0["running"] as? Bool } == [false, true, false])
+    let listed = try #require(try CalProcess.json(run(["list", "today", "--json"]).stdout) as? [[String: Any]])
+    let dentist = try #require(listed.first { $0["title"] as? String == "dentist" })
+    #expect(Set(today[2].keys) == Set(dentist.keys).union(["running"]))
+    #expect(try run(["agenda", "2024-07-06..2024-07-07", "--json"]).stdout == "[]\n")
+  }
+
+  @Test("show, list, flip and goto say when the month on view is not this month; not in JSON, not for named months")
+  func monthOnView() throws {
+    let notice = "\nApril 2024 is on view, not this month (May 2024): cal goto today turns back to it.\n"
+    #expect(try run(["goto", "2024-04"]).stdout.hasSuffix(notice))
+    #expect(try run(["show"]).stdout.hasSuffix(notice))
+    #expect(try run([]).stdout.hasSuffix(notice))
+    #expect(try run(["show", "-3"]).stdout.hasSuffix(notice))
+    try expect(["list"], prints: "No events in April 2024.\n" + notice)
+    #expect(!(try run(["show", "2024-04"]).stdout.contains("is on view")))
+    #expect(!(try run(["list", "april"]).stdout.contains("is on view")))
+    #expect(try run(["list", "--json"]).stdout == "[]\n")
+    #expect(!(try run(["flip", "up-left"]).stdout.contains("is on view")))  // to May 2024: this month
+    #expect(!(try run(["flip", "up-left", "--json"]).stdout.contains("is on view")))  // to June, as JSON
+    #expect(
+      try run(["flip", "up-left"]).stdout.hasSuffix(
+        "\nJuly 2024 is on view, not this month (May 2024): cal goto today turns back to it.\n"))
+    #expect(!(try run(["goto", "today"]).stdout.contains("is on view")))
+    #expect(!(try run(["show"]).stdout.contains("is on view")))
+  }
+
+  @Test("cal help dates prints the grammar, which the manual page holds too")
+  func helpDates() throws {
+    let help = try run(["help", "dates"])
+    #expect(help.status == 0 && help.stdout.hasPrefix("DATES, TIMES AND LENGTHS\n\n"))
+    #expect(help.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    for form in [
+      "next fri", "+3d", "in 3 days", "may 2024", "next month", "+2m", "9:30pm", "noon", "1h30", "1.5h", "90",
+    ] {
+      #expect(help.stdout.contains(form), "\(form)")
+    }
+    let manual = try run(["help", "--man"]).stdout
+    #expect(manual.contains(".SH \"DATES, TIMES AND LENGTHS\"\n.nf\n"))
+    let wrong = try run(["help", "date"])
+    #expect(wrong.status == 64 && wrong.stderr.hasPrefix("Error: Unknown command 'date'. Did you mean 'dates'?"))
+  }
+}

@@ -1,0 +1,359 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Reminders through the real `cal`, on a Berlin clock pinned with CAL_TEST_NOW (the tests move it between
+/// runs; a running `--watch` reads it from a file the test rewrites, `CAL_TEST_NOW=@FILE`).
+final class RemindTests {
+  let cal: CalProcess
+
+  init() throws {
+    cal = try CalProcess()
+  }
+
+  deinit {
+    cal.remove()
+  }
+
+  @discardableResult
+  private func run(_ arguments: [String], at now: String = "2024-05-12T10:00:00+02:00") throws -> Subprocess.Result {
+    try cal.run(arguments, at: now)
+  }
+
+  private func json(_ arguments: [String], at now: String = "2024-05-12T10:00:00+02:00") throws -> [[String: Any]] {
+    let result = try run(arguments + ["--json"], at: now)
+    return try #require(try CalProcess.json(result.stdout) as? [[String: Any]], "\(result.stderr)")
+  }
+
+  @Test("add and edit take --remind (repeatable), --remind-at and --no-remind; list and JSON show them")
+  func options() throws {
+    let added = try run(["add", "2024-05-12", "dentist", "--at", "14:30", "--remind", "15m", "--remind", "1d"])
+    #expect(
+      added.stdout == "Added: 2024-05-12  14:30        #1  dentist\n            reminders: 15m before, 1d before\n")
+    try run(["add", "2024-05-13", "holiday", "--remind", "1d", "--remind-at", "18:00"])
+    #expect(
+      try run(["list", "2024-05-12..2024-05-13"]).stdout == """
+        2024-05-12  14:30        #1  dentist
+                    reminders: 15m before, 1d before
+        2024-05-13  all day      #2  holiday
+                    reminders: 1d before 18:00
+
+        """)
+    let reminders = try #require(try json(["list", "2024-05-12"]).first?["reminders"] as? [[String: Any]])
+    #expect(reminders.map { $0["relativeTo"] as? String } == ["start", "start"])
+    #expect(reminders.map { $0["offsetSeconds"] as? Int } == [-900, -86_400])
+    #expect(reminders.map { $0["due"] as? String } == ["2024-05-12T14:15:00+02:00", "2024-05-11T14:30:00+02:00"])
+    let holiday = try #require(try json(["list", "2024-05-13"]).first?["reminders"] as? [[String: Any]])
+    #expect(holiday.first?["time"] as? String == "18:00")
+    #expect(holiday.first?["due"] as? String == "2024-05-12T18:00:00+02:00")
+    try run(["edit", "1", "--remind", "end-5m", "--remind", "2024-05-12T08:00"])
+    #expect(
+      try run(["list", "2024-05-12"]).stdout
+        == "2024-05-12  14:30        #1  dentist\n            reminders: 5m before the end, at 2024-05-12 08:00\n")
+    try run(["edit", "1", "--no-remind"])
+    #expect(try run(["list", "2024-05-12"]).stdout == "2024-05-12  14:30        #1  dentist\n")
+    let cases: [([String], String)] = [
+      (["add", "2024-05-12", "x", "--remind", "soon"], "Error: --remind: 'soon' is not a reminder: expected 15m"),
+      (
+        ["add", "2024-05-12", "x", "--at", "10:00", "--remind", "5m", "--remind-at", "09:00"],
+        "Error: --remind-at is for all-day events"
+      ),
+      (["add", "2024-05-12", "x", "--remind-at", "09:00"], "Error: --remind-at needs a reminder: give --remind too"),
+      (
+        ["edit", "1", "--no-remind", "--remind", "5m"], "Error: Give --no-remind or --remind and --remind-at, not both"
+      ),
+      (
+        ["add", "2024-05-12", "x", "--remind", "2024-02-30T08:00"],
+        "Error: --remind: '2024-02-30T08:00' is not a reminder time"
+      ),
+    ]
+    let before = cal.snapshot()
+    for (arguments, message) in cases {
+      let result = try run(arguments)
+      #expect(result.status == 64, "\(arguments)")
+      #expect(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+    }
+    #expect(cal.snapshot() == before)
+  }
+
+  @Test("cal remind tells each due reminder once: on time, late after the machine was off, missed after a day")
+  func remind() throws {
+    try run([
+      "add", "2024-05-12", "dentist", "--at", "14:30", "--for", "45m", "--location", "Praxis", "--remind", "15m",
+    ])
+    try run(["add", "2024-05-13", "standup", "--at", "09:00", "--repeat", "daily", "--remind", "5m"])
+    #expect(try run(["remind"]).stdout.isEmpty)
+    #expect(
+      try run(["remind"], at: "2024-05-12T14:16:00+02:00").stdout
+        == "Reminder (15m before): 2024-05-12  14:30-15:15  #1  dentist @ Praxis\n")
+    #expect(try run(["remind"], at: "2024-05-12T14:17:00+02:00").stdout.isEmpty)
+    #expect(
+      try run(["remind"], at: "2024-05-13T09:30:00+02:00").stdout
+        == "Late reminder (5m before, due 08:55): 2024-05-13  09:00        #2@2024-05-13  standup\n")
+    let told = try json(["remind"], at: "2024-05-15T08:56:00+02:00")
+    #expect(told.map { $0["outcome"] as? String } == ["missed", "on time"])
+    #expect(told.map { $0["due"] as? String } == ["2024-05-14T08:55:00+02:00", "2024-05-15T08:55:00+02:00"])
+    let event = try #require(told.last?["event"] as? [String: Any])
+    #expect(event["occurrence"] as? String == "2024-05-15" && event["series"] as? Int == 2)
+    #expect((told.last?["reminder"] as? [String: Any])?["offsetSeconds"] as? Int == -300)
+    #expect(try json(["remind"], at: "2024-05-15T08:57:00+02:00").isEmpty)
+  }
+
+  @Test("ten cal remind started at the same moment tell each reminder exactly once")
+  func concurrent() throws {
+    for minute in 0..<20 {
+      try run(["add", "2024-05-12", "event \(minute)", "--at", String(format: "11:%02d", minute), "--remind", "15m"])
+    }
+    let outputs = (0..<10).map { cal.folder + "/out\($0)" }
+    let processes = try outputs.map { output in
+      try Subprocess.spawn(
+        [CalProcess.binary, "remind", "--json", "--db", cal.database],
+        environment: ["TZ": "Europe/Berlin", "CAL_TEST_NOW": "2024-05-12T11:30:00+02:00", "HOME": cal.folder],
+        stdout: output)
+    }
+    #expect(processes.map(Subprocess.wait) == Array(repeating: 0, count: 10))
+    var titles: [String] = []
+    for output in outputs {
+      let text = try String(contentsOfFile: output, encoding: .utf8)
+      let notices = try #require(try CalProcess.json(text) as? [[String: Any]])
+      titles += notices.compactMap { ($0["event"] as? [String: Any])?["title"] as? String }
+    }
+    #expect(titles.count == 20)
+    #expect(Set(titles).count == 20)
+  }
+
+  /// A running `cal remind --watch` on the test's clock file, its output in a file.
+  private struct Watch {
+    let pid: pid_t
+    let clock: String
+    let output: String
+
+    /// Sets the clock the watch reads.
+    func set(_ instant: String) throws {
+      try Data(instant.utf8).write(to: URL(fileURLWithPath: clock + ".new"))
+      // A rename, so that the watch never reads a half-written file.
+      guard rename(clock + ".new", clock) == 0 else { throw POSIXError(.EIO) }
+    }
+
+    /// The lines written so far.
+    func lines() -> [String] {
+      let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+      return text.split(separator: "\n").map(String.init)
+    }
+
+    /// Sends `signal` and returns the exit status; a watch still running after five seconds is killed, so a
+    /// test never hangs on it.
+    func stop(_ signal: Int32) -> Int32 {
+      kill(pid, signal)
+      var status: Int32 = 0
+      for _ in 0..<500 {
+        if waitpid(pid, &status, WNOHANG) == pid {
+          return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        }
+        usleep(10_000)
+      }
+      kill(pid, SIGKILL)
+      return Subprocess.wait(pid) + 1000
+    }
+
+    /// Waits (a few seconds at most) until there are `count` lines.
+    func waitFor(_ count: Int) -> [String] {
+      for _ in 0..<500 where lines().count < count { usleep(10_000) }
+      return lines()
+    }
+  }
+
+  private func watch(_ extra: [String], at instant: String, output name: String = "watched") throws -> Watch {
+    let clock = cal.folder + "/clock"
+    try Data(instant.utf8).write(to: URL(fileURLWithPath: clock))
+    let output = cal.folder + "/" + name
+    let pid = try Subprocess.spawn(
+      [CalProcess.binary, "remind", "--watch", "--db", cal.database] + extra,
+      environment: [
+        "TZ": "Europe/Berlin", "CAL_TEST_NOW": "@" + clock, "HOME": cal.folder, "PATH": "/usr/bin:/bin",
+        "LANG": "C.UTF-8",
+      ], stdout: output, stderr: cal.folder + "/" + name + ".err")
+    return Watch(pid: pid, clock: clock, output: output)
+  }
+
+  @Test("--watch sleeps until a reminder is due, wakes when the calendar or the clock changes, and ends on SIGTERM")
+  func watchPrints() throws {
+    try run(["add", "2024-05-12", "dentist", "--at", "10:20", "--remind", "15m"])
+    let watch = try watch([], at: "2024-05-12T10:00:00+02:00")
+    usleep(300_000)
+    #expect(watch.lines().isEmpty)
+    try watch.set("2024-05-12T10:05:00+02:00")
+    #expect(watch.waitFor(1) == ["Reminder (15m before): 2024-05-12  10:20        #1  dentist"])
+    // A reminder added while it watches is told at its time.
+    try run(["add", "2024-05-12", "call", "--at", "10:06", "--remind", "start"], at: "2024-05-12T10:05:00+02:00")
+    usleep(200_000)
+    #expect(watch.lines().count == 1)
+    try watch.set("2024-05-12T10:06:00+02:00")
+    #expect(watch.waitFor(2).last == "Reminder (at the start): 2024-05-12  10:06        #2  call")
+    #expect(watch.stop(SIGTERM) == 0)
+  }
+
+  @Test("--exec runs the command with the event in its environment, for each reminder")
+  func watchRuns() throws {
+    try run([
+      "add", "2024-05-12", "dentist's", "--at", "10:20", "--for", "45m", "--location", "Praxis", "--remind", "15m",
+    ])
+    let log = cal.folder + "/log"
+    let watch = try watch(
+      [
+        "--exec",
+        "printf '%s|%s|%s|%s|%s|%s|%s|%s\\n' \"$CAL_TITLE\" \"$CAL_START\" \"$CAL_END\" \"$CAL_LOCATION\" "
+          + "\"$CAL_NOTE\" \"$CAL_ID\" \"$CAL_OCCURRENCE\" \"$LANG\" >> '\(log)'",
+      ],
+      at: "2024-05-12T10:05:00+02:00")
+    let logged = Watch(pid: watch.pid, clock: watch.clock, output: log)
+    #expect(
+      logged.waitFor(1) == [
+        "dentist's|2024-05-12T10:20:00+02:00|2024-05-12T11:05:00+02:00|Praxis||1|2024-05-12|C.UTF-8"
+      ])
+    #expect(watch.stop(SIGINT) == 0)
+    #expect(watch.lines().isEmpty)
+  }
+
+  @Test("kill -9 of --watch leaves nothing half-done: each batch of reminders is recorded whole or not at all")
+  func killed() throws {
+    for round in 0..<5 {
+      let base = 10 + round
+      for minute in 0..<20 {
+        try run([
+          "add", "2024-05-12", "r\(round) e\(minute)", "--at", String(format: "%02d:%02d", base, 30 + minute),
+          "--remind", "30m",
+        ])
+      }
+      let due = String(format: "2024-05-12T%02d:49:00+02:00", base)
+      let watch = try watch(
+        ["--exec", "echo \"$CAL_TITLE\" >> '\(cal.folder)/told'; sleep 0.01"], at: due, output: "killed\(round)")
+      usleep(useconds_t(round * 40_000))
+      #expect(watch.stop(SIGKILL) == 128 + SIGKILL)
+      let rest = try json(["remind"], at: due).compactMap { ($0["event"] as? [String: Any])?["title"] as? String }
+      #expect(rest.count == 0 || rest.count == 20, "round \(round): \(rest.count) of 20 left")
+    }
+    usleep(300_000)  // the commands the watches started finish
+    let told = ((try? String(contentsOfFile: cal.folder + "/told", encoding: .utf8)) ?? "").split(separator: "\n")
+    #expect(Set(told).count == told.count, "a reminder told twice")
+    #expect(try run(["list", "2024-05-12"]).status == 0)
+    #expect(try run(["add", "2024-05-12", "after"]).status == 0)
+  }
+
+  @Test("--install writes a systemd user unit that runs this cal, and says how to enable it without doing it")
+  func install() throws {
+    let result = try cal.run(
+      ["remind", "--install", "--exec", "notify-send \"$CAL_TITLE\" 100%"], environment: ["HOME": cal.folder])
+    #expect(result.status == 0, "\(result.stderr)")
+    let path = cal.folder + "/.config/systemd/user/cal-remind.service"
+    #expect(result.stdout.hasPrefix("Wrote \(path), a systemd user service that runs `cal remind --watch`.\n"))
+    #expect(
+      result.stdout.contains("systemctl --user daemon-reload && systemctl --user enable --now cal-remind.service"))
+    let unit = try String(contentsOfFile: path, encoding: .utf8)
+    let binary = URL(fileURLWithPath: CalProcess.binary).resolvingSymlinksInPath().path
+    #expect(
+      unit.contains(
+        "ExecStart=\(binary) remind --watch --exec \"notify-send \\\"$$CAL_TITLE\\\" 100%%\" --db \(cal.database)\n"))
+    #expect(unit.contains("[Install]\nWantedBy=default.target\n"))
+    // XDG_CONFIG_HOME wins over HOME.
+    let elsewhere = cal.folder + "/config"
+    let again = try cal.run(["remind", "--install"], environment: ["HOME": cal.folder, "XDG_CONFIG_HOME": elsewhere])
+    #expect(again.status == 0 && again.stdout.contains("notify-send"))
+    #expect(FileManager.default.fileExists(atPath: elsewhere + "/systemd/user/cal-remind.service"))
+    #expect(try run(["remind", "--install", "--json"]).status == 64)
+  }
+
+  /// The reminders of listed events (JSON), as `title: relativeTo offset due`.
+  static func reminders(of events: [[String: Any]]) -> [String] {
+    events.flatMap { event in
+      ((event["reminders"] as? [[String: Any]]) ?? []).map { reminder in
+        let offset = (reminder["offsetSeconds"] as? Int).map(String.init) ?? "-"
+        return "\(event["title"] as? String ?? ""): \(reminder["relativeTo"] as? String ?? "") \(offset) "
+          + (reminder["due"] as? String ?? "")
+      }
+    }
+  }
+
+  @Test("reminders are exported as VALARMs and imported back the same, all-day ones counted from midnight")
+  func roundTrip() throws {
+    try run(["add", "2024-05-12", "dentist", "--at", "14:30", "--for", "45m", "--remind", "15m", "--remind", "end+5m"])
+    try run(["add", "2024-05-13", "holiday", "--to", "2024-05-14", "--remind", "1d", "--remind-at", "18:00"])
+    try run(["add", "2024-05-14", "call", "--at", "09:00", "--tz", "America/New_York", "--remind", "2024-05-14T08:00"])
+    let exported = try run(["export"]).stdout
+    let lines = exported.replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n")
+    #expect(
+      lines.filter { $0.hasPrefix("TRIGGER") } == [
+        "TRIGGER:-PT15M", "TRIGGER;RELATED=END:PT5M", "TRIGGER:-PT6H", "TRIGGER;VALUE=DATE-TIME:20240514T060000Z",
+      ])
+    #expect(lines.filter { $0 == "ACTION:DISPLAY" }.count == 4)
+    let original = Self.reminders(of: try json(["list", "2024-05-12..2024-05-14"]))
+    let other = try CalProcess()
+    defer { other.remove() }
+    let file = other.folder + "/out.ics"
+    try exported.write(toFile: file, atomically: true, encoding: .utf8)
+    let imported = try other.run(["import", file], environment: ["TZ": "Europe/Berlin"])
+    #expect(
+      imported.stdout.hasPrefix("Imported \(file): 3 added, 0 updated, 0 unchanged, 0 skipped."), "\(imported.stdout)")
+    let listed = try other.run(["list", "2024-05-12..2024-05-14", "--json"], environment: ["TZ": "Europe/Berlin"])
+    let events = try #require(try CalProcess.json(listed.stdout) as? [[String: Any]])
+    // The same moments; an all-day event's reminder now counts from midnight.
+    let moments = { (lines: [String]) in
+      lines.map { "\($0.prefix { $0 != ":" }) \($0.split(separator: " ").last ?? "")" }
+    }
+    #expect(moments(Self.reminders(of: events)) == moments(original))
+    #expect(original.count == 5)  // the holiday is listed on both its days
+  }
+
+  /// The iCalendar corpus of real files, when it is there: `$CAL_ICS_CORPUS`, else `shared/ics-corpus`
+  /// beside the checkout or above it.
+  static let corpus: String? = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    let candidates =
+      [ProcessInfo.processInfo.environment["CAL_ICS_CORPUS"]].compactMap { $0 }
+      + ["../shared/ics-corpus", "../../shared/ics-corpus"].map { root.appendingPathComponent($0).standardized.path }
+    return candidates.first { FileManager.default.fileExists(atPath: $0 + "/MANIFEST.tsv") }
+  }()
+
+  @Test("real files with alarms: DISPLAY ones kept as reminders, EMAIL and unknown actions named as skipped")
+  func corpusAlarms() throws {
+    guard let corpus = Self.corpus else {
+      print("note: the iCalendar corpus (shared/ics-corpus) is not here; its alarm files were not imported")
+      return
+    }
+    let cases: [(file: String, window: String, skipped: [String], reminders: [String])] = [
+      (
+        "icalendar/alarm_etar_notification.ics", "2024-10-05", [],
+        [
+          "event with alarms android: start -1800 2024-10-05T13:30:00+02:00",
+          "event with alarms android: start -1500 2024-10-05T13:35:00+02:00",
+          "event with alarms android: start -300 2024-10-05T13:55:00+02:00",
+        ]
+      ),
+      (
+        "ical4j/maritz.ics", "2025-07-01", ["skipped 1 VALARM: EMAIL alarms are not kept"],
+        [
+          "Foobar: start -1177200 2025-06-17T09:00:00+02:00", "Foobar: start -54000 2025-06-30T09:00:00+02:00",
+          "Foobar: start 0 2025-07-01T00:00:00+02:00",
+        ]
+      ),
+      (
+        "ical.net/Trigger1.ics", "2010-09-24",
+        ["VALARM: EMAIL alarms are not kept", "VALARM: X-SUNW-FLASHING alarms are not kept"], []
+      ),
+      (
+        "khal/non_dst_error.ics", "2023-02-03", [],
+        ["Trip from Utrecht to Bruxelles Central/Brussel Centraal: start -7200 2023-02-03T13:15:00+01:00"]
+      ),
+    ]
+    for (file, window, skipped, expected) in cases {
+      let calendar = try CalProcess()
+      defer { calendar.remove() }
+      let result = try calendar.run(["import", corpus + "/" + file], environment: ["TZ": "Europe/Berlin"])
+      #expect(result.status == 0, "\(file): \(result.stderr)")
+      for note in skipped { #expect(result.stdout.contains(note), "\(file): \(result.stdout)") }
+      let listed = try calendar.run(["list", window, "--json"], environment: ["TZ": "Europe/Berlin"])
+      let events = try #require(try CalProcess.json(listed.stdout) as? [[String: Any]])
+      #expect(Self.reminders(of: events) == expected, "\(file)")
+    }
+  }
+}

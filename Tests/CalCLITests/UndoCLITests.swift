@@ -1,0 +1,130 @@
+import CalCore
+import CalStorage
+import Foundation
+import Testing
+
+/// `cal undo`, `cal redo` and `cal log` through the real `cal`, with each change made by its own process (the
+/// log is in the file, so undo survives restarts).
+final class UndoCLITests {
+  let cal: CalProcess
+
+  init() throws {
+    cal = try CalProcess()
+  }
+
+  deinit {
+    cal.remove()
+  }
+
+  @discardableResult
+  private func run(_ arguments: [String], at now: String = "2024-05-12T10:00:00+02:00") throws -> Subprocess.Result {
+    try cal.run(arguments, at: now)
+  }
+
+  /// What undo must put back: the events of May 2024, the month on view and the page history.
+  private func state() throws -> String {
+    try run(["list", "2024-05", "--json"]).stdout + run(["list", "--json"]).stdout + run(["history"]).stdout
+  }
+
+  @Test("each kind of change is undone and redone by a later process: add, edit, rm, import, flip, goto")
+  func everyKind() throws {
+    try run(["goto", "2024-05"])
+    try run(["add", "2024-05-13", "standup", "--at", "09:00", "--repeat", "daily", "--count", "5", "--remind", "5m"])
+    let file = cal.folder + "/in.ics"
+    try """
+    BEGIN:VCALENDAR\r
+    BEGIN:VEVENT\r
+    UID:x@test\r
+    DTSTART:20240520T100000Z\r
+    SUMMARY:imported\r
+    BEGIN:VALARM\r
+    ACTION:DISPLAY\r
+    TRIGGER:-PT1H\r
+    END:VALARM\r
+    END:VEVENT\r
+    END:VCALENDAR\r
+
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    let changes: [[String]] = [
+      ["add", "2024-05-12", "dentist", "--at", "14:30", "--remind", "15m"],
+      ["edit", "2", "--title", "dentist (Dr. Müller)", "--remind", "1h"],
+      ["edit", "1", "--on", "2024-05-14", "--at", "10:00"],
+      ["edit", "1", "--on", "2024-05-15", "--from-here", "--at", "08:30"],
+      ["rm", "1", "--on", "2024-05-13"],
+      ["rm", "2"],
+      ["import", file],
+      ["flip", "up-left"],
+      ["goto", "2024-09"],
+    ]
+    for (index, change) in changes.enumerated() {
+      let before = try state()
+      #expect(try run(change).status == 0, "\(change)")
+      let after = try state()
+      #expect(after != before, "\(change) changed nothing")
+      let undone = try run(["undo"])
+      #expect(undone.status == 0 && undone.stdout.hasPrefix("Undid change \(index + 3): "), "\(change): \(undone)")
+      #expect(try state() == before, "\(change) was not undone")
+      let redone = try run(["redo"])
+      #expect(redone.stdout.hasPrefix("Redid change \(index + 3): "), "\(change): \(redone)")
+      #expect(try state() == after, "\(change) was not redone")
+    }
+  }
+
+  @Test("undo N and redo N, the log newest first with (undone), JSON for each; nothing to undo is an error")
+  func log() throws {
+    #expect(try run(["log"]).stdout == "No changes yet.\n")
+    let nothing = try run(["undo"])
+    #expect(nothing.status == 1 && nothing.stderr == "Error: there is nothing to undo\n")
+    try run(["add", "2024-05-12", "dentist"])
+    try run(["add", "2024-05-13", "gym"], at: "2024-05-12T10:05:00+02:00")
+    try run(["flip", "up-left"], at: "2024-05-12T10:06:00+02:00")
+    #expect(
+      try run(["undo", "2"]).stdout == """
+        Undid change 3: flipped up-left from May 2024 to June 2024
+        Undid change 2: added #2 gym on 2024-05-13
+
+        """)
+    #expect(
+      try run(["log"]).stdout == """
+        3  2024-05-12T10:06:00+02:00  flip    flipped up-left from May 2024 to June 2024 (undone)
+        2  2024-05-12T10:05:00+02:00  add     added #2 gym on 2024-05-13 (undone)
+        1  2024-05-12T10:00:00+02:00  add     added #1 dentist on 2024-05-12
+
+        """)
+    let redone = try #require(try CalProcess.json(run(["redo", "--json"]).stdout) as? [[String: Any]])
+    #expect(redone.map { $0["id"] as? Int } == [2])
+    #expect(redone.first?["state"] as? String == "done")
+    #expect(redone.first?["command"] as? String == "cal add 2024-05-13 gym --db \(cal.database)")
+    let log = try #require(try CalProcess.json(run(["log", "--json", "--limit", "1"]).stdout) as? [[String: Any]])
+    #expect(log.map { $0["kind"] as? String } == ["flip"])
+    #expect(log.first?["at"] as? String == "2024-05-12T10:06:00+02:00")
+    // A new change ends redo.
+    try run(["add", "2024-05-14", "swim"])
+    let redo = try run(["redo"])
+    #expect(redo.status == 1 && redo.stderr.hasPrefix("Error: there is nothing to redo"))
+    for bad in [["undo", "0"], ["undo", "x"], ["redo", "-1"]] {
+      #expect(try run(bad).status == 64, "\(bad)")
+    }
+    let tooMany = try run(["undo", "9"])
+    #expect(tooMany.status == 1 && tooMany.stderr == "Error: there are only 3 changes to undo; nothing was done\n")
+  }
+
+  @Test("an undo is refused, clearly and without a change, when the event was changed since by another program")
+  func conflict() throws {
+    try run(["add", "2024-05-12", "dentist", "--at", "14:30"])
+    try run(["edit", "1", "--title", "dentist (moved)"], at: "2024-05-12T10:05:00+02:00")
+    // A sync, say, that writes without recording a change.
+    let store = try CalendarStore(path: cal.database, now: 0)
+    var fields = try #require(try store.events.event(id: 1)).fields
+    fields.note = "bring the card"
+    _ = try store.write { try store.events.update(id: 1, fields, at: 1_715_501_200_000) }
+    let before = try state()
+    let refused = try run(["undo"])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr
+        == "Error: cannot undo change 2 (changed #1 dentist (moved)): event #1 was changed since by something that "
+        + "cannot be undone with it (a sync or another program); nothing was done\n")
+    #expect(try state() == before)
+  }
+}

@@ -1,0 +1,402 @@
+"""The cases of `cal interactive` run on a pseudo-terminal: `interactive_test.py CAL CASE` runs one and exits
+0 when it passes; `--list` names them all. InteractiveTests.swift runs each, in parallel."""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+from page import NOW, Page
+
+CASES = {}
+
+
+def case(function):
+    CASES[function.__name__] = function
+    return function
+
+
+def prepare(cal, folder, *commands):
+    """Runs `cal` commands on the calendar first, as a user would in another terminal."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": folder, "TZ": "Europe/Berlin", "LC_ALL": "C", "CAL_TEST_NOW": NOW}
+    for command in commands:
+        result = subprocess.run([cal] + command + ["--db", os.path.join(folder, "cal.db")], env=env,
+                                capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+
+
+def history(page):
+    return [(entry["direction"], entry["from"], entry["to"]) for entry in page.cal_json("history")]
+
+
+@case
+def drag_directions(cal, folder):
+    """Each of the four drags turns the way the swipe rule says, and is recorded as that flip."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        middle = (40, 12)
+        for end, title, direction, months in [
+            ((20, 4), "June 2024", "up-left", ("2024-05", "2024-06")),
+            ((60, 4), "July 2024", "up-right", ("2024-06", "2024-07")),
+            ((20, 20), "June 2024", "down-left", ("2024-07", "2024-06")),
+            ((60, 20), "May 2024", "down-right", ("2024-06", "2024-05")),
+        ]:
+            page.drag(middle, end)
+            page.settled(title)
+            assert history(page)[0] == (direction,) + months, history(page)[0]
+        page.key(b"q")
+        assert page.wait_exit() == 0
+    finally:
+        page.close()
+
+
+@case
+def turn_animates(cal, folder):
+    """A turn curls the page across the screen (the back of the page shows) and ends on the new month."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"n")
+        page.wait_for(lambda p: "░" in p.text(), what="the back of the page")
+        page.settled("June 2024")
+    finally:
+        page.close()
+
+
+@case
+def keys_and_wheel_turn(cal, folder):
+    """n, p, N, P, PageDown, PageUp and the wheel turn the way the help says; moving past the page's edge turns
+    it; turns sent faster than the animation are all made, in order."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        for key, title, direction in [
+            (b"n", "June 2024", "up-left"), (b"N", "July 2024", "up-right"), (b"p", "June 2024", "down-right"),
+            (b"P", "May 2024", "down-left"), (b"\x1b[6~", "June 2024", "up-left"),
+            (b"\x1b[5~", "May 2024", "down-right"), (b"\x1b[<65;40;10M", "June 2024", "up-left"),
+            (b"\x1b[<64;40;10M", "May 2024", "down-right"),
+        ]:
+            page.send(key)
+            page.settled(title)
+            assert history(page)[0][0] == direction, (key, history(page)[0])
+        # Four wheel turns in one burst: every one is recorded, in order, and the page ends four months on.
+        page.send(b"\x1b[<65;40;10M" * 4)
+        page.settled("September 2024")
+        assert [entry[1:] for entry in history(page)[:4]] == [
+            ("2024-08", "2024-09"), ("2024-07", "2024-08"), ("2024-06", "2024-07"), ("2024-05", "2024-06")]
+        # From 12 September, three weeks down and one more: past the page's bottom edge into October.
+        page.key(b"jjjj")
+        page.settled("October 2024")
+        assert "Thu 10 October 2024" in page.text(), page.text()
+        assert history(page)[0] == ("up-left", "2024-09", "2024-10")
+    finally:
+        page.close()
+
+
+@case
+def click_selects(cal, folder):
+    """A click (or a drag shorter than two cells) selects the day under it; nothing turns."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        assert "Sun 12 May 2024 · today" in page.text()
+        column, row = page.find("20", row_from=2)
+        page.click(column, row)
+        page.wait_text("Mon 20 May 2024")
+        column, row = page.find("28", row_from=2)
+        page.drag((column, row), (column + 1, row))
+        page.wait_text("Tue 28 May 2024")
+        assert len(history(page)) == 1, "a click turned the page"
+    finally:
+        page.close()
+
+
+@case
+def keys_add_and_delete(cal, folder):
+    """a adds an event on the selected day (title, time, length as cal add reads them); d deletes it after a
+    yes; an occurrence of a series asks: this one or the whole series."""
+    prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-13", "standup", "--at", "09:00", "--for", "15m",
+                                               "--repeat", "weekly", "--on", "mon"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"a")
+        page.wait_text("Add on 2024-05-12 · title:")
+        page.key("lunch with Zoë\r".encode())
+        page.wait_text("at (HH:MM; empty: all day):")
+        page.key(b"25:00\r")
+        page.wait_text("Error:")
+        page.key(b"\x15" + b"12:30\r")
+        page.wait_text("Length")
+        page.key(b"1h\r")
+        page.wait_text("12:30-13:30 lunch with Zoë")
+        events = page.cal_json("list", "2024-05-12")
+        assert [(e["title"], e["start"], e["end"]) for e in events] == [
+            ("lunch with Zoë", "2024-05-12T12:30:00+02:00", "2024-05-12T13:30:00+02:00")], events
+        page.key(b"d")
+        page.wait_text("Delete “lunch with Zoë”? (y/n)")
+        page.key(b"y")
+        page.wait_text("No events.")
+        assert page.cal_json("list", "2024-05-12") == []
+        # Monday the 13th: the standup's occurrence goes, the series stays.
+        page.key(b"l")
+        page.wait_text("Mon 13 May 2024")
+        page.key(b"d")
+        page.wait_text("(t)his occurrence, the whole (s)eries")
+        page.key(b"t")
+        page.wait_text("No events.")
+        assert page.cal_json("list", "2024-05-13") == []
+        assert [e["title"] for e in page.cal_json("list", "2024-05-20")] == ["standup"]
+    finally:
+        page.close()
+
+
+@case
+def edit_and_search(cal, folder):
+    """Enter edits the selected event; / searches, and Enter on a result goes to its day."""
+    prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-12", "dentist", "--at", "14:30"],
+            ["add", "2024-08-02", "dentist again"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"\r")
+        page.wait_text("Title: dentist")
+        page.key(b" appointment\r")
+        page.wait_text("at (HH:MM; empty: all day): 14:30")
+        page.key(b"\x15" + b"15:00\r")
+        page.key(b"30m\r")
+        page.wait_text("15:00-15:30 dentist appointment")
+        assert [(e["title"], e["start"]) for e in page.cal_json("list", "2024-05-12")] == [
+            ("dentist appointment", "2024-05-12T15:00:00+02:00")]
+        page.key(b"/")
+        page.key(b"again\r")
+        page.wait_text("1 found")
+        page.key(b"\r")
+        page.settled("August 2024")
+        page.wait_text("Fri 2 August 2024")
+        assert history(page)[0] == (None, "2024-05", "2024-08")
+    finally:
+        page.close()
+
+
+@case
+def week_view_and_help(cal, folder):
+    """w shows the week with its timed events by hour; ? lists the keys and any key closes the list."""
+    prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-14", "review", "--at", "15:00", "--for", "2h"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"w")
+        page.wait_text("week 20")
+        column, row = page.find("15:00 re")
+        assert page.lines()[row - 1].startswith("15:00"), page.lines()[row - 1]
+        assert page.lines()[row][column - 1] == "│", "the two hours are not drawn"
+        page.key(b"?")
+        page.wait_text("Keys (any key closes)")
+        page.key(b"x")
+        page.wait_for(lambda p: "Keys (any key closes)" not in p.text(), what="the help to close")
+    finally:
+        page.close()
+
+
+@case
+def resize_redraws(cal, folder):
+    """A resize redraws at once at the new size; too small a terminal shows one line saying so."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.resize(30, 120)
+        page.wait_for(lambda p: "│" in p.lines()[5] and "Sun 12 May 2024" in p.lines()[1], what="a wide page")
+        assert p_status(page).startswith("n/p or drag a corner"), p_status(page)
+        page.resize(8, 30)
+        page.wait_text("Too small for the calendar")
+        assert all(line.strip() == "" for line in page.lines()[1:]), page.text()
+        page.resize(12, 40)
+        page.settled("May 2024")
+        page.key(b"q")
+        assert page.wait_exit() == 0
+    finally:
+        page.close()
+
+
+def p_status(page):
+    return page.lines()[-1].strip()
+
+
+@case
+def starts_too_small(cal, folder):
+    """Started on a terminal smaller than 40 by 12: the one-line message, and q still quits."""
+    page = Page(cal, folder, rows=8, columns=30)
+    try:
+        page.wait_text("Too small for the calendar")
+        page.key(b"q")
+        assert page.wait_exit() == 0
+        page.assert_restored()
+    finally:
+        page.close()
+
+
+def ends_restored(cal, folder, end, status, env=None):
+    page = Page(cal, folder, env=env)
+    try:
+        page.settled(" 2024")
+        end(page)
+        assert page.wait_exit() == status, page.status
+        page.assert_restored()
+    finally:
+        page.close()
+
+
+@case
+def quit_with_q(cal, folder):
+    ends_restored(cal, folder, lambda page: page.key(b"q"), 0)
+
+
+@case
+def quit_with_ctrl_c(cal, folder):
+    ends_restored(cal, folder, lambda page: page.key(b"\x03"), 0)
+
+
+@case
+def sigterm_restores(cal, folder):
+    ends_restored(cal, folder, lambda page: page.signal(signal.SIGTERM), 128 + signal.SIGTERM)
+
+
+@case
+def sighup_restores(cal, folder):
+    ends_restored(cal, folder, lambda page: page.signal(signal.SIGHUP), 128 + signal.SIGHUP)
+
+
+@case
+def sigint_restores(cal, folder):
+    ends_restored(cal, folder, lambda page: page.signal(signal.SIGINT), 128 + signal.SIGINT)
+
+
+@case
+def thrown_error_restores(cal, folder):
+    """An error thrown out of the page (asked for by CAL_TEST_FAULT) gives the terminal back, then says so."""
+    def fault(page):
+        page.key(b"\x1b[24~")
+    ends_restored(cal, folder, fault, 1, env={"CAL_TEST_FAULT": "throw"})
+
+
+@case
+def crash_restores(cal, folder):
+    """A Swift runtime trap (fatalError, asked for by CAL_TEST_FAULT) gives the terminal back in its handler."""
+    def fault(page):
+        page.key(b"\x1b[24~")
+    page = Page(cal, folder, env={"CAL_TEST_FAULT": "trap"})
+    try:
+        page.settled(" 2024")
+        fault(page)
+        assert page.wait_exit() in (128 + signal.SIGILL, 128 + signal.SIGTRAP), page.status
+        page.assert_restored()
+    finally:
+        page.close()
+
+
+@case
+def sigsegv_restores(cal, folder):
+    ends_restored(cal, folder, lambda page: page.signal(signal.SIGSEGV), 128 + signal.SIGSEGV)
+
+
+@case
+def sigkill_restored_by_watchdog(cal, folder):
+    """SIGKILL leaves no handler a chance: the watchdog process gives the terminal back."""
+    ends_restored(cal, folder, lambda page: page.signal(signal.SIGKILL), 128 + signal.SIGKILL)
+
+
+@case
+def suspend_and_resume(cal, folder):
+    """Ctrl-Z gives the terminal back and stops the page as a job; fg continues it and it draws itself again."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"\x1a")
+        page.wait_stopped()
+        page.pump(0.2)
+        page.assert_restored()
+        page.screen.reset()
+        page.fg()
+        page.settled("May 2024")
+        page.key(b"n")
+        page.settled("June 2024")
+        page.key(b"q")
+        assert page.wait_exit() == 0
+        page.assert_restored()
+    finally:
+        page.close()
+
+
+@case
+def another_cal_shows(cal, folder):
+    """An event added by another cal while the page is open shows at the next keypress."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.run_cal("add", "2024-05-12", "from elsewhere", "--at", "11:00")
+        page.key(b"\x0c")
+        page.wait_text("11:00 fro", timeout=1.8)
+        page.wait_text("from elsewhere", timeout=1.8)
+    finally:
+        page.close()
+
+
+def readme_page(cal, folder):
+    """The page the README shows, as text."""
+    prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-12", "dentist", "--at", "14:30", "--for", "45m"],
+            ["add", "2024-05-13", "standup", "--at", "09:00", "--for", "15m", "--repeat", "weekly", "--on",
+             "mon,wed,fri"], ["add", "2024-05-20", "holiday", "--to", "2024-05-24"],
+            ["add", "2024-05-12", "call Ana", "--at", "18:00"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        return [line.rstrip() for line in page.lines()]
+    finally:
+        page.close()
+
+
+@case
+def capture(cal, folder):
+    """Not a test: prints the page the README shows."""
+    print("\n".join(readme_page(cal, folder)))
+
+
+@case
+def readme_capture(cal, folder):
+    """The README's picture of the page is what the page shows."""
+    readme = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "README.md")).read()
+    section = readme[readme.index("### The interactive page"):]
+    block = section[section.index("```text\n") + len("```text\n"):]
+    shown = block[:block.index("```")].rstrip("\n").split("\n")
+    assert shown == readme_page(cal, folder), "the README's capture is out of date: run interactive_test.py CAL capture"
+
+
+def main():
+    if sys.argv[1:] == ["--list"]:
+        print("\n".join(name for name in CASES if name != "capture"))
+        return
+    cal, name = sys.argv[1], sys.argv[2]
+    folder = tempfile.mkdtemp(prefix="cal-interactive-")
+    started = time.time()
+    try:
+        CASES[name](cal, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    if name != "capture":
+        print("%s passed in %.2f s" % (name, time.time() - started))
+
+
+if __name__ == "__main__":
+    main()
