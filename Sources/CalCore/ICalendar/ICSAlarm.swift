@@ -55,6 +55,7 @@ public struct ICSAlarm: Equatable, Sendable {
       var unsigned = value
       unsigned.remove(at: sign)
       seconds = ICSDuration.seconds(unsigned).map { -$0 }
+      if seconds != nil { notes.append("TRIGGER '\(value)' has its sign inside; read as -\(unsigned)") }
     }
     guard let seconds else { return .skipped("TRIGGER '\(value)' is not a duration or a date-time") }
     let fromEnd = property.parameter("RELATED")?.uppercased() == "END"
