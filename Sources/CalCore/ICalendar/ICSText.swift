@@ -1,25 +1,35 @@
 /// TEXT values.
 public enum ICSText {
-  /// `\\n` and `\\N` to a line feed, `\\,` `\\;` `\\\\` to themselves.
+  /// `\\n` and `\\N` to a line feed, `\\,` `\\;` `\\\\` to themselves; a backslash before anything else is kept
+  /// as written. Byte by byte (an escape is two ASCII octets), into a string of the same length at most.
   public static func unescaped(_ value: String) -> String {
     guard value.containsByte(0x5C) else { return value }
-    var result = ""
-    var escaping = false
-    for character in value {
-      if escaping {
-        switch character {
-        case "n", "N": result.append("\n")
-        case "\\", ";", ",": result.append(character)
-        default: result += "\\" + String(character)  // not an escape RFC 5545 knows: kept as written
+    var value = value
+    return value.withUTF8 { bytes in
+      String(unsafeUninitializedCapacity: bytes.count) { output in
+        var count = 0
+        var index = 0
+        while index < bytes.count {
+          var byte = bytes[index]
+          index += 1
+          if byte == 0x5C && index < bytes.count {
+            let next = bytes[index]
+            switch next {
+            case 0x6E, 0x4E:
+              byte = 0x0A
+              index += 1
+            case 0x5C, 0x3B, 0x2C:
+              byte = next
+              index += 1
+            default: break  // not an escape RFC 5545 knows: the backslash stays, and what follows it
+            }
+          }
+          output[count] = byte
+          count += 1
         }
-        escaping = false
-      } else if character == "\\" {
-        escaping = true
-      } else {
-        result.append(character)
+        return count
       }
     }
-    return result
   }
 
   /// The reverse, for writing.

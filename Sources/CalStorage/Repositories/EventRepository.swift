@@ -93,7 +93,7 @@ public struct EventRepository {
   public func simpleEvents(from firstDay: CivilDate, through lastDay: CivilDate) throws -> [EventRecord] {
     try database.fetch(
       """
-      SELECT \(Self.columns) FROM events INDEXED BY events_simple
+      SELECT \(try windowColumns()) FROM events INDEXED BY events_simple
       WHERE rrule IS NULL AND span_days = 0 AND time_zone IS NULL AND day BETWEEN ? AND ? ORDER BY day, id
       """, [firstDay, lastDay], record)
   }
@@ -117,12 +117,19 @@ public struct EventRepository {
   ) throws {
     try database.forEach(
       """
-      SELECT \(withReminders ? Self.columns : Self.columnsWithoutReminders) FROM events INDEXED BY events_other
+      SELECT \(withReminders ? try windowColumns() : Self.columnsWithoutReminders) FROM events INDEXED BY events_other
       WHERE (rrule IS NOT NULL OR span_days <> 0 OR time_zone IS NOT NULL) AND day <= ?
         AND (last_day IS NULL OR last_day >= ?)
       ORDER BY day, id
       """, [lastDay, firstDay]
     ) { try body(record($0)) }
+  }
+
+  /// The columns a window of events is read with: with their reminders only when the calendar has any, for
+  /// a lookup per event in an empty table is a tenth of a month's listing.
+  private func windowColumns() throws -> String {
+    let any = try database.fetchOne("SELECT EXISTS (SELECT 1 FROM reminders)") { try $0[0] as Bool }
+    return any == true ? Self.columns : Self.columnsWithoutReminders
   }
 
   /// The distinct start days of one-day events on the user's clock from `firstDay` through `lastDay`, from
