@@ -48,7 +48,10 @@ public struct ICSComponent: Equatable, Sendable {
 
   /// Every property with the known name `name`.
   func properties(_ name: ICSName) -> [ICSProperty] {
-    properties.filter { $0.known == name }
+    // By index, as above: most events have none of those asked for (EXDATE, RDATE), and nothing is copied.
+    var found: [ICSProperty] = []
+    for index in properties.indices where properties[index].known == name { found.append(properties[index]) }
+    return found
   }
 }
 
