@@ -37,6 +37,7 @@ let package = Package(
         .embedInCode("../../Migrations/0006_calendars.sql"),
         .embedInCode("../../Migrations/0007_reminders.sql"),
         .embedInCode("../../Migrations/0008_change_log.sql"),
+        .embedInCode("../../Migrations/0009_nominal_days_and_missing_summaries.sql"),
         .embedInCode("../../Migrations/0010_series_continuations.sql"),
       ]
     ),

@@ -5,4 +5,12 @@
 #define SQLITE_ENABLE_SESSION 1
 #define SQLITE_ENABLE_PREUPDATE_HOOK 1
 #include <sqlite3.h>
+
+/* sqlite3_config is variadic, which Swift cannot call. Memory statistics cost a global mutex on every
+   allocation SQLite makes (an import makes millions) and cal reads none of them. Returns SQLITE_MISUSE
+   once SQLite is initialised, which is then harmless. */
+static inline int cal_sqlite3_disable_memory_statistics(void) {
+  return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 #endif

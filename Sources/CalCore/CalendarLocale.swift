@@ -30,12 +30,19 @@ public struct CalendarLocale: Equatable, Sendable {
       [monthNames, abbreviations, inDates].allSatisfy { $0.count == 12 }
         && [weekdayNames, fullNames].allSatisfy { $0.count == 7 },
       "a locale needs 12 months and 7 weekdays")
-    self.monthNames = monthNames.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+    self.monthNames = monthNames.map(Self.capitalized)
     self.weekdayNames = weekdayNames
     self.firstWeekday = firstWeekday
     self.monthAbbreviations = abbreviations
     self.monthNamesInDates = inDates
     self.weekdayFullNames = fullNames
+  }
+
+  /// `name` with an upper-case first letter. Names that have one already (English ones) are taken as they
+  /// are: this runs at every start of `cal`, and upper-casing through Unicode costs more than drawing a page.
+  private static func capitalized(_ name: String) -> String {
+    guard let first = name.utf8.first, first >= 0x80 || (0x61...0x7A).contains(first) else { return name }
+    return name.prefix(1).uppercased() + name.dropFirst()
   }
 
   static let englishMonthAbbreviations = Gregorian.englishMonthNames.map { String($0.prefix(3)) }

@@ -102,13 +102,20 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   /// `YYYY-MM-DD`.
   public var description: String {
     guard year <= 9999 else { return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) }
+    // Written straight into the string's storage: dates are bound and printed by the thousand.
+    let (year, month, day) = (self.year, self.month, self.day)
     return String(unsafeUninitializedCapacity: 10) { buffer in
-      let digits = [
-        year / 1000, year / 100 % 10, year / 10 % 10, year % 10, -1, month / 10, month % 10, -1, day / 10, day % 10,
-      ]
-      for (index, digit) in digits.enumerated() {
-        buffer[index] = digit < 0 ? UInt8(ascii: "-") : UInt8(ascii: "0") + UInt8(digit)
-      }
+      func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value) }
+      buffer[0] = digit(year / 1000)
+      buffer[1] = digit(year / 100 % 10)
+      buffer[2] = digit(year / 10 % 10)
+      buffer[3] = digit(year % 10)
+      buffer[4] = UInt8(ascii: "-")
+      buffer[5] = digit(month / 10)
+      buffer[6] = digit(month % 10)
+      buffer[7] = UInt8(ascii: "-")
+      buffer[8] = digit(day / 10)
+      buffer[9] = digit(day % 10)
       return 10
     }
   }

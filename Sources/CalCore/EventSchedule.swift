@@ -5,8 +5,12 @@ public struct EventSchedule: Equatable, Sendable {
   public var startDay: CivilDate
   /// The start time; `nil` for an all-day event.
   public var startTime: TimeOfDay?
-  /// How long a timed event lasts, in minutes; `nil` when it has no end.
+  /// How long a timed event lasts beyond its whole days (``lengthDays``), in minutes of elapsed time;
+  /// `nil` when that part is zero, and with no days either, when the event has no end.
   public var lengthMinutes: Int?
+  /// The whole days of a timed event's length, counted on its clock (RFC 5545's nominal days): across a
+  /// change of the clock, one day ends at the same wall time the next day, 23 or 25 hours later. 0 for none.
+  public var lengthDays: Int
   /// The last day an all-day event covers (inclusive); `nil` for one day.
   public var endDay: CivilDate?
   /// The event's own time zone; `nil` for times on the user's own clock.
@@ -16,12 +20,13 @@ public struct EventSchedule: Equatable, Sendable {
 
   /// A schedule from its parts.
   public init(
-    startDay: CivilDate, startTime: TimeOfDay? = nil, lengthMinutes: Int? = nil, endDay: CivilDate? = nil,
-    timeZone: String? = nil, rule: RecurrenceRule? = nil
+    startDay: CivilDate, startTime: TimeOfDay? = nil, lengthMinutes: Int? = nil, lengthDays: Int = 0,
+    endDay: CivilDate? = nil, timeZone: String? = nil, rule: RecurrenceRule? = nil
   ) {
     self.startDay = startDay
     self.startTime = startTime
     self.lengthMinutes = lengthMinutes
+    self.lengthDays = lengthDays
     self.endDay = endDay
     self.timeZone = timeZone
     self.rule = rule
@@ -33,7 +38,7 @@ public struct EventSchedule: Equatable, Sendable {
   /// How many days after its start day one occurrence can reach, in its own zone.
   public var spanDays: Int {
     if let startTime {
-      return (startTime.minutes + boundedLengthMinutes) / 1440
+      return (startTime.minutes + boundedLengthDays * 1440 + boundedLengthMinutes) / 1440
     }
     return (endDay?.daysSince1970 ?? startDay.daysSince1970) - startDay.daysSince1970
   }
@@ -41,6 +46,12 @@ public struct EventSchedule: Equatable, Sendable {
   /// The length in minutes as occurrences take it, whatever was stored: none below zero, none longer than the
   /// calendar, so that no instant computed from it can overflow.
   var boundedLengthMinutes: Int { min(max(lengthMinutes ?? 0, 0), EventLength.maximumMinutes) }
+
+  /// The nominal days the same way: none below zero, none beyond the calendar.
+  var boundedLengthDays: Int { min(max(lengthDays, 0), EventLength.maximumMinutes / 1440) }
+
+  /// Whether a timed event has an end: a length of days, minutes or both.
+  public var hasLength: Bool { lengthDays > 0 || lengthMinutes != nil }
 
   /// The recurrence, if the event repeats.
   public var recurrence: Recurrence? { rule.map { Recurrence(start: startDay, rule: $0) } }

@@ -26,6 +26,17 @@ public enum LengthExpression {
     return total
   }
 
+  /// The whole days a length that `minutes(_:)` reads gives with the unit d (`2d`: 2, `1.5d`: 1, `48h`: 0),
+  /// which are days on the clock rather than 1,440 minutes each.
+  public static func days(_ text: String) -> Int {
+    let lowered = text.lowercased()
+    guard let unit = lowered.firstIndex(of: "d") else { return 0 }
+    let number = lowered[..<unit].reversed().prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+    guard let value = Double(String(number.reversed())), value.isFinite, value >= 0, value <= Double(largestNumber)
+    else { return 0 }
+    return Int(value.rounded(.down))
+  }
+
   private static let scales: [Character: Int] = ["d": 1440, "h": 60, "m": 1]
 
   /// `1d2h30m`, `1h30`.

@@ -53,9 +53,12 @@ public struct Occurrence: Equatable, Sendable {
     let wall = Int64(day.daysSince1970) * 86_400 + Int64(time.minutes) * 60
     let zone = eventZone ?? localZone
     let start = zone.utc(fromLocal: wall)
-    let length = Int64(schedule.boundedLengthMinutes) * 60
-    // A length is elapsed time, across any clock change.
-    let end = start + length
+    // Days are counted on the event's clock (the same wall time so many days later); the rest of a length
+    // is elapsed time, across any clock change.
+    let days = Int64(schedule.boundedLengthDays)
+    let end =
+      (days == 0 ? start : zone.utc(fromLocal: wall + days * 86_400)) + Int64(schedule.boundedLengthMinutes) * 60
+    let length = end - start
     func localDay(_ instant: Int64) -> CivilDate {
       // Usually the same day as the occurrence's own: no date to build then.
       let local = instant + Int64(localZone.offset(atUTC: instant))

@@ -37,6 +37,15 @@ public enum EventLength {
     try LengthExpression.minutes(text)
   }
 
+  /// A length of `minutes`, `days` of them whole days (given with the unit d), as a schedule keeps it: the
+  /// days counted on the clock, the rest (`nil` when none) exactly. `2d` is two days, `1d2h` a day and 120
+  /// minutes, `48h` 2,880 minutes.
+  public static func parts(minutes: Int, days: Int) -> (days: Int, minutes: Int?) {
+    let days = min(max(days, 0), minutes / 1440)
+    let rest = minutes - days * 1440
+    return (days, rest > 0 ? rest : nil)
+  }
+
   /// `1h30m`, `45m`, `2d`.
   public static func description(minutes: Int) -> String {
     let (days, rest) = minutes.quotientAndRemainder(dividingBy: 1440)

@@ -70,7 +70,8 @@ extension CalMain {
       return .success((try? ZoneInfo(name: name, tzif: bytes)) ?? .utc)
     }
     let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
-    if name.isEmpty { return .success(.utc) }
+    // UTC needs no file (reading and parsing one is a measurable share of a command's start).
+  if name.isEmpty || name == "UTC" { return .success(.utc) }
     if name.hasPrefix("/") {
       guard let bytes = readFile(name) else { return .failure(.unknown(name)) }
       return Result { () throws(ZoneError) in try ZoneInfo(name: name, tzif: bytes) }

@@ -148,9 +148,10 @@ struct Agenda {
   /// By day, then all-day events first, then by start, then by id and occurrence. Sorts small keys and
   /// moves each item once: sorting the items themselves copied them over and over.
   static func sorted(_ items: [AgendaItem]) -> [AgendaItem] {
+    // The id read through the entry: the item's `event` would copy the whole record for it.
     let keys = items.map { item in
       (
-        item.day.daysSince1970, item.occurrence.startInstant ?? Int64.min, item.event.id,
+        item.day.daysSince1970, item.occurrence.startInstant ?? Int64.min, item.entry.event.id,
         item.occurrence.occurrenceDay.daysSince1970
       )
     }

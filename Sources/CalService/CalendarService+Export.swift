@@ -3,66 +3,129 @@ import CalStorage
 
 /// Exporting the calendar as iCalendar.
 extension CalendarService {
-  /// Writes the calendar as one VCALENDAR (RFC 5545) to `output`: every event (of calendar `calendar` alone,
-  /// when given), or with a window only the events that happen in it (a series whole).
+  /// Writes the calendar as one VCALENDAR (RFC 5545) to `output`, in pieces of about 64 KiB as the events
+  /// are read: every event (of calendar `calendar` alone, when given), or with a window only those with an
+  /// occurrence in it (a series whole, with its exceptions and edited occurrences looked at).
+  ///
+  /// Events on the user's own clock are written in the user's zone, with its VTIMEZONE, so that a reader
+  /// elsewhere sees them at the same instant.
   ///
   /// - Parameter product: the PRODID, such as `-//cal//cal 0.1.0//EN`.
   public func export(
     from first: CivilDate? = nil, through last: CivilDate? = nil, calendar: String? = nil, product: String,
+    to output: (UnsafeRawBufferPointer) throws -> Void
+  ) throws {
+    let local = environment.localZone
+    let filter = try calendarFilter(calendar)
+    try perform {
+      try store.read {
+        var zones: [String: ZoneInfo] = [:]
+        var spans: [String: (first: CivilDate, last: CivilDate?)] = [:]
+        for span in try store.events.zoneSpans(from: first, through: last, calendar: filter) {
+          let name = span.zone ?? local.name
+          if let known = spans[name] {
+            let later = known.last.flatMap { earlier in span.last.map { max(earlier, $0) } }
+            spans[name] = (min(known.first, span.first), later)
+          } else {
+            spans[name] = (span.first, span.last)
+          }
+          if zones[name] == nil {
+            zones[name] = name == local.name ? local : try? environment.zones.zone(name)
+          }
+        }
+        let writer = ICSWriter(product: product, now: environment.now(), zones: zones)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 17)
+        writer.header(timeZones: spans, into: &buffer)
+        try store.events.forEachTopLevel(from: first, through: last, calendar: filter) { record in
+          let isSeries = record.schedule.rule != nil
+          let children = isSeries ? try store.events.children(of: record.id) : []
+          let exceptions = isSeries ? try store.events.exceptions(eventID: record.id) : []
+          if let first, let last {
+            guard
+              try happens(record, children: children, exceptions: exceptions, from: first, through: last)
+            else { return true }
+          }
+          writer.event(exportedSeries(record, children: children, exceptions: exceptions), into: &buffer)
+          if buffer.count >= 1 << 16 {
+            try buffer.withUnsafeBytes(output)
+            buffer.removeAll(keepingCapacity: true)
+          }
+          return true
+        }
+        writer.footer(into: &buffer)
+        try buffer.withUnsafeBytes(output)
+      }
+    }
+  }
+
+  /// The same, handing `output` text (each piece whole lines).
+  public func export(
+    from first: CivilDate? = nil, through last: CivilDate? = nil, calendar: String? = nil, product: String,
     to output: (String) throws -> Void
   ) throws {
-    var events: [ExportedEvent] = []
-    let filter = try calendarFilter(calendar)
-    let (records, allChildren, allExceptions) = try perform {
-      try store.read {
-        (
-          try store.events.topLevel(calendar: filter), try store.events.allChildren(calendar: filter),
-          try store.events.allExceptions(calendar: filter)
-        )
-      }
+    try export(from: first, through: last, calendar: calendar, product: product) { (bytes: UnsafeRawBufferPointer) in
+      try output(String(decoding: bytes, as: UTF8.self))
     }
-    for record in records {
-      if let first, let last {
-        guard record.schedule.startDay <= last, record.lastDay.map({ $0 >= first }) ?? true else { continue }
-      }
-      events.append(
-        exportedSeries(record, children: allChildren[record.id] ?? [], exceptions: allExceptions[record.id] ?? []))
+  }
+
+  /// Whether `record` (with its child rows and exceptions) has an occurrence that covers a day from `first`
+  /// through `last` on the user's clock.
+  private func happens(
+    _ record: EventRecord, children: [EventRecord], exceptions: [CivilDate], from first: CivilDate,
+    through last: CivilDate
+  ) throws -> Bool {
+    func covers(_ schedule: EventSchedule, lastOccurrence: CivilDate?, skipped: Set<CivilDate> = []) -> Bool {
+      let zone = schedule.timeZone.flatMap { $0 == "UTC" ? ZoneInfo.utc : try? environment.zones.zone($0) }
+      return !Occurrence.occurrences(
+        of: schedule, from: first, through: last, eventZone: zone, localZone: environment.localZone,
+        lastOccurrence: lastOccurrence, skipped: skipped
+      ).isEmpty
     }
-    try output(ICSWriter(product: product, now: environment.now(), zones: zones(of: events)).calendar(events))
+    let skipped = Set(exceptions).union(children.compactMap(\.recurrenceDay))
+    if covers(record.schedule, lastOccurrence: record.lastOccurrenceDay, skipped: skipped) { return true }
+    return children.contains { covers($0.schedule, lastOccurrence: $0.schedule.startDay) }
   }
 
   /// A series (or a single event) as the writer takes it: the event with its edited occurrences, extra
-  /// dates and exceptions.
+  /// dates and exceptions, times on the user's own clock put in the user's zone.
   func exportedSeries(_ record: EventRecord, children: [EventRecord], exceptions: [CivilDate]) -> ExportedEvent {
-    var event = exported(record)
+    let local = environment.localZone.name
+    var event = exported(record, localZone: local)
     for child in children {
       if let day = child.recurrenceDay {
-        event.overrides.append((day, exported(child)))
+        event.overrides.append((day, exported(child, localZone: local)))
       } else {
-        event.additions.append(child.schedule)
+        event.additions.append(exported(child, localZone: local).schedule)
       }
     }
     event.exceptions = exceptions
     return event
   }
 
-  /// The zones `events` use, loaded from the system's database (those it does not know are left out).
+  /// The zones `events` use: the user's own, and the others loaded from the system's database (those it
+  /// does not know are left out).
   func zones(of events: [ExportedEvent]) -> [String: ZoneInfo] {
+    let local = environment.localZone
     var zones: [String: ZoneInfo] = [:]
     for event in events {
       let names =
         [event.schedule.timeZone] + event.overrides.map(\.event.schedule.timeZone) + event.additions.map(\.timeZone)
       for name in names {
-        if let name, zones[name] == nil, let zone = try? environment.zones.zone(name) { zones[name] = zone }
+        guard let name, zones[name] == nil else { continue }
+        zones[name] = name == local.name ? local : try? environment.zones.zone(name)
       }
     }
     return zones
   }
 
-  private func exported(_ record: EventRecord) -> ExportedEvent {
-    ExportedEvent(
+  /// `record` as the writer takes it, a time on the user's own clock put in the user's zone.
+  private func exported(_ record: EventRecord, localZone: String) -> ExportedEvent {
+    var schedule = record.schedule
+    if schedule.startTime != nil && schedule.timeZone == nil { schedule.timeZone = localZone }
+    return ExportedEvent(
       uid: record.uid ?? "\(record.id)@cal", title: record.title, note: record.note, location: record.location,
-      schedule: record.schedule, alarms: record.fields.reminders.map { $0.alarm(allDay: record.schedule.isAllDay) },
-      created: record.createdAt, modified: record.updatedAt)
+      schedule: schedule, alarms: record.fields.reminders.map { $0.alarm(allDay: record.schedule.isAllDay) },
+      created: record.createdAt, modified: record.updatedAt, omitsSummary: record.fields.omitsSummary)
   }
 }

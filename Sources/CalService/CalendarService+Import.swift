@@ -1,10 +1,50 @@
-import CalCore
+public import CalCore
 import CalStorage
 
 /// Importing iCalendar files.
 extension CalendarService {
-  /// Reads the iCalendar text `bytes` into events, before any calendar is opened: a file that cannot be
-  /// read never touches one.
+  /// Checks the iCalendar file `input` reads, before any calendar is opened: a file that cannot be read
+  /// as a whole never touches one. Reads it once, keeping only what the events need from elsewhere in it.
+  ///
+  /// - Throws: `ImportFailure` for a file that cannot be read; what `input` throws.
+  public static func planImport<Input: ICSInput>(_ input: inout Input) throws -> ImportPlan {
+    do {
+      return ImportPlan(scan: try ICSParser.scan(&input))
+    } catch let error as ICSError {
+      throw ImportFailure(error: error, isEventError: false)
+    }
+  }
+
+  /// Reads the events of the file `input` reads, as `plan` found it, and saves them one at a time in one
+  /// transaction into calendar `calendar` (by default the first calendar events may be added to):
+  /// everything or nothing, in the memory of one event whatever the file's size. Events whose UID is
+  /// already in that calendar are updated, or left as they are when the file says what they hold.
+  ///
+  /// - Parameters:
+  ///   - skipInvalid: leave out events that cannot be read (and name them) instead of refusing the file.
+  ///   - progress: called with (events read, events in all) as the import goes.
+  /// - Throws: `ImportFailure` for an event that cannot be read (unless `skipInvalid`), and nothing is
+  ///   saved; what `input` throws.
+  public func importCalendar<Input: ICSInput>(
+    _ input: inout Input, plan: ImportPlan, skipInvalid: Bool, calendar: String? = nil,
+    progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+  ) throws -> ImportReport {
+    let importer = ICSImporter(loadZone: environment.zones.function)
+    return try save(into: calendar, expectedEvents: plan.eventCount, notes: ImportNotes()) { saver, notes in
+      do {
+        try importer.read(
+          &input, scan: plan.scan, skipInvalid: skipInvalid, notes: &notes,
+          progress: { progress($0, plan.eventCount) }, looksUpKnown: !saver.writer.calendarWasEmpty,
+          isKnown: { try saver.isKnown(uid: $0, sourceHash: $1) },
+          event: { try saver.save($0, notes: &$1) })
+      } catch let error as ICSError {
+        throw ImportFailure(error: error, isEventError: true)
+      }
+    }
+  }
+
+  /// Reads the iCalendar text `bytes` into events, all in memory, before any calendar is opened: a file
+  /// that cannot be read never touches one.
   ///
   /// - Parameter skipInvalid: leave out events that cannot be read (and name them) instead of refusing the
   ///   file.
@@ -21,8 +61,8 @@ extension CalendarService {
     }
     do {
       var result = try ICSImporter(loadZone: zones.function).read(components, skipInvalid: skipInvalid)
-      result.skipped += ignored.map { ("line", $0, "not a content line (NAME:value)") }
-      result.approximations += repairs
+      for line in ignored { result.notes.skip("line", line: line, "not a content line (NAME:value)") }
+      for (line, note) in repairs { result.notes.approximate(line: line, note) }
       return PreparedImport(result: result)
     } catch {
       throw ImportFailure(error: error, isEventError: true)
@@ -31,27 +71,48 @@ extension CalendarService {
 
   /// Saves the events of `prepared` into calendar `calendar` (by default the first calendar events may be
   /// added to) in one transaction: everything or nothing. Events whose UID is already in that calendar are
-  /// updated, not added again.
+  /// updated, or left as they are when the file says what they hold.
   ///
   /// - Parameter progress: called with (events saved, events in all) as the import goes.
   public func importCalendar(
     _ prepared: PreparedImport, calendar: String? = nil, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
   ) throws -> ImportReport {
     let events = prepared.result.events
-    var report = ImportReport()
-    report.skipped = prepared.result.skipped
-    report.approximations = prepared.result.approximations
+    return try save(into: calendar, expectedEvents: events.count, notes: prepared.result.notes) { saver, notes in
+      for (index, event) in events.enumerated() {
+        try saver.save(event, notes: &notes)
+        progress(index + 1, events.count)
+      }
+    }
+  }
+
+  /// Runs `body` with a saver and `notes` in one write transaction, recorded as one change (undone by `cal
+  /// undo` as a whole), and reports what it did.
+  private func save(
+    into calendar: String?, expectedEvents: Int, notes: ImportNotes,
+    _ body: (inout ImportSaver, inout ImportNotes) throws -> Void
+  ) throws -> ImportReport {
     try perform { try store.prepareForBulkWrite() }
     let now = environment.now()
+    let localZone = environment.localZone.name
     return try write(recording: "import") {
       let target = try targetCalendar(calendar).id
-      for (index, event) in events.enumerated() {
-        if try save(event, calendar: target, at: now) != nil { report.updated += 1 } else { report.added += 1 }
-        progress(index + 1, events.count)
-        // The record of what the import did, kept for undo, goes to the file in parts rather than fill memory.
-        if index % 1024 == 1023 { try store.changes.checkpoint() }
+      let report = try store.events.importing(into: target, expectedEvents: expectedEvents) { writer in
+        // Into an empty calendar every event is new: read back once at the end for undo, not recorded one by one.
+        if writer.calendarWasEmpty {
+          try self.store.changes.recordAddedRows(of: "events", after: writer.lastIDBefore)
+        }
+        // What the import did, kept for undo, goes to the file in parts rather than fill memory.
+        var saver = ImportSaver(writer: writer, now: now, localZone: localZone) { try self.store.changes.checkpoint() }
+        var notes = notes
+        try body(&saver, &notes)
+        try saver.flush(notes: &notes)
+        saver.report.notes = notes
+        return saver.report
       }
-      return (report, "imported \(report.added) new and \(report.updated) updated events")
+      var summary = "imported \(report.added) new and \(report.updated) updated events"
+      if report.unchanged > 0 { summary += " (\(report.unchanged) unchanged)" }
+      return (report, summary)
     }
   }
 
@@ -59,10 +120,9 @@ extension CalendarService {
   /// and extra dates; returns the event it updated, `nil` when it added one.
   @discardableResult
   func save(_ event: ImportedEvent, calendar: Int64, at now: Int64) throws -> EventRecord? {
-    let reminders = Self.reminders(event.alarms, of: event.schedule)
     let fields = EventFields(
       title: event.title, note: event.note, location: event.location, schedule: event.schedule, uid: event.uid,
-      reminders: reminders)
+      reminders: Self.reminders(event.alarms, of: event.schedule), summaryMissing: event.summaryMissing)
     let record: EventRecord
     let existing = try store.events.event(uid: event.uid, calendar: calendar)
     if let existing {
@@ -72,18 +132,8 @@ extension CalendarService {
       record = try store.events.insert(fields, calendar: calendar, at: now)
     }
     for day in event.exceptions { try store.events.addException(eventID: record.id, day: day) }
-    for (day, override) in event.overrides {
-      let child = EventFields(
-        title: override.title, note: override.note, location: override.location, schedule: override.schedule,
-        parentID: record.id, recurrenceDay: day, reminders: Self.reminders(override.alarms, of: override.schedule))
-      _ = try store.events.insert(child, at: now)
-    }
-    for extra in event.additions
-    where extra.startDay != event.schedule.startDay || extra.startTime != event.schedule.startTime {
-      // An extra date is an occurrence of the series: it reminds as the series does.
-      let child = EventFields(
-        title: event.title, note: event.note, location: event.location, schedule: extra, parentID: record.id,
-        reminders: reminders)
+    for var child in ImportSaver.children(of: event, reminders: fields.reminders) {
+      child.parentID = record.id
       _ = try store.events.insert(child, at: now)
     }
     return existing

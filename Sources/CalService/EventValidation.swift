@@ -35,7 +35,14 @@ public enum EventValidation {
             + " start to the next: shorten it or repeat less often")
       }
     }
-    if let length = fields.schedule.lengthMinutes, !(1...EventLength.maximumMinutes).contains(length) {
+    let schedule = fields.schedule
+    let days = schedule.lengthDays
+    if let length = schedule.lengthMinutes, !(1...EventLength.maximumMinutes).contains(length) {
+      throw ServiceError(.invalidRequest, "an event lasts at least a minute and at most the calendar's span")
+    }
+    guard (0...EventLength.maximumMinutes / 1440).contains(days),
+      days * 1440 + (schedule.lengthMinutes ?? 0) <= EventLength.maximumMinutes
+    else {
       throw ServiceError(.invalidRequest, "an event lasts at least a minute and at most the calendar's span")
     }
     try checkReminders(fields.reminders)

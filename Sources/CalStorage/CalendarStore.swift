@@ -75,9 +75,10 @@ public final class CalendarStore {
       // path reached it (a symlink, say); the -wal and -shm files SQLite makes next take the same mode.
       try makePrivate(path)
     }
-    // Every start but the first after an upgrade has nothing to migrate, and skips the second look. The
-    // migrations run before the switch to WAL, which rewrites the header: a file refused on the way is
-    // left exactly as it was.
+    // Every start but the first after an upgrade has nothing to migrate, and skips the second look; the
+    // settings for writing wait for the first write, so that a command that only reads does not pay for
+    // them. The migrations run before the switch to WAL, which rewrites the header: a file refused on the
+    // way is left exactly as it was.
     if !pending.isEmpty {
       do {
         try migrator.migrate(database, now: milliseconds)
@@ -86,16 +87,33 @@ public final class CalendarStore {
         // file holds someone else's tables under cal's names; the failed step was rolled back.
         throw SchemaError.notACalendar(path: path)
       }
+      try Self.prepareForWriting(database)
     }
-    try database.enableWriteAheadLog()
-    try database.keepWriteAheadLogFiles()
-    try database.requireDurableCommits()
     return database
   }
 
-  /// Runs `body` in one write transaction: all of it is stored, or none of it.
+  /// Runs `body` in one write transaction: all of it is stored, or none of it, durably, in write-ahead
+  /// logging.
   public func write<Value>(_ body: () throws -> Value) throws -> Value {
-    try database.writeTransaction(body)
+    try prepareForWriting()
+    return try database.writeTransaction(body)
+  }
+
+  /// Whether the connection is set up for writing (outside a transaction, where the settings take).
+  private var isPreparedForWriting = false
+
+  /// Sets the connection up for writing, once.
+  private func prepareForWriting() throws {
+    guard !isPreparedForWriting else { return }
+    try Self.prepareForWriting(database)
+    isPreparedForWriting = true
+  }
+
+  /// Write-ahead logging (checked), its files kept between commands, and durable commits.
+  private static func prepareForWriting(_ database: Database) throws {
+    try database.enableWriteAheadLog()
+    try database.keepWriteAheadLogFiles()
+    try database.requireDurableCommits()
   }
 
   /// Runs `body` in one write transaction recorded in the change log as one change of `kind`: what it does to
@@ -107,7 +125,8 @@ public final class CalendarStore {
   public func write<Value>(
     recording kind: String, label: String?, at milliseconds: Int64, _ body: () throws -> (Value, summary: String)
   ) throws -> Value {
-    try database.writeTransaction {
+    try prepareForWriting()
+    return try database.writeTransaction {
       try changes.begin(kind: kind, label: label, at: milliseconds)
       defer { changes.recording.end() }
       let (value, summary) = try body()
@@ -121,10 +140,14 @@ public final class CalendarStore {
     try database.readTransaction(body)
   }
 
-  /// Lets a large write keep its pages in memory until it commits (up to 256 MiB), instead of spilling
-  /// them to the log over and over.
+  /// Lets a large write keep up to 32 MiB of pages in memory (SQLite's default is 2 MiB, which spills
+  /// pages to the log over and over); beyond that, uncommitted pages go to the log, so that an import of any
+  /// size runs in bounded memory and stays all-or-nothing. A statement's own journal (the pages one
+  /// statement of many rows changes, to undo it alone) stays in memory too, instead of a temporary file
+  /// written page by page.
   public func prepareForBulkWrite() throws {
-    try database.execute("PRAGMA cache_size = -262144")
+    try database.execute("PRAGMA cache_size = -32768")
+    try database.execute("PRAGMA temp_store = MEMORY")
   }
 
   /// Creates the missing folders of `path` and an empty file there, private to the user.

@@ -66,7 +66,7 @@ final class ICalendarTests {
     let path = try write(Self.mixed)
     let result = try cal.run(["import", path], environment: ["TZ": "Europe/Berlin"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.hasPrefix("Imported \(path): 5 added, 0 updated, 2 skipped.\n"))
+    #expect(result.stdout.hasPrefix("Imported \(path): 5 added, 0 updated, 0 unchanged, 2 skipped.\n"))
     #expect(result.stdout.contains("skipped 1 VALARM: EMAIL alarms are not kept (only DISPLAY and AUDIO alarms are)"))
     #expect(result.stdout.contains("skipped 1 VTODO: to-dos are not events"))
     #expect(
@@ -87,15 +87,28 @@ final class ICalendarTests {
     #expect(zoned["repeat"] as? String == "FREQ=WEEKLY;COUNT=6;BYDAY=TU,TH")
   }
 
-  @Test("importing the same file again updates by UID instead of adding")
+  @Test("importing the same file again finds each event by UID and leaves it as it is, counted as unchanged")
   func reimport() throws {
     let path = try write(Self.mixed)
     try cal.run(["import", path])
     let before = try occurrences()
+    let snapshot = cal.snapshot()
     let again = try cal.run(["import", path, "--json"])
     let summary = try #require(try CalProcess.json(again.stdout) as? [String: Any])
     #expect(summary["added"] as? Int == 0)
-    #expect(summary["updated"] as? Int == 5)
+    #expect(summary["updated"] as? Int == 0)
+    #expect(summary["unchanged"] as? Int == 5)
+    #expect(try occurrences() == before)
+    #expect(cal.snapshot() == snapshot)  // nothing rewritten
+    // One event changed in the file: that one is updated, the others stay unchanged.
+    let changed = try write(Self.mixed.replacingOccurrences(of: "SUMMARY:Bare date", with: "SUMMARY:Bare day"), "b.ics")
+    #expect(try cal.run(["import", changed]).stdout.contains("0 added, 1 updated, 4 unchanged"))
+    // Changed in the calendar since (a title, an occurrence removed): the file's version is written again.
+    let holiday = try #require(try listed().first { ($0["title"] as? String) == "Holiday, finally" }?["id"] as? Int)
+    try cal.run(["edit", String(holiday), "--title", "renamed"])
+    let zoned = try #require(try listed().first { ($0["title"] as? String) == "Zoned stand-up" }?["id"] as? Int)
+    try cal.run(["rm", String(zoned), "--on", "2024-07-16"])
+    #expect(try cal.run(["import", path]).stdout.contains("0 added, 3 updated, 2 unchanged"))
     #expect(try occurrences() == before)
   }
 
@@ -125,7 +138,7 @@ final class ICalendarTests {
     let broken = Self.mixed.replacingOccurrences(of: "DTSTART:20240705", with: "DTSTART:20240732")
     let result = try cal.run(["import", try write(broken), "--skip-invalid"])
     #expect(result.status == 0)
-    #expect(result.stdout.contains("4 added, 0 updated, 3 skipped."))
+    #expect(result.stdout.contains("4 added, 0 updated, 0 unchanged, 3 skipped."))
     #expect(result.stdout.contains("skipped 1 VEVENT: DTSTART '20240732' is not a date or a date-time (line 28)"))
   }
 
@@ -163,23 +176,24 @@ final class ICalendarTests {
 
   @Test("export then import into an empty calendar gives the same events; and again")
   func roundTrip() throws {
-    try cal.run(["import", try write(Self.mixed)])
+    // One user, in Berlin, throughout.
+    let berlin = ["TZ": "Europe/Berlin"]
+    try cal.run(["import", try write(Self.mixed)], environment: berlin)
     let weekly = try cal.run(
       [
         "add", "2024-07-22", "weekly", "--at", "18:00", "--for", "2h", "--repeat", "weekly", "--until", "2024-08-31",
         "--json",
-      ])
+      ], environment: berlin)
     let id = try #require((try CalProcess.json(weekly.stdout) as? [String: Any])?["id"] as? Int)
-    #expect(try cal.run(["rm", String(id), "--on", "2024-07-29"]).status == 0)
+    #expect(try cal.run(["rm", String(id), "--on", "2024-07-29"], environment: berlin).status == 0)
     let original = try occurrences()
     let exported = cal.folder + "/out.ics"
-    #expect(try cal.run(["export", exported]).status == 0)
+    #expect(try cal.run(["export", exported], environment: berlin).status == 0)
     let second = try CalProcess()
     defer { second.remove() }
-    #expect(try second.run(["import", exported]).status == 0)
+    #expect(try second.run(["import", exported], environment: berlin).status == 0)
     let copy =
-      try CalProcess.json(
-        second.run(["list", "2024-07-01..2024-07-31", "--json"], environment: ["TZ": "Europe/Berlin"]).stdout)
+      try CalProcess.json(second.run(["list", "2024-07-01..2024-07-31", "--json"], environment: berlin).stdout)
       as? [[String: Any]]
     var seen = Set<String>()
     let copied = (copy ?? []).compactMap { item -> String? in
@@ -188,18 +202,78 @@ final class ICalendarTests {
       return seen.insert(line).inserted ? line : nil
     }
     #expect(copied == original)
-    // Import, export, import again: still the same.
+    // Import, export, import again: still the same, and nothing to change.
     let again = second.folder + "/again.ics"
-    #expect(try second.run(["export", again]).status == 0)
-    #expect(try cal.run(["import", again]).stdout.contains("0 added, 6 updated"))
+    #expect(try second.run(["export", again], environment: berlin).status == 0)
+    #expect(try cal.run(["import", again], environment: berlin).stdout.contains("0 added, 0 updated, 6 unchanged"))
     #expect(try occurrences() == original)
   }
 
-  @Test("export --from --to keeps the events that happen in the range")
+  @Test("an event on the user's own clock is exported in the user's zone, with its VTIMEZONE, not floating")
+  func ownClockExport() throws {
+    try cal.run(
+      ["add", "2024-07-04", "breakfast", "--at", "08:00", "--for", "30m"], environment: ["TZ": "Europe/Berlin"])
+    let text = try cal.run(["export"], environment: ["TZ": "Europe/Berlin"]).stdout
+    #expect(text.contains("DTSTART;TZID=Europe/Berlin:20240704T080000\r\n"))
+    #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"))
+    // On a UTC clock, the same wall time is UTC.
+    try cal.run(["add", "2024-07-05", "tea", "--at", "16:00"])
+    #expect(try cal.run(["export"]).stdout.contains("DTSTART:20240705T160000Z\r\n"))
+  }
+
+  @Test("export --from --to keeps the events that happen in the range: a series only with an occurrence in it")
   func exportRange() throws {
     try cal.run(["add", "2024-01-10", "january"])
     try cal.run(["add", "2024-07-10", "july"])
+    // Mondays of June only: no occurrence in July.
+    try cal.run(["add", "2024-06-03", "june mondays", "--repeat", "weekly", "--until", "2024-06-30"])
+    // Every Wednesday, but the one in the range removed.
+    let weekly = try cal.run(["add", "2024-06-05", "wednesdays", "--repeat", "weekly", "--json"])
+    let id = try #require((try CalProcess.json(weekly.stdout) as? [String: Any])?["id"] as? Int)
+    try cal.run(["rm", String(id), "--on", "2024-07-17"])
+    try cal.run(["add", "2024-05-01", "yearly", "--repeat", "yearly"])
     let july = try cal.run(["export", "--from", "2024-07-01", "--to", "2024-07-31"]).stdout
     #expect(july.contains("SUMMARY:july") && !july.contains("SUMMARY:january"))
+    #expect(!july.contains("SUMMARY:june mondays") && !july.contains("SUMMARY:yearly"))
+    #expect(july.contains("SUMMARY:wednesdays"))
+    let middle = try cal.run(["export", "--from", "2024-07-15", "--to", "2024-07-19"]).stdout
+    #expect(!middle.contains("SUMMARY:wednesdays"))
+  }
+
+  @Test("a SUMMARY starting with NUL imports (without the NUL), with or without --skip-invalid")
+  func nulSummary() throws {
+    let file = try write(
+      "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:nul\r\nDTSTART;VALUE=DATE:20240701\r\nSUMMARY:\u{0}lunch\r\n"
+        + "END:VEVENT\r\nEND:VCALENDAR\r\n")
+    for options in [[], ["--skip-invalid"]] {
+      let result = try cal.run(["import", file] + options)
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    #expect(try listed().map { $0["title"] as? String } == ["lunch"])
+  }
+
+  @Test("an event without a SUMMARY is exported without one; --for 2d is two days on the clock, P2D")
+  func summaryAndDays() throws {
+    let file = try write(
+      "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:untitled\r\nDTSTART;VALUE=DATE:20240701\r\nEND:VEVENT\r\n"
+        + "END:VCALENDAR\r\n")
+    try cal.run(["import", file])
+    try cal.run(["add", "2024-03-30", "trip", "--at", "12:00", "--for", "2d", "--tz", "Europe/Berlin"])
+    let text = try cal.run(["export"]).stdout
+    let untitled = try #require(text.components(separatedBy: "BEGIN:VEVENT").first { $0.contains("UID:untitled") })
+    #expect(!untitled.contains("SUMMARY"))
+    #expect(text.contains("DURATION:P2D\r\n"))
+    // Across the change to summer time (31 March), the trip still ends at noon.
+    let trip = try cal.run(["list", "2024-03-30", "--json"], environment: ["TZ": "Europe/Berlin"]).stdout
+    #expect(trip.contains("\"end\":\"2024-04-01T12:00:00+02:00\""))
+  }
+
+  @Test("an endless source is refused at once with one Error line, not read until memory runs out")
+  func endlessSource() throws {
+    let started = Date()
+    let result = try cal.run(["import", "/dev/zero"])
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("Error: ") && result.stderr.split(separator: "\n").count == 1)
+    #expect(Date().timeIntervalSince(started) < 5)
   }
 }

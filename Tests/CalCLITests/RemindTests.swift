@@ -292,7 +292,8 @@ final class RemindTests {
     let file = other.folder + "/out.ics"
     try exported.write(toFile: file, atomically: true, encoding: .utf8)
     let imported = try other.run(["import", file], environment: ["TZ": "Europe/Berlin"])
-    #expect(imported.stdout.hasPrefix("Imported \(file): 3 added, 0 updated, 0 skipped."), "\(imported.stdout)")
+    #expect(
+      imported.stdout.hasPrefix("Imported \(file): 3 added, 0 updated, 0 unchanged, 0 skipped."), "\(imported.stdout)")
     let listed = try other.run(["list", "2024-05-12..2024-05-14", "--json"], environment: ["TZ": "Europe/Berlin"])
     let events = try #require(try CalProcess.json(listed.stdout) as? [[String: Any]])
     // The same moments; an all-day event's reminder now counts from midnight.

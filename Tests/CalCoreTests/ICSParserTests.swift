@@ -33,6 +33,8 @@ struct ICSParserTests {
   @Test("TEXT escapes: \\, \\; \\n \\N \\\\, and unknown ones kept")
   func escapes() {
     #expect(ICSText.unescaped("a\\, b\\; c\\nd\\Ne\\\\f\\\"g") == "a, b; c\nd\ne\\f\\\"g")
+    // Byte by byte, around characters of several bytes; a backslash at the end stays.
+    #expect(ICSText.unescaped("Zoë\\, 日本\\;\\ü x\\") == "Zoë, 日本;\\ü x\\")
     #expect(ICSText.escaped("a, b; c\nd\\e") == "a\\, b\\; c\\nd\\\\e")
   }
 

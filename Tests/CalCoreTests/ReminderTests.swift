@@ -170,10 +170,12 @@ struct ReminderTests {
         ["ACTION:DISPLAY", "TRIGGER:-P1W6DT15H"],
         .alarm(ICSAlarm(.relative(seconds: -1_177_200, fromEnd: false), line: 7), notes: [])
       ),
-      // khal writes the sign after the P.
+      // khal writes the sign after the P: repaired, and said.
       (
         ["ACTION:DISPLAY", "TRIGGER;RELATED=START:PT-2H"],
-        .alarm(ICSAlarm(.relative(seconds: -7200, fromEnd: false), line: 7), notes: [])
+        .alarm(
+          ICSAlarm(.relative(seconds: -7200, fromEnd: false), line: 7),
+          notes: ["TRIGGER 'PT-2H' has its sign inside; read as -PT2H"])
       ),
       (
         ["ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:20100924T081500Z"],

@@ -60,10 +60,39 @@ struct ImportExportTests {
         "2024-05-13 09:00 standup", "2024-05-14 09:00 standup", "2024-05-16 11:00 late standup",
         "2024-05-17 09:00 standup", "2024-05-20 all day holiday", "2024-05-21 all day holiday",
       ])
-    // Again: updated by UID, not added twice.
+    // Again: found by UID, not added twice, and left as they are.
     let again = try imported(fixture, Self.file)
-    #expect(again.added == 0 && again.updated == 2)
+    #expect(again.added == 0 && again.updated == 0 && again.unchanged == 2)
     #expect(try listing(fixture).count == 6)
+  }
+
+  @Test("an event with alarms imported again is unchanged; with another alarm, updated")
+  func alarmsAgain() throws {
+    let fixture = try ServiceFixture()
+    let file = """
+      BEGIN:VCALENDAR\r
+      BEGIN:VEVENT\r
+      UID:call@example.com\r
+      DTSTART:20240513T090000Z\r
+      SUMMARY:call\r
+      BEGIN:VALARM\r
+      ACTION:DISPLAY\r
+      TRIGGER:-PT15M\r
+      END:VALARM\r
+      END:VEVENT\r
+      BEGIN:VEVENT\r
+      UID:quiet@example.com\r
+      DTSTART:20240514T090000Z\r
+      SUMMARY:quiet\r
+      END:VEVENT\r
+      END:VCALENDAR\r
+
+      """
+    #expect(try imported(fixture, file).added == 2)
+    let again = try imported(fixture, file)
+    #expect(again.added == 0 && again.updated == 0 && again.unchanged == 2)
+    let moved = try imported(fixture, file.replacingOccurrences(of: "-PT15M", with: "-PT30M"))
+    #expect(moved.updated == 1 && moved.unchanged == 1)
   }
 
   @Test("a file that cannot be read is refused before any calendar is touched")

@@ -9,7 +9,12 @@ struct ChangeLogTests {
   let now: Int64 = 1_700_000_000_000
 
   private func titles(_ store: CalendarStore) throws -> [String] {
-    try store.events.topLevel().map(\.title)
+    var titles: [String] = []
+    try store.events.forEachTopLevel {
+      titles.append($0.title)
+      return true
+    }
+    return titles
   }
 
   @Test("a large change is kept in parts, and undone and redone whole")
@@ -40,6 +45,107 @@ struct ChangeLogTests {
     #expect(try titles(store).count == 2_001)
     #expect(try store.database.fetchOne("SELECT count(*) FROM reminders") { try $0[0] as Int64 } == 2_000)
   }
+
+  @Test("rows read back make the changeset the session would have recorded, to the byte")
+  func addedRowsAsRecorded() throws {
+    let folder = try TemporaryFolder()
+    let store = try CalendarStore(path: folder.file("cal.db"), now: now)
+    let database = store.database
+    // Rolled back: only the changesets are wanted.
+    #expect(throws: Rollback.self) {
+      try database.writeTransaction {
+        let session = try Session(database, tables: ["events"])
+        var fields = EventFields(
+          title: "Zoë's call", note: String(repeating: "long note ", count: 40),
+          schedule: EventSchedule(
+            startDay: CivilDate(daysSince1970: 19_800)!, startTime: TimeOfDay(minutes: 540)!, lengthMinutes: 45,
+            timeZone: "Europe/Berlin", rule: RecurrenceRule(frequency: .weekly)),
+          uid: "call@example.com")
+        _ = try store.events.insert(fields, at: -now)
+        fields.uid = nil
+        fields.schedule = EventSchedule(startDay: .first)
+        _ = try store.events.insert(fields, at: now)
+        let recorded = try session.changeset()
+        var read: [[UInt8]] = []
+        try AddedRows(table: "events", after: 0).write(from: database, partSize: 1 << 20) { read.append($0) }
+        #expect(read.count == 1)
+        // The session writes its rows in an order of its own: the same rows, each the same, in any order.
+        #expect(read.first?.count == recorded.count)
+        let columns =
+          try store.database.fetchOne("SELECT count(*) FROM pragma_table_info('events')") {
+            try $0[0] as Int64
+          }.map(Int.init) ?? 0
+        let header = 1 + 1 + columns + "events".utf8.count + 1
+        #expect(read.first?.prefix(header) == recorded.prefix(header))
+        #expect(
+          Set(try rows(read.first ?? [], after: header, columns: columns))
+            == Set(try rows(recorded, after: header, columns: columns)))
+        throw Rollback()
+      }
+    }
+  }
+
+  @Test("an import's rows read back are undone and redone whole, with what the session recorded")
+  func addedRows() throws {
+    let folder = try TemporaryFolder()
+    let store = try CalendarStore(path: folder.file("cal.db"), now: now)
+    store.changes.recording.partMemory = 16 << 10
+    try store.write(recording: "import", label: nil, at: now) {
+      try store.changes.recordAddedRows(of: "events", after: 0)
+      for index in 0..<2_000 {
+        let fields = EventFields(
+          title: "event \(index)", schedule: EventSchedule(startDay: CivilDate(daysSince1970: index)!),
+          reminders: [Reminder(.start(offsetSeconds: -900))])
+        let event = try store.events.insert(fields, at: now)
+        var child = fields
+        child.parentID = event.id
+        child.reminders = []
+        if index % 500 == 0 { _ = try store.events.insert(child, at: now) }
+        if index % 100 == 99 { try store.changes.checkpoint() }
+      }
+      return ((), "imported 2,000 events")
+    }
+    let parts = try store.database.fetch("SELECT part FROM change_sets ORDER BY part") { try $0[0] as Int64 }
+    #expect(parts.filter { $0 < 0 }.count > 5 && parts.contains(0))
+    #expect(try titles(store).count == 2_000)
+    let count = { (table: String) in try store.database.fetchOne("SELECT count(*) FROM \(table)") { try $0[0] as Int64 }
+    }
+    #expect(try count("events") == 2_004)
+    _ = try store.write { try store.changes.undo(count: 1) }
+    #expect(try count("events") == 0 && count("reminders") == 0 && count("simple_days") == 0)
+    _ = try store.write { try store.changes.redo(count: 1) }
+    #expect(try count("events") == 2_004 && count("reminders") == 2_000 && count("simple_days") == 2_000)
+  }
+
+  /// The changes of a changeset of INSERTs of `columns` columns, each as its bytes.
+  private func rows(_ changeset: [UInt8], after header: Int, columns: Int) throws -> [[UInt8]] {
+    var rows: [[UInt8]] = []
+    var index = header
+    while index < changeset.count {
+      let start = index
+      index += 2
+      for _ in 0..<columns {
+        let type = changeset[index]
+        index += 1
+        switch type {
+        case 1, 2: index += 8
+        case 3, 4:
+          var length = 0
+          while changeset[index] & 0x80 != 0 {
+            length = length << 7 | Int(changeset[index] & 0x7F)
+            index += 1
+          }
+          length = length << 7 | Int(changeset[index])
+          index += 1 + length
+        default: break
+        }
+      }
+      rows.append(Array(changeset[start..<index]))
+    }
+    return rows
+  }
+
+  private struct Rollback: Error {}
 
   @Test("a write that fails records nothing; the next one records normally")
   func failedWrite() throws {

@@ -3,35 +3,20 @@ import Glibc
 
 /// Reading and writing the files a user names (`import FILE`, `export FILE`).
 enum FileIO {
-  /// The most a file to import may hold: far beyond any real calendar (a million events is about 120 MB),
-  /// and a guard against reading an endless source such as `/dev/zero` until memory runs out.
-  static let maximumReadSize = 1 << 30
-
-  /// The bytes of `path`, or of standard input for `-`.
-  static func read(_ path: String) throws(CalError) -> [UInt8] {
-    let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw failure("cannot read", path) }
-    defer { if path != "-" { close(descriptor) } }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw failure("cannot read", path) }
-      if count == 0 { return bytes }
-      guard bytes.count + count <= maximumReadSize else {
-        throw CalError(
-          "\(TerminalText.sanitized(path)) is larger than \(maximumReadSize >> 20) MiB: not a calendar file")
-      }
-      bytes += buffer[..<count]
-    }
-  }
-
   /// Writes `text` to `path` whole or not at all: into a new file beside it with a name nobody can guess
   /// (created exclusively, so a planted symlink cannot redirect it), synced, then renamed over it, keeping
   /// the mode of the file it replaces. A path that is not a regular file (a FIFO, a device, `/dev/stdout`)
   /// is written to as it is, never replaced. A symlink is followed: the file it points to is replaced.
-  static func write(_ text: String, to path: String) throws(CalError) {
+  static func write(_ text: String, to path: String) throws {
+    try write(to: path) { write in
+      var text = text
+      try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+    }
+  }
+
+  /// Writes what `body` hands its closure, piece by piece, to `path`, as ``write(_:to:)`` writes text;
+  /// anything `body` throws leaves `path` as it was.
+  static func write(to path: String, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
     var status = stat()
     let exists = stat(path, &status) == 0
     if exists && (status.st_mode & S_IFMT) != S_IFREG {
@@ -41,7 +26,9 @@ enum FileIO {
       let descriptor = open(path, O_WRONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw failure("cannot write", path) }
       defer { close(descriptor) }
-      guard writeAll(text, to: descriptor) else { throw failure("cannot write", path) }
+      try body { bytes throws(CalError) in
+        guard writeAll(bytes, to: descriptor) else { throw failure("cannot write", path) }
+      }
       return
     }
     let target = exists ? (resolvedPath(path) ?? path) : path
@@ -52,13 +39,22 @@ enum FileIO {
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     // A new file gets the mode any new file gets (0666 less the umask); a replaced one keeps its own.
     let mode = exists ? status.st_mode & 0o7777 : 0o666 & ~currentUmask()
-    let written = fchmod(descriptor, mode) == 0 && writeAll(text, to: descriptor) && fsync(descriptor) == 0
-    let reason = errno
-    close(descriptor)
-    guard written, rename(temporary, target) == 0 else {
-      let error = written ? errno : reason
+    do {
+      guard fchmod(descriptor, mode) == 0 else { throw failure("cannot write", path) }
+      try body { bytes throws(CalError) in
+        guard writeAll(bytes, to: descriptor) else { throw failure("cannot write", path) }
+      }
+      guard fsync(descriptor) == 0 else { throw failure("cannot write", path) }
+    } catch {
+      close(descriptor)
       unlink(temporary)
-      throw CalError("cannot write \(TerminalText.sanitized(path)): \(String(cString: strerror(error)))")
+      throw error
+    }
+    close(descriptor)
+    guard rename(temporary, target) == 0 else {
+      let error = failure("cannot write", path)
+      unlink(temporary)
+      throw error
     }
     // The rename itself is durable once the folder is synced.
     let folderDescriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -84,21 +80,19 @@ enum FileIO {
     return String(cString: folder) + "/" + path
   }
 
-  private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
-    var text = text
-    return text.withUTF8 { bytes -> Bool in
-      var offset = 0
-      while offset < bytes.count {
-        let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else {
-          if count == 0 { errno = EIO }
-          return false
-        }
-        offset += count
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var offset = 0
+    while offset < bytes.count {
+      let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        if count == 0 { errno = EIO }
+        return false
       }
-      return true
+      offset += count
     }
+    return true
   }
 
   /// The path with every symlink resolved, or `nil`.

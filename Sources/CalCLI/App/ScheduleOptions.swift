@@ -103,7 +103,7 @@ struct ScheduleOptions {
     }
     if arguments.flag(Self.allDay) {
       if arguments.value(Self.at) != nil { throw UsageError("Give --at or --all-day, not both") }
-      (schedule.startTime, schedule.lengthMinutes, schedule.timeZone) = (nil, nil, nil)
+      (schedule.startTime, schedule.lengthMinutes, schedule.lengthDays, schedule.timeZone) = (nil, nil, 0, nil)
     }
     if let text = arguments.value(Self.at) {
       schedule.startTime = try dates.time(text, for: Self.at)
@@ -113,13 +113,16 @@ struct ScheduleOptions {
       throw UsageError("Give --for or --end, not both")
     }
     if let text = arguments.value(Self.length) {
-      schedule.lengthMinutes = try dates.length(text, for: Self.length)
+      // Days are counted on the clock (the same time so many days later), hours and minutes exactly.
+      let minutes = try dates.length(text, for: Self.length)
+      (schedule.lengthDays, schedule.lengthMinutes) = EventLength.parts(
+        minutes: minutes, days: LengthExpression.days(text))
     }
     if let text = arguments.value(Self.end) {
       let end = try dates.time(text, for: Self.end)
       guard let start = schedule.startTime else { throw UsageError("--end needs a start time: give --at too") }
       guard end > start else { throw UsageError("--end \(end) is not after the start \(start)") }
-      schedule.lengthMinutes = end.minutes - start.minutes
+      (schedule.lengthDays, schedule.lengthMinutes) = (0, end.minutes - start.minutes)
     }
     if let text = arguments.value(Self.to) {
       guard schedule.startTime == nil else {
@@ -144,7 +147,7 @@ struct ScheduleOptions {
       }
     }
     if schedule.startTime == nil {
-      if schedule.lengthMinutes != nil { throw UsageError("--for and --end need a start time: give --at too") }
+      if schedule.hasLength { throw UsageError("--for and --end need a start time: give --at too") }
       if schedule.timeZone != nil { throw UsageError("--tz is for events with a time: give --at too") }
     }
     schedule.rule = try rule(for: schedule)

@@ -20,6 +20,12 @@ public final class TextOutput {
     if buffer.count >= 1 << 16 { flush() }
   }
 
+  /// Appends `bytes`, handing the buffer on as ``write(_:)`` does.
+  public func write(_ bytes: UnsafeRawBufferPointer) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
   /// Hands on what is buffered.
   public func flush() {
     guard !buffer.isEmpty else { return }

@@ -55,9 +55,9 @@ struct CalendarSyncer {
     let url = calendar.url ?? ""
     if let path = filePath(url) {
       do {
-        return FeedDownload(bytes: try FileIO.read(path), validator: nil)
+        return FeedDownload(bytes: try FileInput(path).readAll(), validator: nil)
       } catch {
-        throw ServiceError(.remote, error.message)
+        throw ServiceError(.remote, (error as? CalError)?.message ?? String(describing: error))
       }
     }
     return try context.requireNetwork().download(url, validator: calendar.ctag)

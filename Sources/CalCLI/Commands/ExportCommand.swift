@@ -8,8 +8,8 @@ struct ExportCommand: Command {
     discussion: """
       Writes RFC 5545: UIDs that stay the same from one export to the next, all-day events as dates, timed \
       ones with their time zone and its VTIMEZONE, repeats as RRULE with EXDATE, RDATE and edited \
-      occurrences. With --from and --to, only events that happen in that range (a series whole). Without \
-      FILE, to standard output; a FILE is written whole or not at all.
+      occurrences. With --from and --to, only events that happen in that range (a series whole, when one \
+      of its occurrences is in it). Without FILE, to standard output; a FILE is written whole or not at all.
       """,
     arguments: [ArgumentSpec("file", help: "Where to write (default: standard output).", isOptional: true)],
     options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, StoreOptions.option])
@@ -28,14 +28,17 @@ struct ExportCommand: Command {
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .read)
-    var text = ""
-    try calendar.export(from: range?.0, through: range?.1, calendar: calendarName, product: CalApp.product) {
-      text += $0
-    }
+    // Written as the events are read: to a file whole or not at all, or to standard output.
     if let path {
-      try FileIO.write(text, to: path)
+      try FileIO.write(to: path) { write in
+        try calendar.export(
+          from: range?.0, through: range?.1, calendar: calendarName, product: CalApp.product, to: write)
+      }
     } else {
-      context.write(text)
+      try calendar.export(from: range?.0, through: range?.1, calendar: calendarName, product: CalApp.product) {
+        (bytes: UnsafeRawBufferPointer) in
+        context.output.write(bytes)
+      }
     }
   }
 }

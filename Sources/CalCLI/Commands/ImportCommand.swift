@@ -8,8 +8,9 @@ struct ImportCommand: Command {
     discussion: """
       Reads iCalendar as Google Calendar, Outlook, Apple Calendar, Thunderbird and Nextcloud write it. The \
       whole file is one transaction: everything or nothing. Events whose UID is already in the calendar are \
-      updated, not added again. What cal cannot keep (to-dos, journal entries, alarms, free/busy, rules it \
-      does not support) is counted and named in the summary.
+      updated, not added again, and left as they are when the file says nothing new about them. Display and \
+      audio alarms become reminders. What cal cannot keep (to-dos, journal entries, email alarms, free/busy, \
+      rules it does not support) is counted and named in the summary.
       """,
     arguments: [ArgumentSpec("file", help: "The .ics file, or - for standard input.")],
     options: [skipInvalid, CalendarOption.target, JSONOption.option, StoreOptions.option])
@@ -33,26 +34,37 @@ struct ImportCommand: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    let bytes = try FileIO.read(path)
-    let prepared: PreparedImport
+    // Read twice, never whole: first checked (before any calendar is opened), then imported event by event.
+    var input = try FileInput(path)
+    let plan: ImportPlan
     do {
-      prepared = try CalendarService.prepareImport(bytes, skipInvalid: skipInvalid, zones: context.zones)
+      plan = try CalendarService.planImport(&input)
+    } catch let failure as ImportFailure {
+      throw CalError("\(path): \(failure)")
+    }
+    let calendar = try store.open(context, for: .write)
+    var progress = Progress(total: plan.eventCount, context: context)
+    defer { progress.finish() }
+    let report: ImportReport
+    do {
+      report = try calendar.importCalendar(&input, plan: plan, skipInvalid: skipInvalid, calendar: calendarName) {
+        done, _ in
+        progress.advance(to: done)
+      }
     } catch let failure as ImportFailure {
       let hint = failure.isEventError ? " (--skip-invalid imports the other events)" : ""
       throw CalError("\(path): \(failure)\(hint)")
     }
-    let calendar = try store.open(context, for: .write)
-    var progress = Progress(total: prepared.eventCount, context: context)
-    let report = try calendar.importCalendar(prepared, calendar: calendarName) { done, _ in progress.advance(to: done) }
     progress.finish()
     context.print(summary(report))
   }
 
   private func summary(_ imported: ImportReport) -> String {
-    let (added, updated) = (imported.added, imported.updated)
+    let (added, updated, unchanged) = (imported.added, imported.updated, imported.unchanged)
     if json {
       return JSONValue.object([
         ("added", .integer(Int64(added))), ("updated", .integer(Int64(updated))),
+        ("unchanged", .integer(Int64(unchanged))), ("skippedCount", .integer(Int64(imported.skippedCount))),
         (
           "skipped",
           .array(
@@ -71,30 +83,39 @@ struct ImportCommand: Command {
       ]).serialized
     }
     var text =
-      "Imported \(path == "-" ? "standard input" : path): \(added) added, \(updated) updated, "
-      + "\(imported.skipped.count) skipped."
-    // Group the skips by kind and reason, with the lines they stand on.
-    var groups: [(key: String, lines: [Int])] = []
-    for skip in imported.skipped {
-      let key = "\(skip.what): \(skip.reason)"
-      if let index = groups.firstIndex(where: { $0.key == key }) {
-        groups[index].lines += skip.line.map { [$0] } ?? []
-      } else {
-        groups.append((key, skip.line.map { [$0] } ?? []))
-      }
-    }
+      "Imported \(path == "-" ? "standard input" : path): \(added) added, \(updated) updated, \(unchanged) unchanged, "
+      + "\(imported.skippedCount) skipped."
+    // Group the skips by kind and reason, and the approximations by what they say, with the lines they stand on.
+    var groups: [(key: String, lines: [Int], count: Int)] = []
+    for skip in imported.skipped { add("\(skip.what): \(skip.reason)", skip.line, to: &groups) }
     for group in groups {
-      let lines =
-        group.lines.prefix(5).map(String.init).joined(separator: ", ")
-        + (group.lines.count > 5 ? " ..." : "")
-      text +=
-        "\n  skipped \(max(1, group.lines.count)) \(TerminalText.sanitized(group.key))"
-        + (lines.isEmpty ? "" : " (line \(lines))")
+      text += "\n  skipped \(group.count) \(TerminalText.sanitized(group.key))\(lines(group.lines, prefix: " (", ")"))"
     }
-    for approximation in imported.approximations.prefix(20) {
-      text += "\n  line \(approximation.line): \(TerminalText.sanitized(approximation.note))"
+    let unlisted = imported.skippedCount - imported.skipped.count
+    if unlisted > 0 { text += "\n  skipped \(unlisted) more, not listed" }
+    var notes: [(key: String, lines: [Int], count: Int)] = []
+    for approximation in imported.approximations { add(approximation.note, approximation.line, to: &notes) }
+    for note in notes.prefix(20) {
+      text += "\n  \(lines(note.lines, prefix: "", ": "))\(TerminalText.sanitized(note.key))"
     }
-    if imported.approximations.count > 20 { text += "\n  ... and \(imported.approximations.count - 20) more" }
+    if notes.count > 20 { text += "\n  ... and \(notes.count - 20) more" }
     return text
+  }
+
+  /// Counts `line` under `key` in `groups`, in the order keys first come.
+  private func add(_ key: String, _ line: Int?, to groups: inout [(key: String, lines: [Int], count: Int)]) {
+    if let index = groups.firstIndex(where: { $0.key == key }) {
+      groups[index].count += 1
+      if let line { groups[index].lines.append(line) }
+    } else {
+      groups.append((key, line.map { [$0] } ?? [], 1))
+    }
+  }
+
+  /// `line 3, 5, 9 ...` (the first five) between `prefix` and `suffix`; nothing without lines.
+  private func lines(_ numbers: [Int], prefix: String, _ suffix: String) -> String {
+    guard !numbers.isEmpty else { return "" }
+    let shown = numbers.prefix(5).map(String.init).joined(separator: ", ")
+    return "\(prefix)line \(shown)\(numbers.count > 5 ? " ..." : "")\(suffix)"
   }
 }

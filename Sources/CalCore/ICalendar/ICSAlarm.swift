@@ -55,6 +55,7 @@ public struct ICSAlarm: Equatable, Sendable {
       var unsigned = value
       unsigned.remove(at: sign)
       seconds = ICSDuration.seconds(unsigned).map { -$0 }
+      if seconds != nil { notes.append("TRIGGER '\(value)' has its sign inside; read as -\(unsigned)") }
     }
     guard let seconds else { return .skipped("TRIGGER '\(value)' is not a duration or a date-time") }
     let fromEnd = property.parameter("RELATED")?.uppercased() == "END"
@@ -67,7 +68,10 @@ public struct ICSAlarm: Equatable, Sendable {
     let trigger: String
     switch self.trigger {
     case .relative(let seconds, let fromEnd):
-      let duration = (seconds < 0 ? "-" : "") + ICSDuration.text(seconds: Int64(seconds.magnitude))
+      // Whole days as days (`P1D`), as calendars write a reminder the day before; read back as 86,400 seconds.
+      let magnitude = Int64(seconds.magnitude)
+      let days = magnitude % 86_400 == 0 ? magnitude / 86_400 : 0
+      let duration = (seconds < 0 ? "-" : "") + ICSDuration.text(days: days, seconds: magnitude - days * 86_400)
       trigger = "TRIGGER" + (fromEnd ? ";RELATED=END" : "") + ":" + duration
     case .absolute(let instant):
       trigger = "TRIGGER;VALUE=DATE-TIME:" + ICSWriter.utc(instant * 1000)
@@ -75,18 +79,18 @@ public struct ICSAlarm: Equatable, Sendable {
     return ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(ICSText.escaped(description))", trigger, "END:VALARM"]
   }
 
-  /// The alarms of a VEVENT that `cal` keeps, each once; what is not kept is named in `result`.
-  static func alarms(of component: ICSComponent, result: inout ImportResult) -> [ICSAlarm] {
+  /// The alarms of a VEVENT that `cal` keeps, each once; what is not kept is named in `notes`.
+  static func alarms(of component: ICSComponent, notes: inout ImportNotes) -> [ICSAlarm] {
     var alarms: [ICSAlarm] = []
     for child in component.components where child.name == "VALARM" {
       switch ICSAlarm.read(child) {
-      case .skipped(let reason): result.skipped.append(("VALARM", child.line, reason))
-      case .alarm(let alarm, let notes):
+      case .skipped(let reason): notes.skip("VALARM", line: child.line, reason)
+      case .alarm(let alarm, let approximations):
         guard !alarms.contains(where: { $0.trigger == alarm.trigger }) else {
-          result.skipped.append(("VALARM", child.line, "the same trigger as another alarm of the event"))
+          notes.skip("VALARM", line: child.line, "the same trigger as another alarm of the event")
           continue
         }
-        result.approximations += notes.map { (child.line, $0) }
+        for note in approximations { notes.approximate(line: child.line, note) }
         alarms.append(alarm)
       }
     }

@@ -9,34 +9,63 @@ public struct ICSComponent: Equatable, Sendable {
   public var components: [ICSComponent]
   /// The line of the file its BEGIN stands on (1-based).
   public var line: Int
+  /// For a VEVENT read from a file, a hash of its lines (see ``ICSRawEvent``); not part of what it is.
+  var sourceHash: UInt64?
+
+  /// The same name, properties, components and line.
+  public static func == (lhs: ICSComponent, rhs: ICSComponent) -> Bool {
+    lhs.name == rhs.name && lhs.properties == rhs.properties && lhs.components == rhs.components
+      && lhs.line == rhs.line
+  }
 
   /// A component.
   public init(name: String, properties: [ICSProperty] = [], components: [ICSComponent] = [], line: Int = 0) {
     self.name = name
     self.properties = properties
+    if properties.isEmpty { self.properties.reserveCapacity(8) }
     self.components = components
     self.line = line
   }
 
   /// The first property named `name` (case-insensitive).
   public func property(_ name: String) -> ICSProperty? {
-    let upper = name.uppercased()
+    let upper = name.asciiUppercased()
     return properties.first { $0.name == upper }
   }
 
   /// Every property named `name`.
   public func properties(_ name: String) -> [ICSProperty] {
-    let upper = name.uppercased()
+    let upper = name.asciiUppercased()
     return properties.filter { $0.name == upper }
+  }
+
+  /// The first property with the known name `name`.
+  func property(_ name: ICSName) -> ICSProperty? {
+    // By index: iterating would copy (and retain) every property passed over.
+    for index in properties.indices where properties[index].known == name { return properties[index] }
+    return nil
+  }
+
+  /// Every property with the known name `name`.
+  func properties(_ name: ICSName) -> [ICSProperty] {
+    // By index, as above: most events have none of those asked for (EXDATE, RDATE), and nothing is copied.
+    var found: [ICSProperty] = []
+    for index in properties.indices where properties[index].known == name { found.append(properties[index]) }
+    return found
   }
 }
 
 /// One content line: `NAME;PARAM=value:VALUE`.
 public struct ICSProperty: Equatable, Sendable {
   /// The name, upper-cased.
-  public var name: String
-  /// Parameters by upper-cased name; values unquoted.
-  public var parameters: [String: String]
+  public var name: String {
+    didSet { known = ICSName(name) }
+  }
+  /// The name, when it is one the importer reads.
+  private(set) var known: ICSName
+  /// The parameters in the order they came, names upper-cased, values unquoted: one or two, nearly always,
+  /// looked through faster than a dictionary hashes a name.
+  private var parameterList: [(name: String, value: String)]
   /// The raw value (still escaped, for TEXT).
   public var value: String
   /// The line of the file it starts on (1-based).
@@ -44,17 +73,41 @@ public struct ICSProperty: Equatable, Sendable {
 
   /// A property.
   public init(name: String, parameters: [String: String] = [:], value: String, line: Int = 0) {
+    self.init(
+      name: name, known: ICSName(name), parameters: parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+      value: value, line: line)
+  }
+
+  /// A property whose name is already recognised, with its parameters in order (a name given twice: the
+  /// later value counts).
+  init(name: String, known: ICSName, parameters: [(name: String, value: String)], value: String, line: Int) {
     self.name = name
-    self.parameters = parameters
+    self.known = known
+    self.parameterList = parameters
     self.value = value
     self.line = line
   }
 
+  /// Parameters by upper-cased name; values unquoted.
+  public var parameters: [String: String] {
+    get { Dictionary(parameterList, uniquingKeysWith: { $1 }) }
+    set { parameterList = newValue.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+  }
+
   /// A parameter, by case-insensitive name.
-  public func parameter(_ name: String) -> String? { parameters[name.uppercased()] }
+  public func parameter(_ name: String) -> String? {
+    guard !parameterList.isEmpty else { return nil }
+    let upper = name.asciiUppercased()
+    return parameterList.last { $0.name == upper }?.value
+  }
 
   /// The value as TEXT: `\\n`, `\\,`, `\\;` and `\\\\` unescaped.
   public var text: String { ICSText.unescaped(value) }
+
+  /// The same name, parameters (in any order), value and line.
+  public static func == (lhs: ICSProperty, rhs: ICSProperty) -> Bool {
+    lhs.name == rhs.name && lhs.value == rhs.value && lhs.line == rhs.line && lhs.parameters == rhs.parameters
+  }
 }
 
 /// An iCalendar file that cannot be read.
@@ -72,4 +125,21 @@ public struct ICSError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// `line 12: ...`
   public var description: String { (line.map { "line \($0): " } ?? "") + message }
+}
+
+extension String {
+  /// The string upper-cased, itself when it has no lower-case letter: property and parameter names, looked
+  /// up by the million in an import, are nearly always upper-case already.
+  func asciiUppercased() -> String {
+    var text = self
+    let hasLower = text.withUTF8 { bytes in bytes.contains { $0 >= 0x61 } }
+    return hasLower ? uppercased() : self
+  }
+
+  /// Whether the UTF-8 of the string holds `byte` (looked for in its contiguous bytes, not through the
+  /// generic view).
+  func containsByte(_ byte: UInt8) -> Bool {
+    var text = self
+    return text.withUTF8 { $0.contains(byte) }
+  }
 }

@@ -4,6 +4,8 @@ public struct ExportedEvent: Sendable {
   public var uid: String
   /// SUMMARY.
   public var title: String
+  /// Whether the event came without a SUMMARY and is written without one.
+  public var omitsSummary: Bool
   /// DESCRIPTION.
   public var note: String?
   /// LOCATION.
@@ -27,10 +29,11 @@ public struct ExportedEvent: Sendable {
   public init(
     uid: String, title: String, note: String?, location: String?, schedule: EventSchedule, exceptions: [CivilDate] = [],
     additions: [EventSchedule] = [], overrides: [(day: CivilDate, event: ExportedEvent)] = [],
-    alarms: [ICSAlarm] = [], created: Int64, modified: Int64
+    alarms: [ICSAlarm] = [], created: Int64, modified: Int64, omitsSummary: Bool = false
   ) {
     self.uid = uid
     self.title = title
+    self.omitsSummary = omitsSummary
     self.note = note
     self.location = location
     self.schedule = schedule
@@ -46,6 +49,9 @@ public struct ExportedEvent: Sendable {
 /// Writes valid RFC 5545: CRLF line ends, lines folded at 75 octets without splitting a UTF-8 character,
 /// text escaped, all-day events as DATE, timed ones with their TZID and the VTIMEZONE it needs,
 /// repeats as RRULE, EXDATE, RDATE and RECURRENCE-ID overrides.
+///
+/// A calendar is written in pieces into a byte buffer (``header(timeZones:into:)``, ``event(_:into:)`` for
+/// each event, ``footer(into:)``), so that an export of any size can be handed to a file as it goes.
 public struct ICSWriter {
   /// The product, for PRODID.
   public let product: String
@@ -53,66 +59,99 @@ public struct ICSWriter {
   public let now: Int64
   /// The zones the events use, by name.
   public let zones: [String: ZoneInfo]
-  /// DTSTAMP, the same for every event.
-  private let stamp: String
+  /// DTSTAMP, the same for every event, as its content line.
+  private let stampLine: [UInt8]
 
   /// A writer.
   public init(product: String, now: Int64, zones: [String: ZoneInfo]) {
     self.product = product
     self.now = now
     self.zones = zones
-    self.stamp = Self.utc(now)
+    self.stampLine = Array("DTSTAMP:\(Self.utc(now))\r\n".utf8)
   }
 
   /// The whole VCALENDAR.
   public func calendar(_ events: [ExportedEvent]) -> String {
-    var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(product)", "CALSCALE:GREGORIAN"]
-    for (name, span) in Self.zoneSpans(events).sorted(by: { $0.key < $1.key }) where name != "UTC" {
-      if let zone = zones[name] { lines += timeZone(name, zone, from: span.first, through: span.last) }
-    }
-    for event in events {
-      lines += vevent(event, recurrenceDay: nil, series: nil)
-      for (day, override) in event.overrides {
-        var occurrence = override
-        occurrence.uid = event.uid  // an edited occurrence shares its series' UID
-        lines += vevent(occurrence, recurrenceDay: day, series: event.schedule)
-      }
-    }
-    lines.append("END:VCALENDAR")
-    var text = ""
-    text.reserveCapacity(lines.count * 48)
-    for line in lines { Self.fold(line, into: &text) }
-    return text
+    var bytes: [UInt8] = []
+    header(timeZones: Self.zoneSpans(events), into: &bytes)
+    for event in events { self.event(event, into: &bytes) }
+    footer(into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  private func vevent(_ event: ExportedEvent, recurrenceDay: CivilDate?, series: EventSchedule?) -> [String] {
-    let schedule = event.schedule
-    var lines = ["BEGIN:VEVENT", "UID:\(ICSText.escaped(event.uid))", "DTSTAMP:" + stamp]
-    lines.append("CREATED:\(utc(event.created))")
-    lines.append("LAST-MODIFIED:\(utc(event.modified))")
-    if let recurrenceDay, let series {
-      lines.append(dateProperty("RECURRENCE-ID", recurrenceDay, schedule: series))
+  /// BEGIN:VCALENDAR and its properties, and a VTIMEZONE for each zone of `spans` (but UTC) that
+  /// ``zones`` holds, giving its offsets over the span's days.
+  public func header(timeZones spans: [String: (first: CivilDate, last: CivilDate?)], into output: inout [UInt8]) {
+    for line in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(product)", "CALSCALE:GREGORIAN"] {
+      Self.fold(line, into: &output)
     }
-    lines.append(dateProperty("DTSTART", schedule.startDay, schedule: schedule))
+    for (name, span) in spans.sorted(by: { $0.key < $1.key }) where name != "UTC" {
+      guard let zone = zones[name] else { continue }
+      for line in timeZone(name, zone, from: span.first, through: span.last) { Self.fold(line, into: &output) }
+    }
+  }
+
+  /// One event: its VEVENT, and one for each of its edited occurrences.
+  public func event(_ event: ExportedEvent, into output: inout [UInt8]) {
+    vevent(event, recurrenceDay: nil, series: nil, into: &output)
+    for (day, override) in event.overrides {
+      var occurrence = override
+      occurrence.uid = event.uid  // an edited occurrence shares its series' UID
+      vevent(occurrence, recurrenceDay: day, series: event.schedule, into: &output)
+    }
+  }
+
+  /// END:VCALENDAR.
+  public func footer(into output: inout [UInt8]) {
+    Self.fold("END:VCALENDAR", into: &output)
+  }
+
+  private func vevent(
+    _ event: ExportedEvent, recurrenceDay: CivilDate?, series: EventSchedule?, into output: inout [UInt8]
+  ) {
+    let schedule = event.schedule
+    Self.fold("BEGIN:VEVENT", into: &output)
+    Self.textLine("UID:", event.uid, into: &output)
+    output += stampLine
+    Self.line("CREATED:", into: &output) { Self.appendUTC(event.created, to: &$0) }
+    Self.line("LAST-MODIFIED:", into: &output) { Self.appendUTC(event.modified, to: &$0) }
+    if let recurrenceDay, let series {
+      dateListProperty("RECURRENCE-ID", [recurrenceDay], schedule: series, into: &output)
+    }
+    dateListProperty("DTSTART", [schedule.startDay], schedule: schedule, into: &output)
     if schedule.isAllDay {
       let end = (schedule.endDay ?? schedule.startDay).adding(days: 1) ?? schedule.startDay
-      lines.append("DTEND;VALUE=DATE:\(basic(end))")
-    } else if let minutes = schedule.lengthMinutes {
-      lines.append("DURATION:\(ICSDuration.text(seconds: Int64(minutes) * 60))")
+      Self.line("DTEND;VALUE=DATE:", into: &output) { Self.appendBasic(end, to: &$0) }
+    } else if schedule.hasLength {
+      Self.fold("DURATION:" + Self.duration(of: schedule), into: &output)
     }
-    lines.append("SUMMARY:\(ICSText.escaped(event.title))")
-    if let note = event.note { lines.append("DESCRIPTION:\(ICSText.escaped(note))") }
-    if let location = event.location { lines.append("LOCATION:\(ICSText.escaped(location))") }
-    if let rule = schedule.rule, recurrenceDay == nil { lines.append("RRULE:" + ruleText(rule, schedule: schedule)) }
+    if !event.omitsSummary { Self.textLine("SUMMARY:", event.title, into: &output) }
+    if let note = event.note { Self.textLine("DESCRIPTION:", note, into: &output) }
+    if let location = event.location { Self.textLine("LOCATION:", location, into: &output) }
+    if let rule = schedule.rule, recurrenceDay == nil {
+      Self.fold("RRULE:" + ruleText(rule, schedule: schedule), into: &output)
+    }
     if !event.exceptions.isEmpty {
-      lines.append(dateListProperty("EXDATE", event.exceptions, schedule: schedule))
+      dateListProperty("EXDATE", event.exceptions, schedule: schedule, into: &output)
     }
     for addition in event.additions {
-      lines.append(dateProperty("RDATE", addition.startDay, schedule: addition))
+      // An extra date with a length of its own is a PERIOD (RFC 5545 §3.8.5.2).
+      let ownLength =
+        addition.startTime != nil && addition.hasLength
+        && (addition.lengthDays, addition.lengthMinutes) != (schedule.lengthDays, schedule.lengthMinutes)
+      dateListProperty(
+        "RDATE", [addition.startDay], schedule: addition, period: ownLength ? Self.duration(of: addition) : nil,
+        into: &output)
     }
-    for alarm in event.alarms { lines += alarm.lines(description: event.title) }
-    lines.append("END:VEVENT")
-    return lines
+    for alarm in event.alarms {
+      for line in alarm.lines(description: event.title) { Self.fold(line, into: &output) }
+    }
+    Self.fold("END:VEVENT", into: &output)
+  }
+
+  /// A timed schedule's length as a DURATION: its nominal days, then its exact minutes.
+  private static func duration(of schedule: EventSchedule) -> String {
+    ICSDuration.text(days: Int64(schedule.lengthDays), seconds: Int64(schedule.lengthMinutes ?? 0) * 60)
   }
 
   /// The RRULE's text, its UNTIL of DTSTART's value type (RFC 5545 §3.3.10): a DATE for an all-day event; for a
@@ -132,43 +171,100 @@ public struct ICSWriter {
       .joined(separator: ";")
   }
 
-  /// `DTSTART;VALUE=DATE:20240512`, `DTSTART;TZID=Europe/Berlin:20240512T143000`, `...Z` or floating.
-  private func dateProperty(_ name: String, _ day: CivilDate, schedule: EventSchedule) -> String {
-    dateListProperty(name, [day], schedule: schedule)
+  /// `DTSTART;VALUE=DATE:20240512`, `DTSTART;TZID=Europe/Berlin:20240512T143000`, `...Z` or floating; with
+  /// `period`, `RDATE;VALUE=PERIOD;...:20240512T143000/PT2H`.
+  private func dateListProperty(
+    _ name: String, _ days: [CivilDate], schedule: EventSchedule, period: String? = nil, into output: inout [UInt8]
+  ) {
+    guard let time = schedule.startTime else {
+      Self.line(name + ";VALUE=DATE:", into: &output) { output in
+        for (index, day) in days.enumerated() {
+          if index > 0 { output.append(UInt8(ascii: ",")) }
+          Self.appendBasic(day, to: &output)
+        }
+      }
+      return
+    }
+    var head = name + (period == nil ? "" : ";VALUE=PERIOD")
+    var suffix = ""
+    switch schedule.timeZone {
+    case "UTC"?: suffix = "Z"
+    case let zone?: head += ";TZID=" + Self.parameterValue(zone)
+    case nil: break
+    }
+    Self.line(head + ":", into: &output) { output in
+      for (index, day) in days.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        Self.appendWallClock(day, time, to: &output)
+        output += suffix.utf8
+        if let period { output += ("/" + period).utf8 }
+      }
+    }
   }
 
-  private func dateListProperty(_ name: String, _ days: [CivilDate], schedule: EventSchedule) -> String {
-    guard let time = schedule.startTime else {
-      return "\(name);VALUE=DATE:" + days.map(basic).joined(separator: ",")
-    }
-    let stamps = days.map { wallClock($0, time) }
-    switch schedule.timeZone {
-    case "UTC"?: return "\(name):" + stamps.map { $0 + "Z" }.joined(separator: ",")
-    case let zone?: return "\(name);TZID=\(zone):" + stamps.joined(separator: ",")
-    case nil: return "\(name):" + stamps.joined(separator: ",")
-    }
+  /// A parameter value, quoted when it holds a character that would end it (`:`, `;` or `,`).
+  static func parameterValue(_ value: String) -> String {
+    value.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
+      ? "\"" + value.replacingAll("\"", with: "'") + "\"" : value
   }
 
   /// `20240512T143000`: a day and time as the clock reads, without zone.
   private func wallClock(_ day: CivilDate, _ time: TimeOfDay) -> String {
-    basic(day) + "T" + pad(time.minutes / 60, 2) + pad(time.minutes % 60, 2) + "00"
+    var bytes: [UInt8] = []
+    Self.appendWallClock(day, time, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  private func basic(_ day: CivilDate) -> String { Self.basic(day) }
+  private static func appendWallClock(_ day: CivilDate, _ time: TimeOfDay, to bytes: inout [UInt8]) {
+    appendBasic(day, to: &bytes)
+    bytes.append(UInt8(ascii: "T"))
+    appendTwoDigits(time.minutes / 60, to: &bytes)
+    appendTwoDigits(time.minutes % 60, to: &bytes)
+    bytes += [UInt8(ascii: "0"), UInt8(ascii: "0")]
+  }
 
-  private static func basic(_ day: CivilDate) -> String {
-    pad(day.year, 4) + pad(day.month, 2) + pad(day.day, 2)
+  /// `20240512`.
+  private static func appendBasic(_ day: CivilDate, to bytes: inout [UInt8]) {
+    // Years are 1 to 9999: four digits.
+    appendTwoDigits(day.year / 100, to: &bytes)
+    appendTwoDigits(day.year % 100, to: &bytes)
+    appendTwoDigits(day.month, to: &bytes)
+    appendTwoDigits(day.day, to: &bytes)
+  }
+
+  /// `value` (0 to 99) as two digits.
+  private static func appendTwoDigits(_ value: Int, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10))
+    bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
+  }
+
+  private func basic(_ day: CivilDate) -> String {
+    var bytes: [UInt8] = []
+    Self.appendBasic(day, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   private func utc(_ milliseconds: Int64) -> String { Self.utc(milliseconds) }
 
-  /// `20240512T143000Z`: an instant (Unix milliseconds) in UTC, as DTSTAMP and absolute alarms write it.
+  /// `20240512T143000Z`: an instant (Unix milliseconds) in UTC.
   static func utc(_ milliseconds: Int64) -> String {
+    var bytes: [UInt8] = []
+    appendUTC(milliseconds, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func appendUTC(_ milliseconds: Int64, to bytes: inout [UInt8]) {
     guard let moment = LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: 0) else {
-      return "19700101T000000Z"
+      bytes += "19700101T000000Z".utf8
+      return
     }
     let second = moment.secondOfDay
-    return basic(moment.date) + "T" + pad(second / 3600, 2) + pad(second / 60 % 60, 2) + pad(second % 60, 2) + "Z"
+    appendBasic(moment.date, to: &bytes)
+    bytes.append(UInt8(ascii: "T"))
+    appendTwoDigits(second / 3600, to: &bytes)
+    appendTwoDigits(second / 60 % 60, to: &bytes)
+    appendTwoDigits(second % 60, to: &bytes)
+    bytes.append(UInt8(ascii: "Z"))
   }
 
   /// For each zone the events name, the days their occurrences cover: from the first day through the last,
@@ -303,26 +399,47 @@ public struct ICSWriter {
       + (magnitude % 60 == 0 ? "" : pad(magnitude % 60, 2))
   }
 
-  /// Appends one content line to `text`, folded at 75 octets (continuation lines start with a space) and
-  /// ended with CRLF.
-  static func fold(_ line: String, into text: inout String) {
-    if line.utf8.count <= 75 {
-      text += line
-      text += "\r\n"
-      return
-    }
-    var result = ""
-    var count = 0
-    for character in line {
-      let size = character.utf8.count
-      if count + size > 75 {
-        result += "\r\n "
-        count = 1
+  /// Appends the content line that `head` starts and `value` writes on to `output`, folded.
+  private static func line(_ head: String, into output: inout [UInt8], _ value: (inout [UInt8]) -> Void) {
+    let start = output.count
+    output += head.utf8
+    value(&output)
+    endLine(&output, from: start)
+  }
+
+  /// Appends `head` and `text` escaped as TEXT as one content line, folded.
+  private static func textLine(_ head: String, _ text: String, into output: inout [UInt8]) {
+    line(head, into: &output) { ICSText.appendEscaped(text, to: &$0) }
+  }
+
+  /// Appends one content line to `output`, folded at 75 octets and ended with CRLF.
+  static func fold(_ line: String, into output: inout [UInt8]) {
+    let start = output.count
+    output += line.utf8
+    endLine(&output, from: start)
+  }
+
+  /// Ends the content line that starts at `start` in `output`: folds it at 75 octets (continuation lines
+  /// start with a space, and no UTF-8 character is split) and ends it with CRLF.
+  static func endLine(_ output: inout [UInt8], from start: Int) {
+    if output.count - start > 75 {
+      let line = Array(output[start...])
+      output.removeSubrange(start...)
+      var count = 0
+      var index = 0
+      while index < line.count {
+        // A character's bytes: its lead byte and the continuation bytes (10xxxxxx) after it.
+        var next = index + 1
+        while next < line.count && line[next] & 0xC0 == 0x80 { next += 1 }
+        if count + (next - index) > 75 {
+          output += [0x0D, 0x0A, 0x20]
+          count = 1
+        }
+        output += line[index..<next]
+        count += next - index
+        index = next
       }
-      result.append(character)
-      count += size
     }
-    text += result
-    text += "\r\n"
+    output += [0x0D, 0x0A]
   }
 }

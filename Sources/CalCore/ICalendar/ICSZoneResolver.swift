@@ -12,7 +12,7 @@ struct ICSZoneResolver {
 
   let loadZone: (String) throws(ZoneError) -> ZoneInfo
   /// The file's VTIMEZONE components, by TZID.
-  let definitions: [String: ICSComponent]
+  private(set) var definitions: [String: ICSComponent]
   private var cache: [String: Resolution?] = [:]
   /// Each definition as a zone, expanded once however many events use it.
   private var definedZones: [String: ZoneInfo?] = [:]
@@ -34,6 +34,13 @@ struct ICSZoneResolver {
   init(loadZone: @escaping (String) throws(ZoneError) -> ZoneInfo, definitions: [String: ICSComponent]) {
     self.loadZone = loadZone
     self.definitions = definitions
+  }
+
+  /// Adds (or replaces) the definition of `tzid`, forgetting what was resolved without it.
+  mutating func define(_ tzid: String, _ definition: ICSComponent) {
+    definitions[tzid] = definition
+    definedZones[tzid] = nil
+    cache.removeAll()
   }
 
   /// IANA zones tried against a VTIMEZONE that names none.
@@ -65,7 +72,10 @@ struct ICSZoneResolver {
       let name = parts.suffix(count).joined(separator: "/")
       if let zone = try? loadZone(name) { named.append((name, zone)) }
     }
-    if let name = WindowsZones.iana[trimmed], let zone = try? loadZone(name) { named.append((name, zone)) }
+    if let name = WindowsZones.iana[trimmed] ?? WindowsZones.iana(displayName: trimmed), let zone = try? loadZone(name)
+    {
+      named.append((name, zone))
+    }
     guard let defined = definedZone(trimmed) else { return named.first.map { .named($0.0, $0.1) } }
     // From a year before to a year after, fortnightly.
     let samples = stride(from: center - 31_556_952, to: center + 31_556_952, by: 1_209_600)
@@ -102,13 +112,13 @@ struct ICSZoneResolver {
     for observance in definition.components where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
       let room = maximumTransitions - changes.count
       guard room > 0 else { break }
-      guard let start = observance.property("DTSTART").flatMap({ ICSDateTime($0.value) }),
-        let from = observance.property("TZOFFSETFROM").flatMap({ offset($0.value) }),
-        let to = observance.property("TZOFFSETTO").flatMap({ offset($0.value) })
+      guard let start = observance.property(.dtstart).flatMap({ ICSDateTime($0.value) }),
+        let from = observance.property(.tzoffsetfrom).flatMap({ offset($0.value) }),
+        let to = observance.property(.tzoffsetto).flatMap({ offset($0.value) })
       else { continue }
       var days = [start.date]
       // BYHOUR and BYMINUTE in a VTIMEZONE only repeat DTSTART's time.
-      let parts = observance.property("RRULE")?.value.replacingAll(" ", with: "").split(separator: ";")
+      let parts = observance.property(.rrule)?.value.replacingAll(" ", with: "").split(separator: ";")
         .filter { part in !["BYHOUR", "BYMINUTE", "BYSECOND"].contains { part.uppercased().hasPrefix($0 + "=") } }
       if let parts, let rule = try? RecurrenceRule(parsing: parts.joined(separator: ";")) {
         // The window is reached by arithmetic, not by listing from DTSTART (Outlook writes 1601); only COUNT,
@@ -117,7 +127,7 @@ struct ICSZoneResolver {
         days = Recurrence(start: start.date, rule: rule).occurrences(
           from: first, through: windowLast, lastDay: nil, limit: min(room, rule.count ?? room), budget: &budget)
       }
-      for property in observance.properties("RDATE") where days.count < room {
+      for property in observance.properties(.rdate) where days.count < room {
         days += property.value.split(separator: ",").compactMap { ICSDateTime(String($0))?.date }
       }
       for day in days.prefix(room) {

@@ -47,3 +47,82 @@ enum WindowsZones {
     "Line Islands Standard Time": "Pacific/Kiritimati",
   ]
 }
+
+extension WindowsZones {
+  /// The zone Outlook means by a display name such as `(UTC-05:00) Eastern Time (US & Canada)` (or, from
+  /// older versions, `(GMT-05:00) ...`), which it writes as a TZID without a VTIMEZONE: the places after the
+  /// offset, looked up in ``displayNames``.
+  static func iana(displayName: String) -> String? {
+    guard displayName.hasPrefix("(UTC") || displayName.hasPrefix("(GMT"),
+      let close = displayName.firstIndex(of: ")")
+    else { return nil }
+    let places = displayName[displayName.index(after: close)...].trimmingPrefix(" ")
+    return displayNames[String(places)]
+  }
+
+  /// The places of Windows' time-zone display names (after the offset), as Windows 7 to 11 write them,
+  /// mapped to IANA zones as their Windows zones are.
+  static let displayNames: [String: String] = [
+    "International Date Line West": "Etc/GMT+12", "Coordinated Universal Time-11": "Etc/GMT+11",
+    "Aleutian Islands": "America/Adak", "Hawaii": "Pacific/Honolulu", "Marquesas Islands": "Pacific/Marquesas",
+    "Alaska": "America/Anchorage", "Coordinated Universal Time-09": "Etc/GMT+9",
+    "Baja California": "America/Tijuana", "Coordinated Universal Time-08": "Etc/GMT+8",
+    "Pacific Time (US & Canada)": "America/Los_Angeles", "Arizona": "America/Phoenix",
+    "Chihuahua, La Paz, Mazatlan": "America/Chihuahua", "La Paz, Mazatlan": "America/Mazatlan",
+    "Mountain Time (US & Canada)": "America/Denver", "Yukon": "America/Whitehorse",
+    "Central America": "America/Guatemala", "Central Time (US & Canada)": "America/Chicago",
+    "Easter Island": "Pacific/Easter", "Guadalajara, Mexico City, Monterrey": "America/Mexico_City",
+    "Saskatchewan": "America/Regina", "Bogota, Lima, Quito, Rio Branco": "America/Bogota",
+    "Bogota, Lima, Quito": "America/Bogota", "Chetumal": "America/Cancun",
+    "Eastern Time (US & Canada)": "America/New_York", "Haiti": "America/Port-au-Prince", "Havana": "America/Havana",
+    "Indiana (East)": "America/Indiana/Indianapolis", "Turks and Caicos": "America/Grand_Turk",
+    "Asuncion": "America/Asuncion", "Atlantic Time (Canada)": "America/Halifax", "Caracas": "America/Caracas",
+    "Cuiaba": "America/Cuiaba", "Georgetown, La Paz, Manaus, San Juan": "America/La_Paz",
+    "Santiago": "America/Santiago", "Newfoundland": "America/St_Johns", "Araguaina": "America/Araguaina",
+    "Brasilia": "America/Sao_Paulo", "Cayenne, Fortaleza": "America/Cayenne",
+    "City of Buenos Aires": "America/Argentina/Buenos_Aires", "Buenos Aires": "America/Argentina/Buenos_Aires",
+    "Greenland": "America/Nuuk", "Montevideo": "America/Montevideo", "Punta Arenas": "America/Punta_Arenas",
+    "Saint Pierre and Miquelon": "America/Miquelon", "Salvador": "America/Bahia",
+    "Coordinated Universal Time-02": "Etc/GMT+2", "Mid-Atlantic - Old": "Etc/GMT+2", "Azores": "Atlantic/Azores",
+    "Cabo Verde Is.": "Atlantic/Cape_Verde", "Cape Verde Is.": "Atlantic/Cape_Verde",
+    "Coordinated Universal Time": "Etc/UTC", "Dublin, Edinburgh, Lisbon, London": "Europe/London",
+    "Greenwich Mean Time : Dublin, Edinburgh, Lisbon, London": "Europe/London",
+    "Monrovia, Reykjavik": "Atlantic/Reykjavik", "Sao Tome": "Africa/Sao_Tome", "Casablanca": "Africa/Casablanca",
+    "Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna": "Europe/Berlin",
+    "Belgrade, Bratislava, Budapest, Ljubljana, Prague": "Europe/Budapest",
+    "Brussels, Copenhagen, Madrid, Paris": "Europe/Paris", "Sarajevo, Skopje, Warsaw, Zagreb": "Europe/Warsaw",
+    "West Central Africa": "Africa/Lagos", "Amman": "Asia/Amman", "Athens, Bucharest": "Europe/Bucharest",
+    "Beirut": "Asia/Beirut", "Cairo": "Africa/Cairo", "Chisinau": "Europe/Chisinau", "Damascus": "Asia/Damascus",
+    "Gaza, Hebron": "Asia/Hebron", "Harare, Pretoria": "Africa/Johannesburg",
+    "Helsinki, Kyiv, Riga, Sofia, Tallinn, Vilnius": "Europe/Kiev",
+    "Helsinki, Kiev, Riga, Sofia, Tallinn, Vilnius": "Europe/Kiev", "Jerusalem": "Asia/Jerusalem",
+    "Juba": "Africa/Juba", "Kaliningrad": "Europe/Kaliningrad", "Khartoum": "Africa/Khartoum",
+    "Tripoli": "Africa/Tripoli", "Windhoek": "Africa/Windhoek", "Baghdad": "Asia/Baghdad",
+    "Istanbul": "Europe/Istanbul",
+    "Kuwait, Riyadh": "Asia/Riyadh", "Minsk": "Europe/Minsk", "Moscow, St. Petersburg": "Europe/Moscow",
+    "Moscow, St. Petersburg, Volgograd": "Europe/Moscow", "Nairobi": "Africa/Nairobi", "Volgograd": "Europe/Volgograd",
+    "Tehran": "Asia/Tehran", "Abu Dhabi, Muscat": "Asia/Dubai", "Astrakhan, Ulyanovsk": "Europe/Astrakhan",
+    "Baku": "Asia/Baku", "Izhevsk, Samara": "Europe/Samara", "Port Louis": "Indian/Mauritius",
+    "Saratov": "Europe/Saratov", "Tbilisi": "Asia/Tbilisi", "Yerevan": "Asia/Yerevan", "Kabul": "Asia/Kabul",
+    "Ashgabat, Tashkent": "Asia/Tashkent", "Astana": "Asia/Almaty", "Ekaterinburg": "Asia/Yekaterinburg",
+    "Islamabad, Karachi": "Asia/Karachi", "Qyzylorda": "Asia/Qyzylorda",
+    "Chennai, Kolkata, Mumbai, New Delhi": "Asia/Kolkata", "Sri Jayawardenepura": "Asia/Colombo",
+    "Kathmandu": "Asia/Kathmandu", "Dhaka": "Asia/Dhaka", "Omsk": "Asia/Omsk", "Yangon (Rangoon)": "Asia/Yangon",
+    "Bangkok, Hanoi, Jakarta": "Asia/Bangkok", "Barnaul, Gorno-Altaysk": "Asia/Barnaul", "Hovd": "Asia/Hovd",
+    "Krasnoyarsk": "Asia/Krasnoyarsk", "Novosibirsk": "Asia/Novosibirsk", "Tomsk": "Asia/Tomsk",
+    "Beijing, Chongqing, Hong Kong, Urumqi": "Asia/Shanghai", "Irkutsk": "Asia/Irkutsk",
+    "Kuala Lumpur, Singapore": "Asia/Singapore", "Perth": "Australia/Perth", "Taipei": "Asia/Taipei",
+    "Ulaanbaatar": "Asia/Ulaanbaatar", "Eucla": "Australia/Eucla", "Chita": "Asia/Chita",
+    "Osaka, Sapporo, Tokyo": "Asia/Tokyo", "Pyongyang": "Asia/Pyongyang", "Seoul": "Asia/Seoul",
+    "Yakutsk": "Asia/Yakutsk", "Adelaide": "Australia/Adelaide", "Darwin": "Australia/Darwin",
+    "Brisbane": "Australia/Brisbane", "Canberra, Melbourne, Sydney": "Australia/Sydney",
+    "Guam, Port Moresby": "Pacific/Port_Moresby", "Hobart": "Australia/Hobart", "Vladivostok": "Asia/Vladivostok",
+    "Lord Howe Island": "Australia/Lord_Howe", "Bougainville Island": "Pacific/Bougainville",
+    "Chokurdakh": "Asia/Srednekolymsk", "Magadan": "Asia/Magadan", "Norfolk Island": "Pacific/Norfolk",
+    "Sakhalin": "Asia/Sakhalin", "Solomon Is., New Caledonia": "Pacific/Guadalcanal",
+    "Anadyr, Petropavlovsk-Kamchatsky": "Asia/Kamchatka", "Auckland, Wellington": "Pacific/Auckland",
+    "Coordinated Universal Time+12": "Etc/GMT-12", "Fiji": "Pacific/Fiji", "Chatham Islands": "Pacific/Chatham",
+    "Coordinated Universal Time+13": "Etc/GMT-13", "Nuku'alofa": "Pacific/Tongatapu", "Samoa": "Pacific/Apia",
+    "Kiritimati Island": "Pacific/Kiritimati",
+  ]
+}

@@ -18,11 +18,21 @@ public struct EventFields: Equatable, Sendable {
   public var uid: String?
   /// When `cal remind` tells the user about it, in the order they were added.
   public var reminders: [Reminder]
+  /// Whether the event came without a SUMMARY (from an iCalendar file): the title is then only what `cal`
+  /// shows, and an export writes none. A title given later makes it an ordinary event.
+  public var summaryMissing: Bool
+
+  /// The title an event without one is shown with.
+  public static let placeholderTitle = "(no title)"
+
+  /// Whether an export leaves the SUMMARY out: the event came without one and still has only the
+  /// placeholder.
+  public var omitsSummary: Bool { summaryMissing && title == Self.placeholderTitle }
 
   /// Fields of an event.
   public init(
     title: String, note: String? = nil, location: String? = nil, schedule: EventSchedule, parentID: Int64? = nil,
-    recurrenceDay: CivilDate? = nil, uid: String? = nil, reminders: [Reminder] = []
+    recurrenceDay: CivilDate? = nil, uid: String? = nil, reminders: [Reminder] = [], summaryMissing: Bool = false
   ) {
     self.title = title
     self.note = note
@@ -31,6 +41,7 @@ public struct EventFields: Equatable, Sendable {
     self.parentID = parentID
     self.recurrenceDay = recurrenceDay
     self.uid = uid
+    self.summaryMissing = summaryMissing
     self.reminders = reminders
   }
 }

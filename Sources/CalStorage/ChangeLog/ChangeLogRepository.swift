@@ -42,12 +42,30 @@ public struct ChangeLogRepository {
     recording.session = try Session(database, tables: Self.loggedTables)
   }
 
+  /// Leaves the rows `table` gains from here on, those with a rowid above `rowid`, to be written out as the
+  /// change finishes, by reading them back (see ``AddedRows``) instead of recording each insertion: for a
+  /// change that only adds rows to `table`, such as an import into an empty calendar. Call it before the
+  /// change touches `table`; rows it has after `rowid` must all be new, and those up to it must not change,
+  /// for what changes there is not recorded. Nothing happens when no change is being recorded.
+  public func recordAddedRows(of table: String, after rowid: Int64) throws {
+    guard let session = recording.session else { return }
+    precondition(session.isEmpty && recording.parts == 0, "rows are read back only for a change just begun")
+    recording.addedRows = AddedRows(table: table, after: rowid)
+    recording.session = try Session(database, tables: loggedTables)
+  }
+
+  /// The tables the session records.
+  private var loggedTables: [String] {
+    guard let skipped = recording.addedRows?.table else { return Self.loggedTables }
+    return Self.loggedTables.filter { $0 != skipped }
+  }
+
   /// Writes out what the change being recorded holds so far, as a part of its own, when it holds a lot: a
   /// long import calls this now and then, so that its memory stays bounded whatever the size of the file.
   public func checkpoint() throws {
     guard let session = recording.session, session.memoryUsed > recording.partMemory else { return }
     try savePart(summary: "")
-    recording.session = try Session(database, tables: Self.loggedTables)
+    recording.session = try Session(database, tables: loggedTables)
   }
 
   /// Closes the change, naming what it did. A change that changed nothing is not logged. (One that did
@@ -55,6 +73,14 @@ public struct ChangeLogRepository {
   func finish(summary: String) throws {
     let stored = recording.id != nil
     try savePart(summary: summary)
+    // The rows added come before the parts recorded, which may refer to them (reminders of the events
+    // added): parts -1, -2 ... hold them from the newest back, so that in the order of their numbers redo
+    // adds them oldest first (series before the occurrences they edit), and undo removes them last.
+    var part: Int64 = -1
+    try recording.addedRows?.write(from: database, partSize: Int(recording.partMemory)) { changeset in
+      try store(changeset, part: part, summary: summary)
+      part -= 1
+    }
     guard let id = recording.id else { return }
     if stored { try database.execute("UPDATE changes SET summary = ? WHERE id = ?", [summary, id]) }
     if id % Self.sweepInterval == 0 { try database.execute("DELETE FROM changes WHERE id <= ?", [id - Self.kept]) }
@@ -63,8 +89,14 @@ public struct ChangeLogRepository {
   /// Stores what the session recorded, if anything, as the change's next part; the change itself with its
   /// first part.
   private func savePart(summary: String) throws {
-    guard let change = recording.change, let changeset = try recording.session?.changeset(), !changeset.isEmpty
-    else { return }
+    guard let changeset = try recording.session?.changeset(), !changeset.isEmpty else { return }
+    try store(changeset, part: Int64(recording.parts), summary: summary)
+    recording.parts += 1
+  }
+
+  /// Stores `changeset` as part `part` of the change; the change itself with its first part.
+  private func store(_ changeset: [UInt8], part: Int64, summary: String) throws {
+    guard let change = recording.change else { return }
     let id =
       try recording.id
       ?? database.fetchOne(
@@ -73,8 +105,7 @@ public struct ChangeLogRepository {
       ) { try $0[0] as Int64 }!
     recording.id = id
     try database.execute(
-      "INSERT INTO change_sets (change_id, part, changeset) VALUES (?, ?, ?)", [id, recording.parts, changeset])
-    recording.parts += 1
+      "INSERT INTO change_sets (change_id, part, changeset) VALUES (?, ?, ?)", [id, part, changeset])
   }
 
   /// The changes, newest first; all of them when `limit` is `nil`.

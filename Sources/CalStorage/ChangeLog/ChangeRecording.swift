@@ -12,6 +12,8 @@ final class ChangeRecording {
   var session: Session?
   /// How much the session may hold in memory before it is written out as a part of its own.
   var partMemory: Int64 = 2 << 20
+  /// The rows added to a table that the session does not watch, written out as the change finishes.
+  var addedRows: AddedRows?
 
   /// Stops recording (whether the change was stored or its transaction rolled back).
   func end() {
@@ -19,5 +21,6 @@ final class ChangeRecording {
     id = nil
     parts = 0
     session = nil
+    addedRows = nil
   }
 }

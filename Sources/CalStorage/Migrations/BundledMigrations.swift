@@ -15,6 +15,9 @@ public enum BundledMigrations {
     Migration(id: "0007_reminders", sql: String(decoding: PackageResources._007_reminders_sql, as: UTF8.self)),
     Migration(id: "0008_change_log", sql: String(decoding: PackageResources._008_change_log_sql, as: UTF8.self)),
     Migration(
+      id: "0009_nominal_days_and_missing_summaries",
+      sql: String(decoding: PackageResources._009_nominal_days_and_missing_summaries_sql, as: UTF8.self)),
+    Migration(
       id: "0010_series_continuations",
       sql: String(decoding: PackageResources._010_series_continuations_sql, as: UTF8.self)),
   ]

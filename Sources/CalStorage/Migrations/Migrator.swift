@@ -26,6 +26,9 @@ public struct Migrator: Sendable {
     if let applicationID {
       let stored = try database.fetchOne("PRAGMA application_id") { try $0[0] as Int64 } ?? 0
       guard stored == 0 || stored == Int64(applicationID) else { throw SchemaError.notACalendar(path: database.path) }
+      // A file this program marked as its own has its ledger: one read of it is the whole check, at every
+      // start of cal.
+      if stored == Int64(applicationID) { return try pending(in: database) }
     }
     // One statement, so one snapshot: another process may be creating the schema at this very moment.
     let objects = try database.fetch(
@@ -40,7 +43,16 @@ public struct Migrator: Sendable {
       try $0["name"] as String
     }
     guard columns == ["id", "applied_at"] else { throw SchemaError.notACalendar(path: database.path) }
-    let applied = try database.fetch("SELECT id FROM \(Self.ledger) ORDER BY id") { try $0["id"] as String }
+    return try pending(in: database)
+  }
+
+  /// The migrations the ledger of `database` does not record.
+  ///
+  /// - Throws: `SchemaError` for a ledger without the first migration (another program's) or with
+  ///   migrations this program does not know (a newer program's).
+  private func pending(in database: Database) throws -> [Migration] {
+    let applied = try database.fetch("SELECT id FROM \(Self.ledger) ORDER BY id") { try $0[0] as String }
+    if applied.elementsEqual(migrations.lazy.map(\.id)) { return [] }
     // Every calendar this program made records its first migration; an empty ledger is someone else's.
     if let first = migrations.first, !applied.contains(first.id) {
       throw SchemaError.notACalendar(path: database.path)

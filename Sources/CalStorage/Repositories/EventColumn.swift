@@ -1,7 +1,7 @@
 /// The columns of `events`, in the order every query of the event repository selects them.
 enum EventColumn: Int32, ColumnList {
   case id, day, title, note, location, startMinute, lengthMinutes, endDay, timeZone, rrule, spanDays, lastDay
-  case parentID, recurrenceDay, createdAt, updatedAt, uid, calendarID, reminders
+  case parentID, recurrenceDay, createdAt, updatedAt, uid, calendarID, reminders, lengthDays, summaryMissing
 
   var name: String {
     switch self {
@@ -24,6 +24,8 @@ enum EventColumn: Int32, ColumnList {
     case .uid: return "uid"
     case .calendarID: return "calendar_id"
     case .reminders: return "reminders"
+    case .lengthDays: return "length_days"
+    case .summaryMissing: return "summary_missing"
     }
   }
 

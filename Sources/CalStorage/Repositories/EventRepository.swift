@@ -6,7 +6,7 @@ public struct EventRepository {
   let rules = RuleCache()
 
   private typealias Column = EventColumn
-  private static let columns = EventColumn.selectList
+  static let columns = EventColumn.selectList
   /// The same columns with none of the reminders: for reads that only need when events happen.
   private static let columnsWithoutReminders = EventColumn.allCases.map {
     $0 == .reminders ? "NULL AS reminders" : $0.selection
@@ -16,14 +16,16 @@ public struct EventRepository {
   /// calendar, a child row goes where its series is, and an event of its own to the first calendar
   /// (`personal`, unless removed).
   public func insert(_ fields: EventFields, calendar: Int64? = nil, at milliseconds: Int64) throws -> EventRecord {
+    if let parent = fields.parentID { try forgetSource(of: parent) }
     // An event of its own gets a random UID unless it brings one; child rows share their series'.
     let record = try database.fetchOne(
       """
       INSERT INTO events (day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule,
-        span_days, last_day, parent_id, recurrence_day, created_at, updated_at, uid, calendar_id)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
-        coalesce(?16, CASE WHEN ?12 IS NULL THEN lower(hex(randomblob(16))) || '@cal' END),
-        coalesce(?17, (SELECT calendar_id FROM events WHERE id = ?12), (SELECT min(id) FROM calendars)))
+        span_days, last_day, parent_id, recurrence_day, length_days, summary_missing, created_at, updated_at, uid,
+        calendar_id)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+        coalesce(?18, CASE WHEN ?12 IS NULL THEN lower(hex(randomblob(16))) || '@cal' END),
+        coalesce(?19, (SELECT calendar_id FROM events WHERE id = ?12), (SELECT min(id) FROM calendars)))
       RETURNING \(Self.columnsWithoutReminders)
       """, Self.values(fields) + [milliseconds, milliseconds, fields.uid, calendar], record)!
     guard !fields.reminders.isEmpty else { return record }
@@ -39,7 +41,7 @@ public struct EventRepository {
         """
         UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
           end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
-          updated_at = ?, uid = coalesce(?, uid)
+          length_days = ?, summary_missing = ?, updated_at = ?, uid = coalesce(?, uid), source_hash = NULL
         WHERE id = ? RETURNING \(Self.columns)
         """, Self.values(fields) + [milliseconds, fields.uid, id], record)
     else { return nil }
@@ -56,7 +58,7 @@ public struct EventRepository {
     return [
       schedule.startDay, fields.title, fields.note, fields.location, schedule.startTime, schedule.lengthMinutes,
       schedule.endDay, schedule.timeZone, schedule.rule, schedule.spanDays, schedule.lastDay(), fields.parentID,
-      fields.recurrenceDay,
+      fields.recurrenceDay, schedule.lengthDays, fields.omitsSummary,
     ]
   }
 
@@ -75,7 +77,15 @@ public struct EventRepository {
   /// Deletes the event with `id` (a series with its exceptions and edited occurrences) and returns what it
   /// was; `nil` when there was none.
   public func delete(id: Int64) throws -> EventRecord? {
-    try database.fetchOne("DELETE FROM events WHERE id = ? RETURNING \(Self.columns)", [id], record)
+    let deleted = try database.fetchOne("DELETE FROM events WHERE id = ? RETURNING \(Self.columns)", [id], record)
+    if let parent = deleted?.parentID { try forgetSource(of: parent) }
+    return deleted
+  }
+
+  /// Forgets what series `id` was imported from: it has changed since (an exception, an edited occurrence
+  /// or an extra date more or less), and importing the same lines again must write it again.
+  func forgetSource(of id: Int64) throws {
+    try database.execute("UPDATE events SET source_hash = NULL WHERE id = ? AND source_hash IS NOT NULL", [id])
   }
 
   /// How many events there are.
@@ -112,7 +122,7 @@ public struct EventRepository {
   {
     try database.fetch(
       """
-      SELECT \(Self.columns) FROM events INDEXED BY events_simple
+      SELECT \(try windowColumns()) FROM events INDEXED BY events_simple
       WHERE rrule IS NULL AND span_days = 0 AND time_zone IS NULL AND day BETWEEN ?1 AND ?2
         AND (?3 IS NULL OR calendar_id = ?3)
       ORDER BY day, id
@@ -141,12 +151,19 @@ public struct EventRepository {
   ) throws {
     try database.forEach(
       """
-      SELECT \(withReminders ? Self.columns : Self.columnsWithoutReminders) FROM events INDEXED BY events_other
+      SELECT \(withReminders ? try windowColumns() : Self.columnsWithoutReminders) FROM events INDEXED BY events_other
       WHERE (rrule IS NOT NULL OR span_days <> 0 OR time_zone IS NOT NULL) AND day <= ?1
         AND (last_day IS NULL OR last_day >= ?2) AND (?3 IS NULL OR calendar_id = ?3)
       ORDER BY day, id
       """, [lastDay, firstDay, calendar]
     ) { try body(record($0)) }
+  }
+
+  /// The columns a window of events is read with: with their reminders only when the calendar has any, for
+  /// a lookup per event in an empty table is a tenth of a month's listing.
+  private func windowColumns() throws -> String {
+    let any = try database.fetchOne("SELECT EXISTS (SELECT 1 FROM reminders)") { try $0[0] as Bool }
+    return any == true ? Self.columns : Self.columnsWithoutReminders
   }
 
   /// The distinct start days of one-day events on the user's clock from `firstDay` through `lastDay` (of
@@ -209,12 +226,6 @@ public struct EventRepository {
     return children
   }
 
-  /// The edited occurrences and extra dates of series `eventID`, by day.
-  public func children(of eventID: Int64) throws -> [EventRecord] {
-    try database.fetch(
-      "SELECT \(Self.columns) FROM events WHERE parent_id = ? ORDER BY day, id", [eventID], record)
-  }
-
   /// Every exception (of calendar `calendar`'s series, when given), by series.
   public func allExceptions(calendar: Int64? = nil) throws -> [Int64: [CivilDate]] {
     var exceptions: [Int64: [CivilDate]] = [:]
@@ -234,6 +245,7 @@ public struct EventRepository {
   /// Removes the exceptions, edited occurrences and extra dates of series `eventID`, before an import
   /// writes them anew.
   public func clearSeriesDetails(eventID: Int64) throws {
+    try forgetSource(of: eventID)
     try database.execute("DELETE FROM event_exceptions WHERE event_id = ?", [eventID])
     try database.execute("DELETE FROM events WHERE parent_id = ?", [eventID])
   }
@@ -293,6 +305,8 @@ public struct EventRepository {
       "UPDATE event_exceptions SET event_id = ? WHERE event_id = ? AND day >= ?", [to, from, day])
     try database.execute(
       "UPDATE events SET parent_id = ? WHERE parent_id = ? AND recurrence_day >= ?", [to, from, day])
+    try forgetSource(of: from)
+    try forgetSource(of: to)
   }
 
   // MARK: Split series
@@ -311,7 +325,7 @@ public struct EventRepository {
 
   /// A row of `events` as a record, every value checked: a row that cannot be read is reported, not
   /// guessed at.
-  private func record(_ row: Row) throws -> EventRecord {
+  func record(_ row: Row) throws -> EventRecord {
     var rule: RecurrenceRule?
     if let text = try row[Column.rrule] as String? {
       guard let parsed = rules.rule(text) else {
@@ -323,7 +337,7 @@ public struct EventRepository {
     }
     let schedule = EventSchedule(
       startDay: try row[Column.day], startTime: try row[Column.startMinute],
-      lengthMinutes: try row[Column.lengthMinutes],
+      lengthMinutes: try row[Column.lengthMinutes], lengthDays: try row[Column.lengthDays],
       endDay: try row[Column.endDay], timeZone: try row[Column.timeZone], rule: rule)
     guard let reminders = StoredReminder.list(try row[Column.reminders]) else {
       throw DatabaseError(
@@ -333,9 +347,27 @@ public struct EventRepository {
     let fields = EventFields(
       title: try row[Column.title], note: try row[Column.note], location: try row[Column.location],
       schedule: schedule, parentID: try row[Column.parentID], recurrenceDay: try row[Column.recurrenceDay],
-      uid: try row[Column.uid], reminders: reminders)
+      uid: try row[Column.uid], reminders: reminders, summaryMissing: try row[Column.summaryMissing])
     return EventRecord(
       id: try row[Column.id], fields: fields, lastDay: try row[Column.lastDay], createdAt: try row[Column.createdAt],
       updatedAt: try row[Column.updatedAt], calendarID: try row[Column.calendarID])
+  }
+}
+
+extension EventRepository {
+  /// Runs `body` with a writer for an import of about `expectedEvents` events, inside the caller's write
+  /// transaction (``CalendarStore/write(_:)``), and puts the per-day counts right before returning.
+  public func importing<Value>(
+    into calendar: Int64, expectedEvents: Int, _ body: (EventImportWriter) throws -> Value
+  ) throws -> Value {
+    precondition(database.isInTransaction, "an import writes inside a transaction")
+    // The rows an import writes are built from checked values (days from dates, titles never blank ...): the
+    // schema's CHECKs, a tenth of each insertion, are left out of its statements.
+    try database.execute("PRAGMA ignore_check_constraints = ON")
+    defer { try? database.execute("PRAGMA ignore_check_constraints = OFF") }
+    let writer = try EventImportWriter(repository: self, calendar: calendar, expectedEvents: expectedEvents)
+    let value = try body(writer)
+    try writer.finish()
+    return value
   }
 }

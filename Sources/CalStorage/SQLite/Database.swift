@@ -24,6 +24,7 @@ public final class Database {
   /// - Parameter busyTimeoutMilliseconds: how long a statement waits for another process's lock
   ///   before it fails with `.busy`.
   public init(path: String, mode: OpenMode = .create, busyTimeoutMilliseconds: Int32 = 5_000) throws(DatabaseError) {
+    _ = Self.configured
     var connection: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | (mode == .create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &connection, flags, nil)
@@ -50,6 +51,11 @@ public final class Database {
   deinit {
     close()
   }
+
+  /// SQLite's process-wide settings, made once before the first connection opens.
+  private static let configured: Void = {
+    _ = cal_sqlite3_disable_memory_statistics()
+  }()
 
   /// Finalizes every cached statement, then closes the connection. Safe to call twice.
   public func close() {
@@ -135,6 +141,13 @@ public final class Database {
   func setFileControl(_ operation: Int32, _ value: Int32) {
     var value = value
     sqlite3_file_control(connection, "main", operation, &value)
+  }
+
+  /// A statement of its own, for code that keeps it and runs it many times (an import): no cache lookup,
+  /// which hashes the whole SQL text, on each run.
+  func prepare(_ sql: String) throws(DatabaseError) -> Statement {
+    precondition(!isClosed, "statement prepared on a closed database: \(sql)")
+    return try Statement(connection: connection, sql: sql)
   }
 
   private func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {

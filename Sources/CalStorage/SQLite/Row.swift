@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// The current row of a running query. Valid only inside the closure it is handed to: the next step
 /// of the statement replaces what it reads.
@@ -44,6 +45,27 @@ public struct Row {
         sql: statement.sql)
     }
     return value
+  }
+
+  /// Whether the column at `index` holds the text `expected` (`nil`: NULL), compared byte for byte where it
+  /// lies, without making a string of it.
+  func holds(_ expected: String?, at index: Int32) -> Bool {
+    let handle = statement.handle
+    guard var expected else { return sqlite3_column_type(handle, index) == SQLITE_NULL }
+    guard sqlite3_column_type(handle, index) == SQLITE_TEXT, let bytes = sqlite3_column_text(handle, index) else {
+      return false
+    }
+    let count = Int(sqlite3_column_bytes(handle, index))
+    return expected.withUTF8 { utf8 in
+      utf8.count == count && (count == 0 || memcmp(bytes, utf8.baseAddress!, count) == 0)
+    }
+  }
+
+  /// Whether the column at `index` holds the integer `expected` (`nil`: NULL).
+  func holds(_ expected: Int64?, at index: Int32) -> Bool {
+    let handle = statement.handle
+    guard let expected else { return sqlite3_column_type(handle, index) == SQLITE_NULL }
+    return sqlite3_column_type(handle, index) == SQLITE_INTEGER && sqlite3_column_int64(handle, index) == expected
   }
 
   /// The raw value of the column at `index`.

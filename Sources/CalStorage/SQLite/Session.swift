@@ -27,6 +27,9 @@ final class Session {
     sqlite3session_delete(handle)
   }
 
+  /// Whether nothing has been recorded.
+  var isEmpty: Bool { sqlite3session_isempty(handle) != 0 }
+
   /// The memory the recording holds, in bytes.
   var memoryUsed: Int64 { sqlite3session_memory_used(handle) }
 

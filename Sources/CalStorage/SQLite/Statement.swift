@@ -76,6 +76,30 @@ final class Statement {
     }
   }
 
+  /// Binds `value` to the parameter at `index` (from 1), without boxing it: an import binds millions. The
+  /// statement must be reset first.
+  func bind(_ value: Int64?, at index: Int32) throws(DatabaseError) {
+    let code = value.map { sqlite3_bind_int64(handle, index, $0) } ?? sqlite3_bind_null(handle, index)
+    guard code == SQLITE_OK else { throw error() }
+  }
+
+  /// Binds the text `value` (SQLite copies it) to the parameter at `index` (from 1).
+  func bind(_ value: String?, at index: Int32) throws(DatabaseError) {
+    guard var text = value else {
+      guard sqlite3_bind_null(handle, index) == SQLITE_OK else { throw error() }
+      return
+    }
+    let code = text.withUTF8 { bytes in
+      guard let start = bytes.baseAddress, !bytes.isEmpty else {
+        return sqlite3_bind_text64(handle, index, "", 0, transientDestructor, UInt8(SQLITE_UTF8))
+      }
+      return sqlite3_bind_text64(
+        handle, index, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count),
+        transientDestructor, UInt8(SQLITE_UTF8))
+    }
+    guard code == SQLITE_OK else { throw error() }
+  }
+
   /// Advances to the next row; `false` once the statement is done.
   func step() throws(DatabaseError) -> Bool {
     let code = sqlite3_step(handle)

@@ -1,0 +1,81 @@
+/// TEXT values.
+public enum ICSText {
+  /// `\\n` and `\\N` to a line feed, `\\,` `\\;` `\\\\` to themselves; a backslash before anything else is kept
+  /// as written. Byte by byte (an escape is two ASCII octets), into a string of the same length at most.
+  public static func unescaped(_ value: String) -> String {
+    guard value.containsByte(0x5C) else { return value }
+    var value = value
+    return value.withUTF8 { bytes in
+      String(unsafeUninitializedCapacity: bytes.count) { output in
+        var count = 0
+        var index = 0
+        while index < bytes.count {
+          var byte = bytes[index]
+          index += 1
+          if byte == 0x5C && index < bytes.count {
+            let next = bytes[index]
+            switch next {
+            case 0x6E, 0x4E:
+              byte = 0x0A
+              index += 1
+            case 0x5C, 0x3B, 0x2C:
+              byte = next
+              index += 1
+            default: break  // not an escape RFC 5545 knows: the backslash stays, and what follows it
+            }
+          }
+          output[count] = byte
+          count += 1
+        }
+        return count
+      }
+    }
+  }
+
+  /// The reverse, for writing.
+  public static func escaped(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    appendEscaped(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `text` escaped to `output`: `\\`, `;` and `,` with a backslash before them, line ends (LF, CRLF
+  /// or CR) as `\\n`.
+  static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { bytes in
+      // Most text has nothing to escape: copied whole.
+      guard bytes.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0D || $0 == 0x0A }) else {
+        output.append(contentsOf: bytes)
+        return
+      }
+      var previous: UInt8 = 0
+      for byte in bytes {
+        switch byte {
+        case 0x5C: output += [0x5C, 0x5C]
+        case 0x3B: output += [0x5C, 0x3B]
+        case 0x2C: output += [0x5C, 0x2C]
+        case 0x0D: output += [0x5C, 0x6E]
+        case 0x0A: if previous != 0x0D { output += [0x5C, 0x6E] }
+        default: output.append(byte)
+        }
+        previous = byte
+      }
+    }
+  }
+}
+
+extension String {
+  /// Whether the string is empty or all white space, ASCII looked at byte by byte.
+  var isBlank: Bool {
+    var text = self
+    let ascii = text.withUTF8 { bytes -> Bool? in
+      for byte in bytes {
+        if byte >= 0x80 { return nil }
+        if byte != 0x20 && !(0x09...0x0D).contains(byte) { return false }
+      }
+      return true
+    }
+    return ascii ?? allSatisfy(\.isWhitespace)
+  }
+}
