@@ -71,7 +71,7 @@ extension CalMain {
     }
     let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
     // UTC needs no file (reading and parsing one is a measurable share of a command's start).
-  if name.isEmpty || name == "UTC" { return .success(.utc) }
+    if name.isEmpty || name == "UTC" { return .success(.utc) }
     if name.hasPrefix("/") {
       guard let bytes = readFile(name) else { return .failure(.unknown(name)) }
       return Result { () throws(ZoneError) in try ZoneInfo(name: name, tzif: bytes) }
