@@ -27,6 +27,12 @@ public final class CalendarService {
   /// The calendar file's path.
   public var path: String { store.path }
 
+  /// Closes and removes the calendar file when opening it created it (and its folders): for a command that
+  /// failed before writing anything, so that a typo leaves no empty calendar behind.
+  public func discardIfNew() {
+    store.discardIfNew()
+  }
+
   init(store: CalendarStore, environment: ServiceEnvironment) {
     self.store = store
     self.environment = environment

@@ -18,6 +18,8 @@ struct ImportSaver {
   /// Called every so many events: the change log writes out what it has recorded so far.
   private let checkpoint: () throws -> Void
   private var saved = 0
+  /// For each synthetic UID's content, the number the next event of that content tries first.
+  private var syntheticNumbers: [String: Int] = [:]
 
   init(writer: EventImportWriter, now: Int64, localZone: String, checkpoint: @escaping () throws -> Void) {
     self.writer = writer
@@ -56,15 +58,17 @@ struct ImportSaver {
     var existing: (id: Int64, repeats: Bool, isSame: Bool)?
     var isRepeat = false
     if event.uidIsSynthetic {
-      // Events of the same content are numbered in file order: the first is -1, the next -2 ...
+      // Events of the same content are numbered in file order: the first is -1, the next -2 ... Each
+      // content's count so far is kept, so that thousands of alike events do not try every number again.
       let base = event.uid
-      var number = 1
+      var number = syntheticNumbers[base, default: 1]
       while true {
         event.uid = "\(base)-\(number)"
         existing = try writer.compare(uid: event.uid, with: fields, localZone: localZone)
         guard let found = existing, wasMet(found.id) else { break }
         number += 1
       }
+      syntheticNumbers[base] = number + 1
     } else {
       existing = try writer.compare(uid: event.uid, with: fields, localZone: localZone)
       if let found = existing, wasMet(found.id) {

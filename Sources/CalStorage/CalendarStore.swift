@@ -5,6 +5,9 @@ import Glibc
 public final class CalendarStore {
   /// The open connection; SQL stays inside this module.
   let database: Database
+  /// What opening created (the file first, then its new folders, innermost first): empty for a calendar that
+  /// was there.
+  private let created: [String]
   /// The events.
   public let events: EventRepository
   /// The month on view.
@@ -45,12 +48,10 @@ public final class CalendarStore {
       database = try Self.connect(path, now: milliseconds, migrator: migrator)
     } catch {
       // A calendar this run began to create and could not finish (a full disk, say) leaves nothing behind.
-      if !created.isEmpty {
-        for suffix in ["-wal", "-shm", "-journal", ""] { unlink(created[0] + suffix) }
-        for folder in created.dropFirst() { rmdir(folder) }
-      }
+      Self.remove(created)
       throw error
     }
+    self.created = created
     self.events = EventRepository(database: database)
     self.viewedMonth = ViewedMonthRepository(database: database)
     self.transitions = TransitionRepository(database: database)
@@ -133,6 +134,24 @@ public final class CalendarStore {
       try changes.finish(summary: summary)
       return value
     }
+  }
+
+  /// Whether opening created the calendar file.
+  public var isNew: Bool { !created.isEmpty }
+
+  /// Closes the calendar and removes it with the folders opening made for it, when opening created it: a
+  /// command that failed leaves nothing behind. A calendar that was there is left as it is.
+  public func discardIfNew() {
+    guard isNew else { return }
+    database.close()
+    Self.remove(created)
+  }
+
+  /// Removes `created`: the calendar file with its `-wal`, `-shm` and `-journal`, then the folders.
+  private static func remove(_ created: [String]) {
+    guard let file = created.first else { return }
+    for suffix in ["-wal", "-shm", "-journal", ""] { unlink(file + suffix) }
+    for folder in created.dropFirst() { rmdir(folder) }
   }
 
   /// Runs `body` in one read transaction: every query in it sees the same snapshot.

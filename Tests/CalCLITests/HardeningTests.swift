@@ -174,4 +174,32 @@ final class HardeningTests {
     let stretched = try cal.run(["edit", "1", "--to", "2024-05-25"])
     #expect(stretched.status == 64 && stretched.stderr.hasPrefix("Error: each occurrence would last 13 days"))
   }
+
+  @Test("a failed import into a calendar it would have made leaves no file or folder behind")
+  func failedImportLeavesNothing() throws {
+    let file = cal.folder + "/bad.ics"
+    try "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".write(
+      toFile: file, atomically: true, encoding: .utf8)
+    let result = try cal.run(["import", file, "--db", cal.folder + "/new/deep/cal.db"], withDatabase: false)
+    #expect(result.status == 1 && result.stderr.contains("an event without DTSTART"))
+    #expect(!FileManager.default.fileExists(atPath: cal.folder + "/new"))
+  }
+
+  @Test("export leaves control characters out of text, as RFC 5545 asks; tabs and line ends stay")
+  func exportControls() throws {
+    try cal.run(["add", "2024-05-12", "a\u{1B}[31mb\u{85}c\td", "--note", "one\ntwo"])
+    let exported = try cal.run(["export"]).stdout
+    #expect(exported.contains("SUMMARY:a[31mbc\td\r\n") && exported.contains("DESCRIPTION:one\\ntwo\r\n"))
+    #expect(!exported.unicodeScalars.contains { $0.value < 0x20 && !["\t", "\r", "\n"].contains($0) })
+  }
+
+  @Test("thousands of events without UIDs and of the same content import, and import again unchanged")
+  func manyAlikeWithoutUID() throws {
+    let event = "BEGIN:VEVENT\r\nDTSTART:20150703T100000Z\r\nSUMMARY:standup\r\nEND:VEVENT\r\n"
+    let file = cal.folder + "/alike.ics"
+    try ("BEGIN:VCALENDAR\r\n" + String(repeating: event, count: 3_000) + "END:VCALENDAR\r\n").write(
+      toFile: file, atomically: true, encoding: .utf8)
+    #expect(try cal.run(["import", file]).stdout.hasPrefix("Imported \(file): 3000 added"))
+    #expect(try cal.run(["import", file]).stdout.hasPrefix("Imported \(file): 0 added, 0 updated, 3000 unchanged"))
+  }
 }

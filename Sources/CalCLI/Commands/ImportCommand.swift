@@ -51,7 +51,11 @@ struct ImportCommand: Command {
         done, _ in
         progress.advance(to: done)
       }
-    } catch let failure as ImportFailure {
+    } catch {
+      // An import that failed wrote nothing: a calendar it made on the way goes too.
+      progress.finish()
+      calendar.discardIfNew()
+      guard let failure = error as? ImportFailure else { throw error }
       let hint = failure.isEventError ? " (--skip-invalid imports the other events)" : ""
       throw CalError("\(path): \(failure)\(hint)")
     }

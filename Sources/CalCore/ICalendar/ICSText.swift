@@ -40,23 +40,35 @@ public enum ICSText {
   }
 
   /// Appends `text` escaped to `output`: `\\`, `;` and `,` with a backslash before them, line ends (LF, CRLF
-  /// or CR) as `\\n`.
+  /// or CR) as `\\n`. Other control characters (but for tab) are left out: RFC 5545 allows none in text, and
+  /// readers refuse a line that holds one.
   static func appendEscaped(_ text: String, to output: inout [UInt8]) {
     var text = text
     text.withUTF8 { bytes in
       // Most text has nothing to escape: copied whole.
-      guard bytes.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0D || $0 == 0x0A }) else {
+      guard
+        bytes.contains(where: {
+          $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2
+        })
+      else {
         output.append(contentsOf: bytes)
         return
       }
       var previous: UInt8 = 0
-      for byte in bytes {
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        index += 1
         switch byte {
         case 0x5C: output += [0x5C, 0x5C]
         case 0x3B: output += [0x5C, 0x3B]
         case 0x2C: output += [0x5C, 0x2C]
         case 0x0D: output += [0x5C, 0x6E]
         case 0x0A: if previous != 0x0D { output += [0x5C, 0x6E] }
+        case 0x09: output.append(byte)
+        case 0x00..<0x20, 0x7F: break
+        // C1 controls (U+0080 to U+009F) are C2 80 to C2 9F in UTF-8: both bytes left out.
+        case 0xC2 where index < bytes.count && (0x80...0x9F).contains(bytes[index]): index += 1
         default: output.append(byte)
         }
         previous = byte
