@@ -33,5 +33,9 @@ struct StatementTests {
     #expect(error.resultCode == .mismatch)
     try store.database.execute("UPDATE events SET rrule = NULL, day = '2024-02-30' WHERE id = 1")
     #expect(throws: DatabaseError.self) { try store.events.event(id: 1) }
+    // A length no event can have, as a hand-edited file might hold: reported, never computed with.
+    try store.database.execute(
+      "UPDATE events SET day = '2024-02-29', start_minute = 60, length_minutes = 4611686018427387904 WHERE id = 1")
+    #expect(throws: DatabaseError.self) { try store.events.event(id: 1) }
   }
 }

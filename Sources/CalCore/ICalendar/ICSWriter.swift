@@ -151,7 +151,10 @@ public struct ICSWriter {
 
   /// A timed schedule's length as a DURATION: its nominal days, then its exact minutes.
   private static func duration(of schedule: EventSchedule) -> String {
-    ICSDuration.text(days: Int64(schedule.lengthDays), seconds: Int64(schedule.lengthMinutes ?? 0) * 60)
+    // Bounded as occurrences bound it, so that no stored length can overflow the seconds.
+    ICSDuration.text(
+      days: Int64(schedule.boundedLengthDays),
+      seconds: Int64(schedule.boundedLengthMinutes) * 60)
   }
 
   /// The RRULE's text, its UNTIL of DTSTART's value type (RFC 5545 §3.3.10): a DATE for an all-day event; for a
@@ -355,7 +358,9 @@ public struct ICSWriter {
     var open: [Run] = []
     var closed: [Run] = []
     for change in changes {
-      guard let onset = LocalDateTime(unixMilliseconds: change.localOnset * 1000, utcOffsetSeconds: 0) else { continue }
+      // A zone file may name changes at any instant at all: those the calendar cannot show are passed over.
+      let (milliseconds, overflow) = change.localOnset.multipliedReportingOverflow(by: 1000)
+      guard !overflow, let onset = LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: 0) else { continue }
       let (date, secondOfDay) = (onset.date, onset.secondOfDay)
       let code = RecurrenceRule.weekdayCodes[date.weekday.rawValue]
       var days = date.day + 7 > date.yearMonth.numberOfDays ? ["BYDAY=-1" + code] : []

@@ -335,10 +335,19 @@ public struct EventRepository {
       }
       rule = parsed
     }
+    let lengthMinutes: Int? = try row[Column.lengthMinutes]
+    let lengthDays: Int = try row[Column.lengthDays]
+    // The same bounds as on the way in: a length no event can have (a file edited by hand) is reported.
+    guard lengthMinutes.map({ (0...EventLength.maximumMinutes).contains($0) }) ?? true,
+      (0...Gregorian.dayCount).contains(lengthDays)
+    else {
+      throw DatabaseError(
+        resultCode: .mismatch, message: "the columns length_minutes and length_days hold a length no event has",
+        sql: "SELECT length_minutes, length_days FROM events WHERE id = \(try row[Column.id] as Int64)")
+    }
     let schedule = EventSchedule(
-      startDay: try row[Column.day], startTime: try row[Column.startMinute],
-      lengthMinutes: try row[Column.lengthMinutes], lengthDays: try row[Column.lengthDays],
-      endDay: try row[Column.endDay], timeZone: try row[Column.timeZone], rule: rule)
+      startDay: try row[Column.day], startTime: try row[Column.startMinute], lengthMinutes: lengthMinutes,
+      lengthDays: lengthDays, endDay: try row[Column.endDay], timeZone: try row[Column.timeZone], rule: rule)
     guard let reminders = StoredReminder.list(try row[Column.reminders]) else {
       throw DatabaseError(
         resultCode: .mismatch, message: "the table reminders holds a reminder that cannot be read",
