@@ -280,6 +280,8 @@ class CliGenerator:
         else:
             argv = self.command_line(rng, command)
         position = rng.choice([len(argv), len(argv), 1, 0])
+        if "--" in argv[1:]:
+            position = min(position, argv.index("--", 1))  # after -- it would be words, not the option
         env = {}
         if rng.random() < 0.9:
             argv[position:position] = ["--db", DB] if rng.random() < 0.9 else [f"--db={DB}"]
