@@ -11,8 +11,8 @@ final class HTTPTransport: Sendable {
   /// The largest body read, decompressed: a hostile server cannot exhaust memory. (A listing of 5,000 events
   /// is about 2 MiB, and the XML reader stops at 64 MiB.)
   static let maxBodyBytes = 128 << 20
-  /// The most header bytes read in one exchange.
-  static let maxHeaderBytes = 1 << 20
+  /// The most header bytes read in one exchange (below the 300 KiB at which newer libcurl stops by itself).
+  static let maxHeaderBytes = 256 << 10
 
   private let credentials: CalDAVCredentials?
   /// How long connecting may take, and how long the server may stay silent once connected.
