@@ -20,6 +20,9 @@ struct ICSZoneResolver {
   private(set) var expansions = 0
   /// The zones of ``candidates``, loaded once.
   private var candidateZones: [(String, ZoneInfo)]?
+  /// TZIDs that are no IANA name and have no VTIMEZONE, read as the IANA zone their name suggests (a
+  /// Windows name, an IANA name at the end): an importer says so, as the reading is cal's inference.
+  private(set) var inferred: Set<String> = []
 
   /// The most transitions one definition yields: two a year over ``expansionYears`` make 402, and a
   /// definition that lists its history as RDATEs holds a few hundred more.
@@ -41,6 +44,12 @@ struct ICSZoneResolver {
     definitions[tzid] = definition
     definedZones[tzid] = nil
     cache.removeAll()
+    inferred.remove(tzid)
+  }
+
+  /// Whether `tzid` was read as a zone its name suggests, without a definition (see ``inferred``).
+  func isInferred(_ tzid: String) -> Bool {
+    inferred.contains(tzid.trimmingSpaces())
   }
 
   /// IANA zones tried against a VTIMEZONE that names none.
@@ -76,7 +85,11 @@ struct ICSZoneResolver {
     {
       named.append((name, zone))
     }
-    guard let defined = definedZone(trimmed) else { return named.first.map { .named($0.0, $0.1) } }
+    guard let defined = definedZone(trimmed) else {
+      guard let (name, zone) = named.first else { return nil }
+      inferred.insert(trimmed)
+      return .named(name, zone)
+    }
     // From a year before to a year after, fortnightly.
     let samples = stride(from: center - 31_556_952, to: center + 31_556_952, by: 1_209_600)
     if candidateZones == nil {
