@@ -208,6 +208,30 @@ def week_view_and_help(cal, folder):
 
 
 @case
+def week_view_shares_hours(cal, folder):
+    """Several timed events in one hour all show in the week view: side by side where the column is wide
+    enough, else the first with +N, and the one selected with Tab takes the first place."""
+    prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-14", "alpha", "--at", "09:00", "--for", "1h"],
+            ["add", "2024-05-14", "bravo", "--at", "09:30"], ["add", "2024-05-14", "charlie", "--at", "09:45"])
+    page = Page(cal, folder, rows=24, columns=240)
+    try:
+        page.settled("May 2024")
+        page.key(b"w")
+        page.wait_text("week 20")
+        row = next(line for line in page.lines() if line.startswith("09:00"))
+        for title in ("09:00 al", "09:30 br", "09:45 ch"):
+            assert title in row, "%r is not in the 09:00 row: %r" % (title, row)
+        page.resize(24, 80)
+        page.wait_for(lambda p: "+2" in next(line for line in p.lines() if line.startswith("09:00")),
+                      what="+2 in the 09:00 row")
+        page.key(b"ll\t\t")
+        page.wait_for(lambda p: "charl" in next(line for line in p.lines() if line.startswith("09:00")),
+                      what="the selected charlie in the 09:00 row")
+    finally:
+        page.close()
+
+
+@case
 def resize_redraws(cal, folder):
     """A resize redraws at once at the new size; too small a terminal shows one line saying so."""
     prepare(cal, folder, ["goto", "2024-05"])
