@@ -88,7 +88,7 @@ extension CalendarService {
     throw ServiceError(
       .notFound,
       "there is no calendar named '\(name)'"
-        + (names.isEmpty ? "" : " (calendars: \(names.joined(separator: ", ")))"))
+        + (names.isEmpty ? "" : " (calendars: \(names.concatenated(separator: ", ")))"))
   }
 
   /// The id of calendar `name`, or `nil` for every calendar.

@@ -69,7 +69,7 @@ struct ICSZoneResolver {
     var named: [(String, ZoneInfo)] = []
     let parts = trimmed.split(separator: "/").map(String.init)
     for count in [3, 2] where parts.count > count {
-      let name = parts.suffix(count).joined(separator: "/")
+      let name = parts.suffix(count).concatenated(separator: "/")
       if let zone = try? loadZone(name) { named.append((name, zone)) }
     }
     if let name = WindowsZones.iana[trimmed] ?? WindowsZones.iana(displayName: trimmed), let zone = try? loadZone(name)
@@ -120,7 +120,7 @@ struct ICSZoneResolver {
       // BYHOUR and BYMINUTE in a VTIMEZONE only repeat DTSTART's time.
       let parts = observance.property(.rrule)?.value.replacingAll(" ", with: "").split(separator: ";")
         .filter { part in !["BYHOUR", "BYMINUTE", "BYSECOND"].contains { part.uppercased().hasPrefix($0 + "=") } }
-      if let parts, let rule = try? RecurrenceRule(parsing: parts.joined(separator: ";")) {
+      if let parts, let rule = try? RecurrenceRule(parsing: parts.concatenated(separator: ";")) {
         // The window is reached by arithmetic, not by listing from DTSTART (Outlook writes 1601); only COUNT,
         // which counts from DTSTART, is listed from there.
         let first = rule.count == nil ? max(start.date, windowFirst) : start.date
@@ -159,6 +159,6 @@ extension String {
   /// The string with every occurrence of `target` replaced (Foundation's `replacingOccurrences`, without
   /// Foundation).
   public func replacingAll(_ target: String, with replacement: String) -> String {
-    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    split(separator: target, omittingEmptySubsequences: false).concatenated(separator: replacement)
   }
 }

@@ -627,7 +627,7 @@ final class PageSession {
         message = (what, false)
         if case .removed(_, let continuations) = outcome, !continuations.isEmpty {
           // A series split by an edit from here on goes on as series of its own, which stay.
-          let ids = continuations.map { "#\($0.id)" }.joined(separator: ", ")
+          let ids = continuations.map { "#\($0.id)" }.concatenated(separator: ", ")
           message = (what + "; it goes on as \(ids), which stays", false)
         }
       } catch {
