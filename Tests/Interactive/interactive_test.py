@@ -270,6 +270,28 @@ def edit_every_field(cal, folder):
 
 
 @case
+def go_to_prompt(cal, folder):
+    """g goes to a day or a month typed as the commands take them, recorded as a jump; a mistake is shown."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"g")
+        page.key(b"2024-8-15\r")
+        page.settled("August 2024")
+        page.wait_text("Thu 15 August 2024")
+        page.key(b"g")
+        page.key(b"next month\r")
+        page.settled("June 2024")
+        page.key(b"g")
+        page.key(b"13\r")
+        page.wait_text("Error: '13' is ambiguous")
+        assert history(page)[:2] == [(None, "2024-08", "2024-06"), (None, "2024-05", "2024-08")], history(page)
+    finally:
+        page.close()
+
+
+@case
 def week_view_and_help(cal, folder):
     """w shows the week with its timed events by hour; ? lists the keys and any key closes the list."""
     prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-14", "review", "--at", "15:00", "--for", "2h"])
