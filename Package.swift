@@ -39,6 +39,7 @@ let package = Package(
         .embedInCode("../../Migrations/0008_change_log.sql"),
         .embedInCode("../../Migrations/0009_nominal_days_and_missing_summaries.sql"),
         .embedInCode("../../Migrations/0010_series_continuations.sql"),
+        .embedInCode("../../Migrations/0014_sync_items_key.sql"),
       ]
     ),
     // Service layer: what cal does (page-flip navigation, the agenda, editing, import and export), with the

@@ -46,6 +46,33 @@ struct ChangeLogTests {
     #expect(try store.database.fetchOne("SELECT count(*) FROM reminders") { try $0[0] as Int64 } == 2_000)
   }
 
+  @Test("undoing the removal of a CalDAV calendar brings back its sync state, so the next sync knows its events")
+  func calendarRemovalKeepsSyncState() throws {
+    let folder = try TemporaryFolder()
+    let store = try CalendarStore(path: folder.file("cal.db"), now: now)
+    let item = SyncItemRecord(uid: "u1", href: "/cal/u1.ics", etag: "\"1\"", localHash: 7)
+    let calendar = try store.write {
+      let calendar = try store.calendars.insert(
+        CalendarRecord(id: 0, name: "work", kind: .caldav, url: "http://localhost/cal/", syncToken: "t1"))
+      let fields = EventFields(title: "meeting", schedule: EventSchedule(startDay: .first), uid: "u1")
+      _ = try store.events.insert(fields, calendar: calendar.id, at: now)
+      try store.syncItems.save(item, calendar: calendar.id)
+      return calendar
+    }
+    try store.write(recording: "calendar", label: nil, at: now) {
+      _ = try store.events.deleteAll(calendar: calendar.id)
+      try store.changes.endPart()
+      try store.calendars.delete(id: calendar.id)
+      return ((), "removed calendar work")
+    }
+    #expect(try store.syncItems.items(calendar: calendar.id).isEmpty)
+    _ = try store.write { try store.changes.undo(count: 1) }
+    #expect(try store.calendars.calendar(id: calendar.id)?.syncToken == "t1")
+    #expect(try store.syncItems.items(calendar: calendar.id) == [item])
+    _ = try store.write { try store.changes.redo(count: 1) }
+    #expect(try store.syncItems.items(calendar: calendar.id).isEmpty)
+  }
+
   @Test("rows read back make the changeset the session would have recorded, to the byte")
   func addedRowsAsRecorded() throws {
     let folder = try TemporaryFolder()

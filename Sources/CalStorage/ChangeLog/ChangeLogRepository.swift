@@ -9,10 +9,12 @@ public struct ChangeLogRepository {
 
   /// The tables whose changes can be undone. Tables that only mirror others (`simple_days`, kept by
   /// triggers, which put it right again when the others are restored), and state that is not the user's
-  /// (reminder deliveries, the change log itself, sync status) are not logged. A table that does not exist
-  /// (yet) is skipped; a new table whose rows the user changes is added here.
+  /// (reminder deliveries, the change log itself) are not logged. `sync_items` is: a sync changes it outside
+  /// any recorded change, but removing a CalDAV calendar removes its rows in one, and undoing that must
+  /// bring them back, or the next sync would take the calendar's events for new ones. A table that does not
+  /// exist (yet) is skipped; a new table whose rows the user changes is added here.
   public static let loggedTables = [
-    "calendars", "events", "event_exceptions", "reminders", "viewed_month", "transitions",
+    "calendars", "events", "event_exceptions", "reminders", "viewed_month", "transitions", "sync_items",
   ]
   /// How many changes are kept; older ones are forgotten (and can no longer be undone).
   static let kept: Int64 = 1000

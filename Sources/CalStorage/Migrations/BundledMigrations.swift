@@ -20,6 +20,8 @@ public enum BundledMigrations {
     Migration(
       id: "0010_series_continuations",
       sql: String(decoding: PackageResources._010_series_continuations_sql, as: UTF8.self)),
+    Migration(
+      id: "0014_sync_items_key", sql: String(decoding: PackageResources._014_sync_items_key_sql, as: UTF8.self)),
   ]
 
   /// `PRAGMA application_id` of a cal calendar: the bytes `CAL1`.

@@ -44,6 +44,9 @@ public struct CalendarRepository {
 
   /// Deletes calendar `id`, which must hold no events any more, with its sync state.
   public func delete(id: Int64) throws {
+    // Removed here rather than by the foreign key's cascade, which the change log's session does not see:
+    // undoing the removal brings them back with the calendar.
+    try database.execute("DELETE FROM sync_items WHERE calendar_id = ?", [id])
     try database.execute("DELETE FROM calendars WHERE id = ?", [id])
   }
 
