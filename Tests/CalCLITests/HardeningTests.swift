@@ -202,4 +202,21 @@ final class HardeningTests {
     #expect(try cal.run(["import", file]).stdout.hasPrefix("Imported \(file): 3000 added"))
     #expect(try cal.run(["import", file]).stdout.hasPrefix("Imported \(file): 0 added, 0 updated, 3000 unchanged"))
   }
+
+  @Test("agenda streams like list: over decades of events its memory does not grow with the output")
+  func agendaStreams() throws {
+    let now = "2024-05-12T10:00:00+02:00"
+    for hour in 10...14 {
+      try cal.run(["add", "2024-05-12", "daily \(hour)", "--at", "\(hour):00", "--repeat", "daily"], at: now)
+    }
+    // 55,000 items: built whole in memory, JSON took over 120 MB; streamed, a debug build takes 16 MB.
+    let limited = "ulimit -v 100000; exec \"$0\" \"$@\""
+    for format in [[], ["--json"]] {
+      let result = try cal.run(
+        ["-c", limited, CalProcess.binary, "agenda", "2024-05-12..2054-05-12"] + format,
+        environment: ["TZ": "Europe/Berlin", "CAL_TEST_NOW": now], binary: "/bin/sh")
+      #expect(result.status == 0 && result.stderr.isEmpty, "agenda \(format): \(result.stderr.prefix(300))")
+      #expect(result.stdout.hasSuffix(format.isEmpty ? "  14:00        #5@2054-05-12  daily 14\n" : "}]}]\n"))
+    }
+  }
 }
