@@ -219,4 +219,23 @@ final class HardeningTests {
       #expect(result.stdout.hasSuffix(format.isEmpty ? "  14:00        #5@2054-05-12  daily 14\n" : "}]}]\n"))
     }
   }
+
+  @Test("a CAL_TEST_NOW that is no instant of the years 1 to 9999 is an error, not the real clock or 1970")
+  func pinnedClock() throws {
+    let before = cal.snapshot()
+    for text in [
+      "abc", "-", "99999999999999999999", "253402300800000", "2024-05-12T10:00:00+99:00", "2024-05-12T1+:00Z",
+    ] {
+      let result = try cal.run(["add", "2024-05-13", "x"], environment: ["CAL_TEST_NOW": text])
+      #expect(result.status == 1, "\(text)")
+      #expect(result.stderr.hasPrefix("Error: CAL_TEST_NOW: '\(text)' is not an instant"), "\(text)")
+      #expect(result.stderr.split(separator: "\n").count == 1 && result.stdout.isEmpty, "\(text)")
+    }
+    #expect(cal.snapshot() == before)
+    // The last millisecond of 9999 in UTC is already the year 10000 in Berlin: today is the calendar's last day.
+    let last = try cal.run(["list"], environment: ["CAL_TEST_NOW": "253402300799999", "TZ": "Europe/Berlin"])
+    #expect(last.status == 0 && last.stdout == "No events in December 9999.\n")
+    let first = try cal.run(["list"], environment: ["CAL_TEST_NOW": "-62135596800000", "TZ": "UTC"])
+    #expect(first.status == 0 && first.stdout == "No events in January 1.\n")
+  }
 }
