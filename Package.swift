@@ -100,6 +100,15 @@ let package = Package(
   ]
 )
 
+/// Start-up: concrete generic types (a `Dictionary<String, String>`, a `Set<CivilDate>`) are made through
+/// their metadata accessors, not by demangling their names at first use, which costs a scan of every
+/// protocol conformance in the (static) binary per type: a third of a small command's instructions.
+let directMetadata: [SwiftSetting] = [
+  .unsafeFlags(
+    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+    .when(configuration: .release))
+]
+
 for target in package.targets where target.type != .system {
-  target.swiftSettings = (target.swiftSettings ?? []) + strictness
+  target.swiftSettings = (target.swiftSettings ?? []) + strictness + directMetadata
 }

@@ -32,7 +32,7 @@ public struct CurlAnimation {
       progress: progress, oldPage: Self.cells(oldPage, width: width, height: height),
       newPage: Self.cells(newPage, width: width, height: height), cellWidth: { $0.width }, back: (Self.back, 1),
       fold: (Self.crease(direction), 1), gap: (" ", 1))
-    return rows.map { $0.map { $0.text }.joined() }
+    return rows.map { $0.map { $0.text }.concatenated() }
   }
 
   /// Drawn along the fold: a crease leaning the way the page is lifted.

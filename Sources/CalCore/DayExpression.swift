@@ -29,7 +29,7 @@ public enum DayExpression {
     throws(DateError) -> (day: CivilDate, wordCount: Int)
   {
     for count in stride(from: min(3, words.count), to: 0, by: -1) {
-      let phrase = words[..<count].joined(separator: " ")
+      let phrase = words[..<count].concatenated(separator: " ")
       if let day = try dayForm(Self.words(phrase), text: phrase, today: today, locale: locale) {
         return (day, count)
       }
@@ -202,7 +202,7 @@ public enum DayExpression {
     guard weekdays.count == 1 else {
       throw .unclear(
         "'\(word)' is ambiguous: it could be "
-          + weekdays.map { CalendarLocale.englishWeekdayNames[$0.rawValue] }.joined(separator: " or ")
+          + weekdays.map { CalendarLocale.englishWeekdayNames[$0.rawValue] }.concatenated(separator: " or ")
           + "; write more of the name")
     }
     // Never today: `fri` on a Friday is the Friday a week on.
@@ -251,7 +251,8 @@ public enum DayExpression {
     guard months.count <= 1 else {
       throw .unclear(
         "'\(word)' is ambiguous: it could be "
-          + months.map { Gregorian.englishMonthNames[$0 - 1] }.joined(separator: " or ") + "; write more of the name")
+          + months.map { Gregorian.englishMonthNames[$0 - 1] }.concatenated(separator: " or ")
+          + "; write more of the name")
     }
     return months.first
   }

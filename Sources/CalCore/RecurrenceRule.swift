@@ -137,18 +137,20 @@ public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
     var parts = ["FREQ=\(frequency.rawValue)"]
     if interval != 1 { parts.append("INTERVAL=\(interval)") }
     if let count { parts.append("COUNT=\(count)") }
-    if let until { parts.append("UNTIL=" + until.description.split(separator: "-").joined()) }
-    if !byMonth.isEmpty { parts.append("BYMONTH=" + byMonth.map(String.init).joined(separator: ",")) }
-    if !byMonthDay.isEmpty { parts.append("BYMONTHDAY=" + byMonthDay.map(String.init).joined(separator: ",")) }
+    if let until { parts.append("UNTIL=" + until.description.split(separator: "-").concatenated()) }
+    if !byMonth.isEmpty { parts.append("BYMONTH=" + byMonth.map(String.init).concatenated(separator: ",")) }
+    if !byMonthDay.isEmpty { parts.append("BYMONTHDAY=" + byMonthDay.map(String.init).concatenated(separator: ",")) }
     if !byDay.isEmpty {
       parts.append(
         "BYDAY="
           + byDay.map { ($0.ordinal.map(String.init) ?? "") + Self.weekdayCodes[$0.weekday.rawValue] }
-          .joined(separator: ","))
+          .concatenated(separator: ","))
     }
-    if !bySetPosition.isEmpty { parts.append("BYSETPOS=" + bySetPosition.map(String.init).joined(separator: ",")) }
+    if !bySetPosition.isEmpty {
+      parts.append("BYSETPOS=" + bySetPosition.map(String.init).concatenated(separator: ","))
+    }
     if weekStart != .monday { parts.append("WKST=" + Self.weekdayCodes[weekStart.rawValue]) }
-    return parts.joined(separator: ";")
+    return parts.concatenated(separator: ";")
   }
 }
 

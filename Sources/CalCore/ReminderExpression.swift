@@ -76,7 +76,8 @@ public enum ReminderExpression {
       }
     }
     for count in [1, 2] where words.count > count {
-      splits.append((words.dropLast(count).joined(separator: " "), words.suffix(count).joined(separator: " ")))
+      splits.append(
+        (words.dropLast(count).concatenated(separator: " "), words.suffix(count).concatenated(separator: " ")))
     }
     for (day, time) in splits {
       guard let date = try? DayExpression.day(day, today: today, locale: locale),

@@ -65,8 +65,12 @@ extension CalMain {
       guard let bytes = readFile("/etc/localtime") else { return .success(.utc) }
       var link = [CChar](repeating: 0, count: 4096)
       let length = readlink("/etc/localtime", &link, link.count - 1)
-      let target = length > 0 ? String(decoding: link[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-      let name = target.split(separator: "zoneinfo/").last.map(String.init) ?? "localtime"
+      let target = length > 0 ? link[..<length].map { UInt8(bitPattern: $0) } : []
+      // The name after the last "zoneinfo/", found by bytes: `split(separator: "zoneinfo/")` would load
+      // the string-searching machinery, a tenth of a command's start-up.
+      let marker = Array("zoneinfo/".utf8)
+      let start = target.indices.reversed().first { target[$0...].starts(with: marker) }.map { $0 + marker.count }
+      let name = target.isEmpty ? "localtime" : String(decoding: target[(start ?? 0)...], as: UTF8.self)
       return .success((try? ZoneInfo(name: name, tzif: bytes)) ?? .utc)
     }
     let name = value.hasPrefix(":") ? String(value.dropFirst()) : value

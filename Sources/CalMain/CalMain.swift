@@ -49,7 +49,8 @@ public enum CalMain {
         try InteractivePage.run(
           calendar: request.calendar, locale: request.locale, colors: request.colors, animates: request.animates,
           // CAL_TEST_FAULT, for the tests only: F12 throws (`throw`) or crashes (`trap`) the page.
-          monotonic: request.monotonic, fault: getenv("CAL_TEST_FAULT").map { String(cString: $0) })
+          monotonic: request.monotonic, edit: request.edit,
+          fault: getenv("CAL_TEST_FAULT").map { String(cString: $0) })
       }), inheritedEnvironment: environmentEntries, executablePath: executablePath, clockFile: pinned?.file,
       network: network, startNetworkHelper: startHelper)
     exit(CalApp.run(Array(CommandLine.arguments.dropFirst()), context: context))

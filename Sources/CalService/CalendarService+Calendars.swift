@@ -31,11 +31,11 @@ extension CalendarService {
   ///   is taken.
   public func addCalendar(_ calendar: CalendarRecord) throws -> CalendarRecord {
     try Self.checkName(calendar.name)
-    return try write {
+    return try write(recording: "calendar") {
       if let existing = try store.calendars.calendar(named: calendar.name) {
         throw ServiceError(.invalidRequest, "there is already a calendar named '\(existing.name)'")
       }
-      return try store.calendars.insert(calendar)
+      return (try store.calendars.insert(calendar), "added calendar \(calendar.name)")
     }
   }
 
@@ -45,8 +45,9 @@ extension CalendarService {
     -> CalendarRecord
   {
     if let rename { try Self.checkName(rename) }
-    return try write {
+    return try write(recording: "calendar") {
       var calendar = try findCalendar(name)
+      let before = calendar.name
       if let rename {
         if let other = try store.calendars.calendar(named: rename), other.id != calendar.id {
           throw ServiceError(.invalidRequest, "there is already a calendar named '\(other.name)'")
@@ -54,14 +55,16 @@ extension CalendarService {
         calendar.name = rename
       }
       if let color { calendar.color = color }
-      return try store.calendars.update(calendar) ?? calendar
+      let summary =
+        before == calendar.name ? "changed calendar \(before)" : "renamed calendar \(before) to \(calendar.name)"
+      return (try store.calendars.update(calendar) ?? calendar, summary)
     }
   }
 
   /// Removes calendar `name`, which must hold no events unless `force` (then they go with it), and its sync
   /// state. Returns it and how many events went with it. Nothing on a server is touched.
   public func removeCalendar(named name: String, force: Bool) throws -> (CalendarRecord, removedEvents: Int) {
-    try write {
+    try write(recording: "calendar") {
       let calendar = try findCalendar(name)
       let count = try store.events.countsByCalendar()[calendar.id] ?? 0
       if count > 0 && !force {
@@ -71,8 +74,10 @@ extension CalendarService {
             + "remove them first, or give --force to remove them with it")
       }
       let removed = try store.events.deleteAll(calendar: calendar.id)
+      try store.changes.endPart()
       try store.calendars.delete(id: calendar.id)
-      return (calendar, removed)
+      let events = removed == 0 ? "" : " and its \(removed) event\(removed == 1 ? "" : "s")"
+      return ((calendar, removed), "removed calendar \(calendar.name)\(events)")
     }
   }
 
@@ -83,7 +88,7 @@ extension CalendarService {
     throw ServiceError(
       .notFound,
       "there is no calendar named '\(name)'"
-        + (names.isEmpty ? "" : " (calendars: \(names.joined(separator: ", ")))"))
+        + (names.isEmpty ? "" : " (calendars: \(names.concatenated(separator: ", ")))"))
   }
 
   /// The id of calendar `name`, or `nil` for every calendar.

@@ -70,6 +70,33 @@ final class UndoCLITests {
     }
   }
 
+  @Test("calendar changes are undone and redone too: add, rename, recolour, rm --force with its events")
+  func calendarChanges() throws {
+    func state() throws -> String {
+      try run(["calendar", "list"]).stdout + run(["list", "2024-05", "--json"]).stdout
+    }
+    let changes: [[String]] = [
+      ["calendar", "add", "work", "--color", "red"],
+      ["add", "2024-05-13", "review", "--calendar", "work", "--at", "15:00", "--remind", "10m"],
+      ["calendar", "edit", "work", "--rename", "job"],
+      ["calendar", "edit", "job", "--color", "blue"],
+      ["calendar", "rm", "job", "--force"],
+    ]
+    for change in changes {
+      let before = try state()
+      #expect(try run(change).status == 0, "\(change)")
+      let after = try state()
+      #expect(after != before, "\(change) changed nothing")
+      let undone = try run(["undo"])
+      #expect(undone.status == 0, "\(change): \(undone)")
+      #expect(try state() == before, "\(change) was not undone: \(undone)")
+      let redone = try run(["redo"])
+      #expect(redone.status == 0, "\(change): \(redone)")
+      #expect(try state() == after, "\(change) was not redone")
+    }
+    #expect(try run(["log"]).stdout.contains("calendar  removed calendar job and its 1 event"))
+  }
+
   @Test("undo N and redo N, the log newest first with (undone), JSON for each; nothing to undo is an error")
   func log() throws {
     #expect(try run(["log"]).stdout == "No changes yet.\n")
@@ -86,9 +113,9 @@ final class UndoCLITests {
         """)
     #expect(
       try run(["log"]).stdout == """
-        3  2024-05-12T10:06:00+02:00  flip    flipped up-left from May 2024 to June 2024 (undone)
-        2  2024-05-12T10:05:00+02:00  add     added #2 gym on 2024-05-13 (undone)
-        1  2024-05-12T10:00:00+02:00  add     added #1 dentist on 2024-05-12
+        3  2024-05-12T10:06:00+02:00  flip      flipped up-left from May 2024 to June 2024 (undone)
+        2  2024-05-12T10:05:00+02:00  add       added #2 gym on 2024-05-13 (undone)
+        1  2024-05-12T10:00:00+02:00  add       added #1 dentist on 2024-05-12
 
         """)
     let redone = try #require(try CalProcess.json(run(["redo", "--json"]).stdout) as? [[String: Any]])

@@ -88,6 +88,15 @@ struct ICSSemanticsTests {
       "END:VEVENT",
     ])
     #expect(unknown.approximations.map(\.note) == ["unknown time zone 'Nowhere' read as your own clock"])
+    // The reading is cal's inference, not the file's word: the import says so, once an event.
+    let inferred = try Self.events([
+      "BEGIN:VEVENT", "UID:u", "DTSTART;TZID=\"(GMT+10:00) Canberra, Melbourne, Sydney\":20201028T133000",
+      "DTEND;TZID=\"(GMT+10:00) Canberra, Melbourne, Sydney\":20201028T150000", "END:VEVENT",
+    ])
+    #expect(
+      inferred.approximations.map(\.note) == [
+        "time zone '(GMT+10:00) Canberra, Melbourne, Sydney' has no VTIMEZONE; read as Australia/Sydney"
+      ])
   }
 
   @Test("a SUMMARY with NUL characters is kept without them, and the import goes on")

@@ -24,7 +24,8 @@ final class PageFixture {
       CalendarLocation(path: folder + "/cal.db", isDefault: false), for: .write, environment: environment)
     session = PageSession(
       calendar: service, locale: .english, palette: Palette(colors: true), animates: true, monotonic: { 0 },
-      fault: nil)
+      // The prompts' answers are read by cal edit's options, which only the built cal has (InteractiveTests).
+      edit: { fields, _ in fields }, fault: nil)
     session.resize(rows: rows, columns: columns)
     session.refresh()
   }

@@ -131,10 +131,10 @@ def keys_add_and_delete(cal, folder):
         page.key(b"a")
         page.wait_text("Add on 2024-05-12 · title:")
         page.key("lunch with Zoë\r".encode())
-        page.wait_text("at (HH:MM; empty: all day):")
+        page.wait_text("at (9am, 21:30; empty: all day):")
         page.key(b"25:00\r")
         page.wait_text("Error:")
-        page.key(b"\x15" + b"12:30\r")
+        page.key(b"\x15" + b"12:30pm\r")
         page.wait_text("Length")
         page.key(b"1h\r")
         page.wait_text("12:30-13:30 lunch with Zoë")
@@ -161,18 +161,25 @@ def keys_add_and_delete(cal, folder):
 
 @case
 def edit_and_search(cal, folder):
-    """Enter edits the selected event; / searches, and Enter on a result goes to its day."""
+    """Enter opens the selected event's form, Enter again its first field; / searches, and Enter on a result
+    goes to its day."""
     prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-12", "dentist", "--at", "14:30"],
             ["add", "2024-08-02", "dentist again"])
     page = Page(cal, folder)
     try:
         page.settled("May 2024")
         page.key(b"\r")
+        page.wait_text("Edit “dentist”")
+        page.key(b"\r")
         page.wait_text("Title: dentist")
         page.key(b" appointment\r")
-        page.wait_text("at (HH:MM; empty: all day): 14:30")
-        page.key(b"\x15" + b"15:00\r")
+        page.wait_text("Edit “dentist appointment”")
+        page.key(b"i")
+        page.wait_text("empty: all day): 14:30")
+        page.key(b"\x15" + b"3pm\r")
+        page.key(b"l")
         page.key(b"30m\r")
+        page.key(b"\x1b")
         page.wait_text("15:00-15:30 dentist appointment")
         assert [(e["title"], e["start"]) for e in page.cal_json("list", "2024-05-12")] == [
             ("dentist appointment", "2024-05-12T15:00:00+02:00")]
@@ -183,6 +190,103 @@ def edit_and_search(cal, folder):
         page.settled("August 2024")
         page.wait_text("Fri 2 August 2024")
         assert history(page)[0] == (None, "2024-05", "2024-08")
+    finally:
+        page.close()
+
+
+def wait_prompt(page, label, value):
+    """Waits for the prompt whose label starts with `label` (a long one is cut short), prefilled with `value`."""
+    page.wait_for(lambda p: p.lines()[-1].startswith(label) and p.lines()[-1].rstrip().endswith(value),
+                  what="%s... %s" % (label, value))
+
+
+@case
+def edit_every_field(cal, folder):
+    """The edit form changes everything cal edit does, each prompt prefilled with the value it has: date,
+    time, length, place, note, repeat, reminders and zone, in cal's grammar; a mistake is shown and asked again."""
+    prepare(cal, folder, ["goto", "2024-05"],
+            ["add", "2024-05-12", "dentist", "--at", "14:30", "--for", "45m", "--note", "bring card", "--remind", "15m"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"e")
+        page.wait_text("Edit “dentist”")
+        page.key(b"d")
+        page.wait_text("Date (2024-05-12, 5-12, fri, +3d): 2024-05-12")
+        page.key(b"\x15" + b"tue\r")
+        page.wait_text("Changed “dentist”")
+        page.key(b"l")
+        page.wait_text("2d): 45m")
+        page.key(b"\x15" + b"1h30\r")
+        page.key(b"n")
+        page.wait_text("Note (empty: none): bring card")
+        page.key(b"\x15" + b"and the letter\r")
+        page.key(b"o")
+        page.key(b"Praxis Dr. Weiss\r")
+        page.key(b"r")
+        wait_prompt(page, "Repeat (", "none")
+        page.key(b"\x15" + b"weekly on tue,thu until 6-30\r")
+        page.key(b"m")
+        wait_prompt(page, "Reminders (", "15m")
+        page.key(b"\x15" + b"1d, end-5m, 2024-05-13 20:00\r")
+        page.key(b"z")
+        page.wait_text("your clock): local")
+        page.key(b"\x15" + b"Mars/Olympus\r")
+        page.wait_text("Error:")
+        page.wait_text("your clock): Mars/Olympus")
+        page.key(b"\x15" + b"Europe/London\r")
+        page.key(b"i")
+        page.key(b"\x15" + b"noon\r")
+        page.wait_for(lambda p: "Error" not in p.text() and "noon" not in p.lines()[-1], what="the last change")
+        event = page.cal_json("list", "2024-05-14")[0]
+        assert (event["title"], event["note"], event["location"]) == ("dentist", "and the letter", "Praxis Dr. Weiss")
+        assert (event["start"], event["end"]) == ("2024-05-14T13:00:00+02:00", "2024-05-14T14:30:00+02:00"), event
+        assert (event["timeZone"], event["repeat"]) == ("Europe/London", "FREQ=WEEKLY;UNTIL=20240630;BYDAY=TU,TH")
+        assert [(r["relativeTo"], r["offsetSeconds"], r["at"]) for r in event["reminders"]] == [
+            ("start", -86400, None), ("end", -300, None), ("instant", None, "2024-05-13T20:00:00+02:00")], event
+        # The form shows what it now is, in the words its prompts take.
+        page.key(b"\x1b")
+        page.wait_text("Tue 14 May 2024")  # the selection went with the event
+        page.key(b"e")
+        page.wait_text("(t)his occurrence, the whole (s)eries, or (f)rom this one on?")
+        page.key(b"s")
+        for line in ("Repeat     weekly on tue,thu until 2024-06-30", "Reminders  1d, end-5m, 2024-05-13 20:00",
+                     "Length     1h30m", "Time zone  Europe/London"):
+            page.wait_text(line)
+        # One occurrence moved alone; the series keeps its days.
+        page.key(b"\x1b")
+        page.key(b"ll")
+        page.key(b"e")
+        page.key(b"t")
+        page.key(b"d")
+        page.key(b"\x15" + b"5-17\r")
+        page.wait_text("Changed “dentist”")
+        page.key(b"\x1b")
+        assert [e["title"] for e in page.cal_json("list", "2024-05-16")] == []
+        assert [e["title"] for e in page.cal_json("list", "2024-05-17")] == ["dentist"]
+        assert [e["title"] for e in page.cal_json("list", "2024-05-21")] == ["dentist"]
+    finally:
+        page.close()
+
+
+@case
+def go_to_prompt(cal, folder):
+    """g goes to a day or a month typed as the commands take them, recorded as a jump; a mistake is shown."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"g")
+        page.key(b"2024-8-15\r")
+        page.settled("August 2024")
+        page.wait_text("Thu 15 August 2024")
+        page.key(b"g")
+        page.key(b"next month\r")
+        page.settled("June 2024")
+        page.key(b"g")
+        page.key(b"13\r")
+        page.wait_text("Error: '13' is ambiguous")
+        assert history(page)[:2] == [(None, "2024-08", "2024-06"), (None, "2024-05", "2024-08")], history(page)
     finally:
         page.close()
 
@@ -203,6 +307,30 @@ def week_view_and_help(cal, folder):
         page.wait_text("Keys (any key closes)")
         page.key(b"x")
         page.wait_for(lambda p: "Keys (any key closes)" not in p.text(), what="the help to close")
+    finally:
+        page.close()
+
+
+@case
+def week_view_shares_hours(cal, folder):
+    """Several timed events in one hour all show in the week view: side by side where the column is wide
+    enough, else the first with +N, and the one selected with Tab takes the first place."""
+    prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-14", "alpha", "--at", "09:00", "--for", "1h"],
+            ["add", "2024-05-14", "bravo", "--at", "09:30"], ["add", "2024-05-14", "charlie", "--at", "09:45"])
+    page = Page(cal, folder, rows=24, columns=240)
+    try:
+        page.settled("May 2024")
+        page.key(b"w")
+        page.wait_text("week 20")
+        row = next(line for line in page.lines() if line.startswith("09:00"))
+        for title in ("09:00 al", "09:30 br", "09:45 ch"):
+            assert title in row, "%r is not in the 09:00 row: %r" % (title, row)
+        page.resize(24, 80)
+        page.wait_for(lambda p: "+2" in next(line for line in p.lines() if line.startswith("09:00")),
+                      what="+2 in the 09:00 row")
+        page.key(b"ll\t\t")
+        page.wait_for(lambda p: "charl" in next(line for line in p.lines() if line.startswith("09:00")),
+                      what="the selected charlie in the 09:00 row")
     finally:
         page.close()
 

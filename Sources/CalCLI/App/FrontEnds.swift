@@ -16,6 +16,9 @@ public struct FrontEnds {
     public let animates: Bool
     /// A monotonic clock in milliseconds, for the animation.
     public let monotonic: () -> Int64
+    /// An event's fields changed by options of `cal edit` (`["--at", "9am"]`), read and checked as `cal edit`
+    /// reads them; the error thrown is one line for the page to show.
+    public let edit: (EventFields, [String]) throws -> EventFields
   }
 
   /// `cal interactive`: runs the page until the user quits; `nil` in a build without it.

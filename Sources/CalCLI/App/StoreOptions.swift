@@ -22,7 +22,9 @@ struct StoreOptions {
     let location = try CalendarLocation.resolve(option: path, environment: context.environment)
     let calendar = try CalendarService.open(location, for: access, environment: context.serviceEnvironment)
     // Only a command that changes the calendar names its changes; the others need not spell out their line.
-    if access == .write { calendar.changeLabel = "cal " + context.arguments.map(Self.shellWord).joined(separator: " ") }
+    if access == .write {
+      calendar.changeLabel = "cal " + context.arguments.map(Self.shellWord).concatenated(separator: " ")
+    }
     return calendar
   }
 

@@ -1,3 +1,5 @@
+import CalCore
+
 /// Sorts a command's words into a `ParsedArguments`, by the rules of POSIX getopt (with GNU long options)
 /// and swift-argument-parser: `--name value`, `--name=value`, `-n value`, `-nvalue`, bundled flags (`-3w`,
 /// and a value-taking letter last, `-wn3`), and `--` before words that start with a dash.
@@ -117,7 +119,7 @@ public struct ArgumentParser {
         positionals += remaining
         remaining = []
       } else if argument.takesRest {
-        positionals.append(remaining.joined(separator: " "))
+        positionals.append(remaining.concatenated(separator: " "))
         remaining = []
       } else {
         positionals.append(first)

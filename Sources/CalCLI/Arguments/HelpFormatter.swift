@@ -1,3 +1,5 @@
+import CalCore
+
 /// Writes help and usage in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS.
 enum HelpFormatter {
   /// Where help text starts after a label, and where long help lines wrap.
@@ -9,7 +11,7 @@ enum HelpFormatter {
     let parts =
       spec.arguments.map(\.usage)
       + spec.options.filter { $0.long != OptionSpec.help.long }.map { "[\($0.usage)]" }
-    return (["cal", spec.name] + parts).joined(separator: " ")
+    return (["cal", spec.name] + parts).concatenated(separator: " ")
   }
 
   /// The whole help page of one command.
@@ -18,9 +20,9 @@ enum HelpFormatter {
     if !spec.discussion.isEmpty { text += paragraphs(spec.discussion) + "\n\n" }
     text += "USAGE: \(usage(spec))\n"
     if !spec.arguments.isEmpty {
-      text += "\nARGUMENTS:\n" + spec.arguments.map { entry("<\($0.name)>", $0.help) }.joined()
+      text += "\nARGUMENTS:\n" + spec.arguments.map { entry("<\($0.name)>", $0.help) }.concatenated()
     }
-    text += "\nOPTIONS:\n" + spec.options.map { entry($0.label, $0.help) }.joined()
+    text += "\nOPTIONS:\n" + spec.options.map { entry($0.label, $0.help) }.concatenated()
     return text
   }
 
@@ -30,7 +32,8 @@ enum HelpFormatter {
     if !discussion.isEmpty { text += paragraphs(discussion) + "\n\n" }
     text += "USAGE: cal <subcommand>\n\nOPTIONS:\n"
     text += entry("--version", "Show the version.") + entry(OptionSpec.help.label, OptionSpec.help.help)
-    text += "\nSUBCOMMANDS:\n" + commands.map { entry($0.names.joined(separator: ", "), $0.abstract) }.joined()
+    text +=
+      "\nSUBCOMMANDS:\n" + commands.map { entry($0.names.concatenated(separator: ", "), $0.abstract) }.concatenated()
     text += "\n  See 'cal help <subcommand>' for detailed help.\n"
     return text
   }
@@ -45,13 +48,13 @@ enum HelpFormatter {
     } else {
       text += "\n" + indent
     }
-    return text + lines.joined(separator: "\n" + indent) + "\n"
+    return text + lines.concatenated(separator: "\n" + indent) + "\n"
   }
 
   /// Each paragraph of `text` wrapped to the help's width.
   static func paragraphs(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { wrap(String($0), width: width).joined(separator: "\n") }.joined(separator: "\n")
+      .map { wrap(String($0), width: width).concatenated(separator: "\n") }.concatenated(separator: "\n")
   }
 
   /// Breaks `text` into lines of at most `width` characters at spaces.

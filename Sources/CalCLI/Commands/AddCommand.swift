@@ -33,7 +33,7 @@ struct AddCommand: Command {
     let dates = DateReader(context)
     // A date of several words (next fri, in 3 days) takes the first words; the rest is the title.
     let (day, count) = try dates.leadingDay(arguments.words)
-    let title = arguments.words.dropFirst(count).joined(separator: " ")
+    let title = arguments.words.dropFirst(count).concatenated(separator: " ")
     if title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
     let options = ScheduleOptions(arguments: arguments, dates: dates)
     fields = try ReminderOptions(arguments, context: context).apply(

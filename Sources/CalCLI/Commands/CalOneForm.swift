@@ -277,7 +277,7 @@ struct CalOneForm {
   /// Writes the pages.
   func run(_ context: CommandContext) {
     let sheet = MonthSheet(months: months, today: context.today, markedDays: [], style: style)
-    context.write(sheet.lines().map { $0 + "\n" }.joined())
+    context.write(sheet.lines().map { $0 + "\n" }.concatenated())
   }
 
   /// A number of months for `-A` or `-B`, negative ones too (Debian's cal takes `-B -6` to leave months out).
@@ -302,7 +302,8 @@ struct CalOneForm {
       if named.count > 1 {
         throw UsageError(
           "'\(text)' is ambiguous: it could be "
-            + named.map { Gregorian.englishMonthNames[$0 - 1] }.joined(separator: " or ") + "; write more of the name")
+            + named.map { Gregorian.englishMonthNames[$0 - 1] }.concatenated(separator: " or ")
+            + "; write more of the name")
       }
       throw UsageError("\(text) is neither a month number (1..12) nor a name")
     }

@@ -80,7 +80,7 @@ struct CalendarCommand: Command {
       if action == .edit && text.lowercased() == "none" { return nil }
       guard let color = CalendarColor(text) else {
         throw UsageError(
-          "'\(text)' is not a colour: use one of \(CalendarColor.names.joined(separator: ", ")) or #rrggbb"
+          "'\(text)' is not a colour: use one of \(CalendarColor.names.concatenated(separator: ", ")) or #rrggbb"
             + (action == .edit ? " (none removes it)" : ""))
       }
       return color
@@ -172,7 +172,7 @@ struct CalendarCommand: Command {
     if calendar.kind != .local && withSyncState {
       parts.append(calendar.syncedAt.map { "synced \(context.localTimestamp($0))" } ?? "never synced")
     }
-    return parts.joined(separator: ", ")
+    return parts.concatenated(separator: ", ")
   }
 
   private func add(_ context: CommandContext) throws {

@@ -59,10 +59,25 @@ struct EditCommand: Command {
     store = try StoreOptions(arguments)
   }
 
+  /// `fields` changed by `words`, options of `cal edit` (`--title T`, `--at 9am`, `--repeat weekly` ...): what
+  /// the interactive page's prompts send, so that they take what `cal edit` takes and check it the same way.
+  static func change(_ fields: EventFields, by words: [String], context: CommandContext) throws(UsageError)
+    -> EventFields
+  {
+    // The id is the page's to choose; the options alone are read here.
+    let command = try EditCommand(try ArgumentParser(spec: spec).parse(["1"] + words), context: context)
+    return try command.change(fields, context: context)
+  }
+
+  /// `fields` with the options applied.
+  private func change(_ fields: EventFields, context: CommandContext) throws(UsageError) -> EventFields {
+    try reminders.apply(to: options.apply(to: fields, title: title, newDay: newDay, context: context))
+  }
+
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .modify)
     let outcome = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere) { fields in
-      try reminders.apply(to: options.apply(to: fields, title: title, newDay: newDay, context: context))
+      try change(fields, context: context)
     }
     let verb: String
     switch outcome {

@@ -51,7 +51,8 @@ struct FlipCommand: Command {
     let names = CurlDirection.allCases.map(\.rawValue)
     let suggestion = EditDistance.closest(to: name.lowercased(), among: names).map { " Did you mean '\($0)'?" } ?? ""
     throw UsageError(
-      "Unknown direction '\(name)': use \(names.dropLast().joined(separator: ", ")) or \(names.last!).\(suggestion)")
+      "Unknown direction '\(name)': use \(names.dropLast().concatenated(separator: ", ")) or \(names.last!).\(suggestion)"
+    )
   }
 
   /// `DX,DY`: two finite decimal numbers, either of them negative.

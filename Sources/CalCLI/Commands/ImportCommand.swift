@@ -119,7 +119,7 @@ struct ImportCommand: Command {
   /// `line 3, 5, 9 ...` (the first five) between `prefix` and `suffix`; nothing without lines.
   private func lines(_ numbers: [Int], prefix: String, _ suffix: String) -> String {
     guard !numbers.isEmpty else { return "" }
-    let shown = numbers.prefix(5).map(String.init).joined(separator: ", ")
+    let shown = numbers.prefix(5).map(String.init).concatenated(separator: ", ")
     return "\(prefix)line \(shown)\(numbers.count > 5 ? " ..." : "")\(suffix)"
   }
 }

@@ -39,6 +39,7 @@ struct InteractiveCommand: Command {
     try frontEnd(
       FrontEnds.InteractiveRequest(
         calendar: calendar, locale: page.style(context).locale, colors: page.highlights(context), animates: animates,
-        monotonic: context.elapsedMilliseconds))
+        monotonic: context.elapsedMilliseconds,
+        edit: { fields, words in try EditCommand.change(fields, by: words, context: context) }))
   }
 }

@@ -66,7 +66,7 @@ struct SyncCommand: Command {
     }
     guard failures.isEmpty else {
       throw CalError(
-        "sync stopped for " + failures.joined(separator: "; ") + " (what was done is kept; cal sync tries again)")
+        "sync stopped for " + failures.concatenated(separator: "; ") + " (what was done is kept; cal sync tries again)")
     }
   }
 }

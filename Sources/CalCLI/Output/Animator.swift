@@ -16,7 +16,7 @@ enum Animator {
     for index in 0...frameCount {
       if index > 0 { write("\u{1B}[\(height)A") }
       let lines = animation.frame(progress: Double(index) / Double(frameCount))
-      write(lines.map { "\r" + $0 + "\u{1B}[K\n" }.joined())
+      write(lines.map { "\r" + $0 + "\u{1B}[K\n" }.concatenated())
       fflush(nil)
       usleep(frameMicroseconds)
     }

@@ -14,12 +14,12 @@ enum ChangePresenter {
     ])
   }
 
-  /// `  7  2024-05-12T10:00:00+02:00  add     added #3 dentist on 2024-05-12`, and `(undone)` after a change
+  /// `  7  2024-05-12T10:00:00+02:00  add       added #3 dentist on 2024-05-12`, and `(undone)` after a change
   /// that is undone.
   static func logLine(_ change: ChangeRecord, context: CommandContext, idWidth: Int) -> String {
     let id = String(change.id)
     return String(repeating: " ", count: max(0, idWidth - id.count)) + id + "  "
-      + context.localTimestamp(change.at) + "  " + DisplayWidth.padded(change.kind, to: 6) + "  "
+      + context.localTimestamp(change.at) + "  " + DisplayWidth.padded(change.kind, to: 8) + "  "
       + TerminalText.sanitized(change.summary) + (change.state == .done ? "" : " (undone)")
   }
 

@@ -63,8 +63,8 @@ enum CompletionScript {
     var code: String {
       switch self {
       case .text: return "text"
-      case .words(let words): return "words:" + words.joined(separator: ",")
-      case .months(let words): return "months:" + words.joined(separator: ",")
+      case .words(let words): return "words:" + words.concatenated(separator: ",")
+      case .months(let words): return "months:" + words.concatenated(separator: ",")
       case .files: return "files"
       case .zones: return "zones"
       case .commands: return "commands"
@@ -163,7 +163,7 @@ enum CompletionScript {
 
   /// `--db --json`: the words a leading option may be, for a shell pattern.
   private static func leadingWords(_ grammar: Grammar) -> String {
-    grammar.leading.flatMap(spellings).joined(separator: " ")
+    grammar.leading.flatMap(spellings).concatenated(separator: " ")
   }
 
   /// `'text'` for bash and zsh.
@@ -178,16 +178,16 @@ enum CompletionScript {
 
   private static func bash(_ grammar: Grammar, _ entries: [Entry]) -> String {
     let tables = entries.map { entry in
-      let options = entry.options.flatMap(spellings).joined(separator: " ")
-      let values = entry.valued.map { "[\($0.spelling)]=\(quoted($0.kind.code))" }.joined(separator: " ")
-      let arguments = entry.arguments.map { quoted($0.code) }.joined(separator: " ")
+      let options = entry.options.flatMap(spellings).concatenated(separator: " ")
+      let values = entry.valued.map { "[\($0.spelling)]=\(quoted($0.kind.code))" }.concatenated(separator: " ")
+      let arguments = entry.arguments.map { quoted($0.code) }.concatenated(separator: " ")
       return """
             \(quoted(entry.name)))
               cal_options=(\(options))
               cal_values=(\(values))
               cal_arguments=(\(arguments)) cal_rest=\(entry.repeatsLast ? 1 : 0) ;;
         """
-    }.joined(separator: "\n")
+    }.concatenated(separator: "\n")
     return """
       # bash completion for cal; load with: source <(cal completion bash),
       # or save it as ~/.local/share/bash-completion/completions/cal
@@ -210,9 +210,9 @@ enum CompletionScript {
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
           zones) _cal_zones "$cur" ;;
-          commands) mapfile -t COMPREPLY < <(compgen -W \(quoted(grammar.commandNames.joined(separator: " "))) -- "$cur") ;;
+          commands) mapfile -t COMPREPLY < <(compgen -W \(quoted(grammar.commandNames.concatenated(separator: " "))) -- "$cur") ;;
           topics)
-            mapfile -t COMPREPLY < <(compgen -W \(quoted((grammar.commandNames + grammar.helpTopics).joined(separator: " "))) -- "$cur") ;;
+            mapfile -t COMPREPLY < <(compgen -W \(quoted((grammar.commandNames + grammar.helpTopics).concatenated(separator: " "))) -- "$cur") ;;
           words:*)
             kind=${kind#*:}
             mapfile -t COMPREPLY < <(compgen -W "${kind//,/ }" -- "$cur") ;;
@@ -262,8 +262,8 @@ enum CompletionScript {
           # An option other than a leading one, before any command, starts a cal(1) line when it is one of
           # cal(1)'s (-3, -3w, --monday), else runs the default command.
           if [[ -z $command && " \(leadingWords(grammar)) " != *" ${word%%=*} "* ]]; then
-            if [[ " \(grammar.calOneStarters.joined(separator: " ")) " == *" ${word%%=*} "* ||
-              ( $word != --* && " \(grammar.calOneStarters.joined(separator: " ")) " == *" ${word:0:2} "* ) ]]; then
+            if [[ " \(grammar.calOneStarters.concatenated(separator: " ")) " == *" ${word%%=*} "* ||
+              ( $word != --* && " \(grammar.calOneStarters.concatenated(separator: " ")) " == *" ${word:0:2} "* ) ]]; then
               command=\(calOneEntry)
             else
               command=\(grammar.defaultCommand.name)
@@ -328,9 +328,9 @@ enum CompletionScript {
     let tables = entries.map { entry in
       let options = entry.options.flatMap { option in
         spellings(option).map { quoted($0 + ":" + option.help) }
-      }.joined(separator: "\n        ")
-      let values = entry.valued.map { "\($0.spelling) \(quoted($0.kind.code))" }.joined(separator: " ")
-      let arguments = entry.arguments.map { quoted($0.code) }.joined(separator: " ")
+      }.concatenated(separator: "\n        ")
+      let values = entry.valued.map { "\($0.spelling) \(quoted($0.kind.code))" }.concatenated(separator: " ")
+      let arguments = entry.arguments.map { quoted($0.code) }.concatenated(separator: " ")
       return """
             \(quoted(entry.name)))
               cal_options=(
@@ -339,9 +339,9 @@ enum CompletionScript {
               cal_values=(\(values))
               cal_arguments=(\(arguments)) cal_rest=\(entry.repeatsLast ? 1 : 0) ;;
         """
-    }.joined(separator: "\n")
+    }.concatenated(separator: "\n")
     let commands = grammar.commands.flatMap { spec in spec.names.map { quoted($0 + ":" + spec.abstract) } }
-      .joined(separator: "\n    ")
+      .concatenated(separator: "\n    ")
     return """
       #compdef cal
       # zsh completion for cal; save it as _cal in a folder on $fpath (before compinit runs),
@@ -372,7 +372,7 @@ enum CompletionScript {
           files) _files ;;
           zones) _cal_zones ;;
           commands) _cal_commands ;;
-          topics) _cal_commands; compadd -- \(grammar.helpTopics.joined(separator: " ")) ;;
+          topics) _cal_commands; compadd -- \(grammar.helpTopics.concatenated(separator: " ")) ;;
           words:*) compadd -- ${(s:,:)kind#*:} ;;
           months:*)
             year=${PREFIX[1,4]}
@@ -415,8 +415,8 @@ enum CompletionScript {
           # An option other than a leading one, before any command, starts a cal(1) line when it is one of
           # cal(1)'s (-3, -3w, --monday), else runs the default command.
           if [[ -z $command && " \(leadingWords(grammar)) " != *" ${word%%=*} "* ]]; then
-            if [[ " \(grammar.calOneStarters.joined(separator: " ")) " == *" ${word%%=*} "* ||
-              ( $word != --* && " \(grammar.calOneStarters.joined(separator: " ")) " == *" ${word[1,2]} "* ) ]]; then
+            if [[ " \(grammar.calOneStarters.concatenated(separator: " ")) " == *" ${word%%=*} "* ||
+              ( $word != --* && " \(grammar.calOneStarters.concatenated(separator: " ")) " == *" ${word[1,2]} "* ) ]]; then
               command=\(calOneEntry)
             else
               command=\(grammar.defaultCommand.name)
@@ -464,19 +464,19 @@ enum CompletionScript {
       let name = fishName(entry.name)
       let options = entry.options.flatMap { option in
         spellings(option).map { $0 + "\\t" + fishQuoted(option.help) }
-      }.joined(separator: " \\\n    ")
+      }.concatenated(separator: " \\\n    ")
       let values = entry.valued.map { "\($0.spelling) \(fishQuoted($0.kind.code))" }
       let arguments = entry.arguments.map { fishQuoted($0.code) }
       return """
         set -g __cal_options_\(name) \\
             \(options)
-        \((["set -g __cal_values_" + name] + values).joined(separator: " "))
-        \((["set -g __cal_arguments_" + name] + arguments).joined(separator: " "))
+        \((["set -g __cal_values_" + name] + values).concatenated(separator: " "))
+        \((["set -g __cal_arguments_" + name] + arguments).concatenated(separator: " "))
         set -g __cal_rest_\(name) \(entry.repeatsLast ? 1 : 0)
         """
-    }.joined(separator: "\n")
+    }.concatenated(separator: "\n")
     let commands = grammar.commands.flatMap { spec in spec.names.map { $0 + "\\t" + fishQuoted(spec.abstract) } }
-      .joined(separator: " \\\n    ")
+      .concatenated(separator: " \\\n    ")
     return """
       # fish completion for cal; save it as ~/.config/fish/completions/cal.fish, or: cal completion fish | source
 
@@ -496,7 +496,7 @@ enum CompletionScript {
               case commands
                   printf '%s\\n' $__cal_commands
               case topics
-                  printf '%s\\n' $__cal_commands \(grammar.helpTopics.joined(separator: " "))
+                  printf '%s\\n' $__cal_commands \(grammar.helpTopics.concatenated(separator: " "))
               case 'words:*'
                   string split , -- (string replace -r '^[^:]*:' '' -- $kind)
               case 'months:*'
@@ -548,7 +548,7 @@ enum CompletionScript {
               # An option other than a leading one, before any command, starts a cal(1) line when it is one of
               # cal(1)'s (-3, -3w, --monday), else runs the default command.
               if test -z "$command"; and not contains -- (string replace -r '=.*' '' -- $word) \(leadingWords(grammar))
-                  set -l starters \(grammar.calOneStarters.joined(separator: " "))
+                  set -l starters \(grammar.calOneStarters.concatenated(separator: " "))
                   if contains -- (string replace -r '=.*' '' -- $word) $starters; or begin
                           not string match -q -- '--*' $word; and contains -- (string sub -l 2 -- $word) $starters
                       end

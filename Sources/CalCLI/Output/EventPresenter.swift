@@ -57,7 +57,7 @@ enum EventPresenter {
 
   /// `15m before, 1d before 09:00`: an event's reminders in words.
   static func reminderText(_ reminders: [Reminder], isAllDay: Bool, context: CommandContext) -> String {
-    reminders.map { $0.description(isAllDay: isAllDay, localZone: context.localZone) }.joined(separator: ", ")
+    reminders.map { $0.description(isAllDay: isAllDay, localZone: context.localZone) }.concatenated(separator: ", ")
   }
 
   /// Start and end in ISO 8601: dates for all-day events (the end inclusive), local date-times with the

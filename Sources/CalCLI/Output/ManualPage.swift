@@ -58,7 +58,7 @@ enum ManualPage {
       ".SH SEE ALSO",
       "\\fBcal\\fR(1) of util\\-linux and BSD, \\fBcalcurse\\fR(1), \\fBkhal\\fR(1)",
     ]
-    return page.joined(separator: "\n") + "\n"
+    return page.concatenated(separator: "\n") + "\n"
   }
 
   /// Text made safe for roff: a backslash as roff's escape `\e` (which prints one), hyphens as `\-`, and a
@@ -67,7 +67,7 @@ enum ManualPage {
     String(text).replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
       .split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : String($0) }
-      .joined(separator: "\n")
+      .concatenated(separator: "\n")
   }
 }
 

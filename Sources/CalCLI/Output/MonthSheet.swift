@@ -105,7 +105,7 @@ public struct MonthSheet {
       }
       let blocks = row.map { block(for: $0, withYear: !yearHeader) }
       for index in blocks[blocks.startIndex].indices {
-        lines.append(blocks.map { $0[index] }.joined())
+        lines.append(blocks.map { $0[index] }.concatenated())
       }
     }
     return lines
@@ -117,7 +117,7 @@ public struct MonthSheet {
     let name = withYear ? locale.title(of: month) : locale.monthNames[month.month - 1]
     let gap = "  "
     var block = [padded(centred(name, in: monthWidth), to: monthWidth) + gap]
-    let header = Weekday.week(startingOn: locale.firstWeekday).map { headerName($0) }.joined(separator: " ")
+    let header = Weekday.week(startingOn: locale.firstWeekday).map { headerName($0) }.concatenated(separator: " ")
     let weekHeading = weekNumberWidth == 0 ? "" : style.weekNumberLayout == .beside ? "   " : " w| "
     // Only names are measured in characters, as cal(1) measures them; the rest is laid out by columns.
     block.append(DisplayWidth.padded(weekHeading + header, to: monthWidth) + gap)
@@ -178,7 +178,7 @@ public struct MonthSheet {
     guard !attributes.isEmpty else { return text }
     // Reverse video alone ends as cal(1) ends it; several attributes end all at once.
     let end = attributes == ["7"] ? "27" : "0"
-    return "\u{1B}[" + attributes.joined(separator: ";") + "m" + text + "\u{1B}[" + end + "m"
+    return "\u{1B}[" + attributes.concatenated(separator: ";") + "m" + text + "\u{1B}[" + end + "m"
   }
 
   /// `text` centred in `width`, by columns or, as cal(1) does, by characters.

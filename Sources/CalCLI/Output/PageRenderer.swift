@@ -24,10 +24,10 @@ enum PageRenderer {
       }
     }
     let sheet = MonthSheet(months: months, today: context.today, markedDays: marked, style: style, markColors: colors)
-    var text = sheet.lines().map { $0 + "\n" }.joined()
+    var text = sheet.lines().map { $0 + "\n" }.concatenated()
     if !style.highlights && !marked.isEmpty {
       let names = marked.sorted().map { months.count == 1 ? String($0.day) : $0.description }
-      text += "\nDays with events: " + names.joined(separator: ", ") + "\n"
+      text += "\nDays with events: " + names.concatenated(separator: ", ") + "\n"
     }
     if withAgenda {
       let items = try calendar.agenda(from: first.firstDay, through: last.lastDay, calendar: name)

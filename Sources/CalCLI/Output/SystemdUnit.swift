@@ -14,7 +14,7 @@ enum SystemdUnit {
 
     [Service]
     Type=simple
-    ExecStart=\(([executable] + arguments).map(quoted).joined(separator: " "))
+    ExecStart=\(([executable] + arguments).map(quoted).concatenated(separator: " "))
     Restart=on-failure
     RestartSec=10
 

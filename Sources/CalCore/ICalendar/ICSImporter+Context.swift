@@ -97,7 +97,11 @@ extension ICSImporter {
       } else if let tzid {
         // A TZID wins over a stray Z.
         switch resolver.resolve(tzid, near: value.wallSeconds) {
-        case .named(let name, let info): (zoneName, zone) = (name, info)
+        case .named(let name, let info):
+          (zoneName, zone) = (name, info)
+          if resolver.isInferred(tzid) {
+            notes.approximate(line: property.line, "time zone '\(tzid)' has no VTIMEZONE; read as \(name)")
+          }
         case .custom(let info):
           // Convert through the file's definition and keep the event in UTC.
           let instant = info.utc(fromLocal: value.wallSeconds)

@@ -171,7 +171,7 @@ public struct ICSWriter {
     case let name?: value = utc((zones[name]?.utc(fromLocal: wall) ?? wall) * 1000)
     }
     return rule.description.split(separator: ";").map { $0.hasPrefix("UNTIL=") ? "UNTIL=" + value : String($0) }
-      .joined(separator: ";")
+      .concatenated(separator: ";")
   }
 
   /// `DTSTART;VALUE=DATE:20240512`, `DTSTART;TZID=Europe/Berlin:20240512T143000`, `...Z` or floating; with
@@ -330,7 +330,8 @@ public struct ICSWriter {
         head.isDaylight ? "DAYLIGHT" : "STANDARD", onset: wallClock(head.localOnset), from: head.from, to: head.to)
       if group.count > 1 {
         lines.insert(
-          "RDATE:" + group.dropFirst().map { wallClock($0.localOnset) }.joined(separator: ","), at: lines.count - 1)
+          "RDATE:" + group.dropFirst().map { wallClock($0.localOnset) }.concatenated(separator: ","),
+          at: lines.count - 1)
       }
       observances.append((head.localOnset, lines))
     }

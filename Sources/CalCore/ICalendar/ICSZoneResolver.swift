@@ -20,6 +20,9 @@ struct ICSZoneResolver {
   private(set) var expansions = 0
   /// The zones of ``candidates``, loaded once.
   private var candidateZones: [(String, ZoneInfo)]?
+  /// TZIDs that are no IANA name and have no VTIMEZONE, read as the IANA zone their name suggests (a
+  /// Windows name, an IANA name at the end): an importer says so, as the reading is cal's inference.
+  private(set) var inferred: Set<String> = []
 
   /// The most transitions one definition yields: two a year over ``expansionYears`` make 402, and a
   /// definition that lists its history as RDATEs holds a few hundred more.
@@ -41,6 +44,12 @@ struct ICSZoneResolver {
     definitions[tzid] = definition
     definedZones[tzid] = nil
     cache.removeAll()
+    inferred.remove(tzid)
+  }
+
+  /// Whether `tzid` was read as a zone its name suggests, without a definition (see ``inferred``).
+  func isInferred(_ tzid: String) -> Bool {
+    inferred.contains(tzid.trimmingSpaces())
   }
 
   /// IANA zones tried against a VTIMEZONE that names none.
@@ -69,14 +78,18 @@ struct ICSZoneResolver {
     var named: [(String, ZoneInfo)] = []
     let parts = trimmed.split(separator: "/").map(String.init)
     for count in [3, 2] where parts.count > count {
-      let name = parts.suffix(count).joined(separator: "/")
+      let name = parts.suffix(count).concatenated(separator: "/")
       if let zone = try? loadZone(name) { named.append((name, zone)) }
     }
     if let name = WindowsZones.iana[trimmed] ?? WindowsZones.iana(displayName: trimmed), let zone = try? loadZone(name)
     {
       named.append((name, zone))
     }
-    guard let defined = definedZone(trimmed) else { return named.first.map { .named($0.0, $0.1) } }
+    guard let defined = definedZone(trimmed) else {
+      guard let (name, zone) = named.first else { return nil }
+      inferred.insert(trimmed)
+      return .named(name, zone)
+    }
     // From a year before to a year after, fortnightly.
     let samples = stride(from: center - 31_556_952, to: center + 31_556_952, by: 1_209_600)
     if candidateZones == nil {
@@ -120,7 +133,7 @@ struct ICSZoneResolver {
       // BYHOUR and BYMINUTE in a VTIMEZONE only repeat DTSTART's time.
       let parts = observance.property(.rrule)?.value.replacingAll(" ", with: "").split(separator: ";")
         .filter { part in !["BYHOUR", "BYMINUTE", "BYSECOND"].contains { part.uppercased().hasPrefix($0 + "=") } }
-      if let parts, let rule = try? RecurrenceRule(parsing: parts.joined(separator: ";")) {
+      if let parts, let rule = try? RecurrenceRule(parsing: parts.concatenated(separator: ";")) {
         // The window is reached by arithmetic, not by listing from DTSTART (Outlook writes 1601); only COUNT,
         // which counts from DTSTART, is listed from there.
         let first = rule.count == nil ? max(start.date, windowFirst) : start.date
@@ -159,6 +172,6 @@ extension String {
   /// The string with every occurrence of `target` replaced (Foundation's `replacingOccurrences`, without
   /// Foundation).
   public func replacingAll(_ target: String, with replacement: String) -> String {
-    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    split(separator: target, omittingEmptySubsequences: false).concatenated(separator: replacement)
   }
 }

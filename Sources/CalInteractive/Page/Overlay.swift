@@ -1,11 +1,13 @@
 import CalCore
 import CalService
 
-/// A box drawn over the page: the help, or the results of a search.
+/// A box drawn over the page: the help, the results of a search, or an event's edit form.
 enum Overlay {
   case help
   /// Search results, newest first, and the one chosen.
   case search(query: String, results: [AgendaItem], chosen: Int)
+  /// The edit form of an event: its fields, the one chosen, and which event it is.
+  case edit(EditForm)
 
   /// Every key the page knows, as the help lists it.
   static let keys: [(String, String)] = [
@@ -20,7 +22,7 @@ enum Overlay {
     ("g", "go to a month or a day"),
     ("Tab Shift-Tab", "select the day's next or previous event"),
     ("a", "add an event on the selected day"),
-    ("Enter e", "edit the selected event"),
+    ("Enter e", "edit the selected event: each field by its letter"),
     ("d", "delete the selected event"),
     ("/", "search"),
     ("w", "week view, and back"),
@@ -46,6 +48,10 @@ enum Overlay {
         return ("\(item.day)  " + DisplayWidth.padded(times.label, to: 11), view.describe(item))
       }
       chosenLine = chosen
+    case .edit(let form):
+      title = "Edit “\(form.fields.title)” · a letter or Enter: change · Esc: done"
+      lines = form.lines.map { ("\($0.key)  \($0.name)", $0.value) }
+      chosenLine = form.chosen
     }
     let labelWidth = min(lines.map { DisplayWidth.of($0.0) }.max() ?? 0, 32)
     let wanted = max(DisplayWidth.of(title), labelWidth + 2 + (lines.map { DisplayWidth.of($0.1) }.max() ?? 0)) + 4

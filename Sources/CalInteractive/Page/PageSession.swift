@@ -24,6 +24,8 @@ final class PageSession {
   let animates: Bool
   /// Milliseconds on the monotonic clock, for the animation.
   let monotonic: () -> Int64
+  /// An event's fields changed by `cal edit`'s options: the add and edit prompts send their answers so.
+  let edit: (EventFields, [String]) throws -> EventFields
   /// `CAL_TEST_FAULT`: what F12 does in the tests (`throw`, `trap`); nothing otherwise.
   let fault: String?
 
@@ -56,13 +58,14 @@ final class PageSession {
 
   init(
     calendar: CalendarService, locale: CalendarLocale, palette: Palette, animates: Bool,
-    monotonic: @escaping () -> Int64, fault: String?
+    monotonic: @escaping () -> Int64, edit: @escaping (EventFields, [String]) throws -> EventFields, fault: String?
   ) {
     self.calendar = calendar
     self.locale = locale
     self.palette = palette
     self.animates = animates
     self.monotonic = monotonic
+    self.edit = edit
     self.fault = fault
   }
 
@@ -166,7 +169,9 @@ final class PageSession {
     }
     switch prompt {
     case .text(let label, let editor, _):
-      let used = canvas.put(label, row: row, column: 0, style: palette.prompt)
+      // A long label gives way to the text typed: at least half the line, or 30 columns, is left for it.
+      let shown = DisplayWidth.truncated(label, toWidth: columns - min(30, columns / 2))
+      let used = canvas.put(shown, row: row, column: 0, style: palette.prompt)
       let (text, cursor) = editor.view(width: columns - used)
       canvas.put(text, row: row, column: used)
       return (row, min(used + cursor, columns - 1))
@@ -267,6 +272,7 @@ final class PageSession {
   }
 
   private func handleOverlay(_ overlay: Overlay, _ key: Key) {
+    if case .edit(let form) = overlay { return handleForm(form, key) }
     guard case .search(let query, let results, let chosen) = overlay else {
       self.overlay = nil
       return
@@ -286,6 +292,14 @@ final class PageSession {
     guard prompt == nil else { return }
     if case .help = overlay, report.action == .press {
       overlay = nil
+      return
+    }
+    if case .edit(var form) = overlay {
+      if report.action == .press, case .result(let index)? = hit(row: report.row, column: report.column) {
+        form.chosen = index
+        overlay = .edit(form)
+        askField(form.lines[index], of: form)
+      }
       return
     }
     switch report.action {
@@ -451,7 +465,7 @@ final class PageSession {
     ask("Go to (2024-05, 2024-05-12, today, tomorrow): ") { [unowned self] text in
       guard !text.isEmpty else { return }
       do {
-        switch try DayExpression.dayOrMonth(text, today: calendar.environment.today) {
+        switch try DayExpression.dayOrMonth(text, today: calendar.environment.today, locale: locale) {
         case .day(let day):
           guard jump(to: day.yearMonth) else { return }
           selected = day
@@ -470,14 +484,14 @@ final class PageSession {
   private func askAdd() {
     guard let day = selected else { return }
     ask("Add on \(day) · title: ") { [unowned self] title in
-      guard !title.isEmpty else {
+      guard !title.allSatisfy(\.isWhitespace) else {
         message = ("Nothing added: the title is empty", false)
         return
       }
-      askSchedule(title: title, time: "", length: "") { [unowned self] time, length in
+      askSchedule(EventFields(title: title, schedule: EventSchedule(startDay: day)), time: "", length: "") {
+        [unowned self] fields in
         do {
-          let event = try calendar.add(
-            EventFields(title: title, schedule: EventSchedule(startDay: day, startTime: time, lengthMinutes: length)))
+          let event = try calendar.add(fields)
           message = ("Added “\(TerminalText.sanitized(title))” on \(day)", false)
           pendingEvent = event.id
         } catch {
@@ -487,32 +501,31 @@ final class PageSession {
     }
   }
 
-  /// Asks for a time (empty: all day) and, with a time, a length (empty: none), in `cal add`'s grammar;
-  /// asks again after a mistake, with the text kept.
+  /// Asks for a time (empty: all day) and, with a time, a length (empty: none), read as `cal add --at` and
+  /// `--for` read them; asks again after a mistake, with the text kept.
   private func askSchedule(
-    title: String, time: String, length: String, zone: String? = nil, then done: @escaping (TimeOfDay?, Int?) -> Void
+    _ draft: EventFields, time: String, length: String, then done: @escaping (EventFields) -> Void
   ) {
-    // An event with a zone of its own keeps its time on that zone's clock, as `cal edit --at` does.
-    let clock = zone.map { " on \($0)'s clock" } ?? ""
-    ask("“\(TerminalText.sanitized(title))” at (HH:MM\(clock); empty: all day): ", time) { [unowned self] timeText in
-      guard !timeText.isEmpty else { return done(nil, nil) }
-      let start: TimeOfDay
+    let title = TerminalText.sanitized(draft.title)
+    ask("“\(title)” at (9am, 21:30; empty: all day): ", time) { [unowned self] timeText in
+      guard !timeText.isEmpty else { return done(draft) }
+      let timed: EventFields
       do {
-        start = try TimeOfDay(parsing: timeText)
+        timed = try edit(draft, ["--at", timeText])
       } catch {
-        return retry(error) { askSchedule(title: title, time: timeText, length: length, zone: zone, then: done) }
+        return retry(error) { askSchedule(draft, time: timeText, length: length, then: done) }
       }
-      askLength(length) { minutes in done(start, minutes) }
+      askLength(timed, length, then: done)
     }
   }
 
-  private func askLength(_ length: String, then done: @escaping (Int?) -> Void) {
-    ask("Length (45m, 1h30m, 2d; empty: none): ", length) { [unowned self] text in
-      guard !text.isEmpty else { return done(nil) }
+  private func askLength(_ draft: EventFields, _ length: String, then done: @escaping (EventFields) -> Void) {
+    ask("Length (45m, 1h30m, 1.5h, 90, 2d; empty: none): ", length) { [unowned self] text in
+      guard !text.isEmpty else { return done(draft) }
       do {
-        done(try EventLength.minutes(parsing: text))
+        done(try edit(draft, ["--for", text]))
       } catch {
-        retry(error) { askLength(text, then: done) }
+        retry(error) { askLength(draft, text, then: done) }
       }
     }
   }
@@ -529,42 +542,74 @@ final class PageSession {
       return
     }
     let title = TerminalText.sanitized(item.event.title)
-    guard item.schedule.rule != nil else { return askEditFields(item, occurrence: nil) }
-    prompt = .choice(label: "Edit “\(title)”: (t)his occurrence or the whole (s)eries? ", choices: ["t", "s"]) {
-      [unowned self] choice in
-      askEditFields(item, occurrence: choice == "t" ? item.occurrence.occurrenceDay : nil)
+    guard item.schedule.rule != nil else { return openForm(item, occurrence: nil, fromHere: false) }
+    prompt = .choice(
+      label: "Edit “\(title)”: (t)his occurrence, the whole (s)eries, or (f)rom this one on? ",
+      choices: ["t", "s", "f"]
+    ) { [unowned self] choice in
+      openForm(item, occurrence: choice == "s" ? nil : item.occurrence.occurrenceDay, fromHere: choice == "f")
     }
   }
 
-  private func askEditFields(_ item: AgendaItem, occurrence: CivilDate?) {
-    let schedule = item.schedule
-    ask("Title: ", item.event.title) { [unowned self] title in
-      guard !title.isEmpty else {
-        message = ("Nothing changed: the title is empty", false)
-        return
-      }
-      let time = schedule.startTime?.description ?? ""
-      let length = schedule.lengthMinutes.map { EventLength.description(minutes: $0) } ?? ""
-      askSchedule(title: title, time: time, length: length, zone: schedule.timeZone) { [unowned self] start, minutes in
-        do {
-          let outcome = try calendar.edit(id: item.event.id, occurrence: occurrence) { fields in
-            var changed = fields
-            changed.title = title
-            if let start {
-              // As `cal edit --at`: a time makes an all-day span a one-day timed event.
-              if changed.schedule.startTime == nil { changed.schedule.endDay = nil }
-              changed.schedule.startTime = start
-              changed.schedule.lengthMinutes = minutes
-            } else {
-              (changed.schedule.startTime, changed.schedule.lengthMinutes, changed.schedule.timeZone) = (nil, nil, nil)
-            }
-            return changed
-          }
-          message = ("Changed “\(TerminalText.sanitized(title))”", false)
-          pendingEvent = outcome.event.id
-        } catch {
-          show(error)
+  /// The edit form for `item`: every field `cal edit` changes, each opened by its key with its value.
+  private func openForm(_ item: AgendaItem, occurrence: CivilDate?, fromHere: Bool) {
+    var fields = item.event.fields
+    if let occurrence {
+      // An occurrence starts on its own day, as the service hands it to the change.
+      let shift = occurrence.daysSince1970 - fields.schedule.startDay.daysSince1970
+      fields.schedule.endDay = fields.schedule.endDay?.adding(days: shift)
+      fields.schedule.startDay = occurrence
+    }
+    overlay = .edit(
+      EditForm(
+        target: EditForm.Target(id: item.event.id, occurrence: occurrence, fromHere: fromHere),
+        zone: calendar.environment.localZone, fields: fields))
+  }
+
+  private func handleForm(_ form: EditForm, _ key: Key) {
+    var form = form
+    let lines = form.lines
+    switch key {
+    case .up, .character("k"), .backTab: form.chosen = max(0, form.chosen - 1)
+    case .down, .character("j"), .tab: form.chosen = min(lines.count - 1, form.chosen + 1)
+    case .enter: askField(lines[form.chosen], of: form)
+    case .escape, .character("q"), .control("c"): overlay = nil
+    case .character(let letter):
+      guard let index = lines.firstIndex(where: { $0.key == letter }) else { return }
+      form.chosen = index
+      overlay = .edit(form)
+      askField(lines[index], of: form)
+      return
+    default: break
+    }
+    if case .edit = overlay { overlay = .edit(form) }
+  }
+
+  /// Asks for `field`'s new value, prefilled with its value, and changes the event (an answer left as it
+  /// was changes nothing); asks again after a mistake, with the text kept.
+  private func askField(_ field: EditForm.Field, of form: EditForm, text: String? = nil) {
+    ask(field.prompt, text ?? field.value) { [unowned self] answer in
+      guard answer != field.value else { return }
+      let target = form.target
+      do {
+        let words = try field.words(answer)
+        let outcome = try calendar.edit(id: target.id, occurrence: target.occurrence, fromHere: target.fromHere) {
+          fields in try edit(fields, words)
         }
+        var changed = form
+        // Changed once, an occurrence is an event of its own (as is the series from it on): edit that now.
+        changed.target = EditForm.Target(id: outcome.event.id, occurrence: nil, fromHere: false)
+        changed.fields = outcome.event.fields
+        if case .edit = overlay { overlay = .edit(changed) }
+        message = ("Changed “\(TerminalText.sanitized(outcome.event.title))”", false)
+        pendingEvent = outcome.event.id
+        if let selected, selected != changed.fields.schedule.startDay,
+          changed.fields.schedule.startDay.yearMonth == snapshot?.month
+        {
+          self.selected = changed.fields.schedule.startDay
+        }
+      } catch {
+        retry(error) { askField(field, of: form, text: answer) }
       }
     }
   }
@@ -582,7 +627,7 @@ final class PageSession {
         message = (what, false)
         if case .removed(_, let continuations) = outcome, !continuations.isEmpty {
           // A series split by an edit from here on goes on as series of its own, which stay.
-          let ids = continuations.map { "#\($0.id)" }.joined(separator: ", ")
+          let ids = continuations.map { "#\($0.id)" }.concatenated(separator: ", ")
           message = (what + "; it goes on as \(ids), which stays", false)
         }
       } catch {

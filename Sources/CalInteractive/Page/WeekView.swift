@@ -71,11 +71,17 @@ struct WeekView {
     day == view.selected && index == view.selectedEvent ? view.palette.selected(base) : base
   }
 
+  /// The narrowest a lane of events sharing an hour may be: room for `09:30` and a few letters of the title.
+  static let laneWidth = 10
+
+  /// The day's timed events by hour, each from its start to its end. Events that start in the same hour
+  /// share its row side by side, as many as fit `width`; the rest are counted as `+N` after the last one
+  /// shown, and the selected event always takes a place.
   private func drawTimed(
     _ day: CivilDate, items: [AgendaItem], firstHour: Int, rows: Int, left: Int, width: Int, into canvas: inout Canvas,
     hits: inout [Hit]
   ) {
-    var taken = Set<Int>()
+    var starting: [Int: [(index: Int, times: ItemTimes, lastRow: Int)]] = [:]
     for (index, item) in items.enumerated() {
       let times = ItemTimes(item, zone: view.zone)
       guard let start = times.start else { continue }
@@ -83,23 +89,42 @@ struct WeekView {
       let firstRow = max(start / 60 - firstHour, 0)
       let lastRow = min((end - 1) / 60 - firstHour, rows - 1)
       guard firstRow <= lastRow, start / 60 - firstHour < rows else { continue }
-      guard !taken.contains(firstRow) else {
-        // Another event already starts in this hour: say there is more.
-        canvas.put("+", row: 3 + firstRow, column: left + width - 1, style: view.palette.more)
-        continue
+      starting[firstRow, default: []].append((index, times, lastRow))
+    }
+    for (firstRow, group) in starting {
+      let lanes = max(1, min(group.count, width / Self.laneWidth))
+      var shown = Array(group.prefix(lanes))
+      if day == view.selected, !shown.contains(where: { $0.index == view.selectedEvent }),
+        let chosen = group.first(where: { $0.index == view.selectedEvent })
+      {
+        shown[shown.count - 1] = chosen
       }
-      let style = style(for: day, index: index, base: view.palette.event(of: item))
-      let label = times.startLabel + " "
-      let used = canvas.put(label, row: 3 + firstRow, column: left, width: width, style: view.palette.eventTime)
-      canvas.put(view.fit(item.event.title, width - used), row: 3 + firstRow, column: left + used, style: style)
-      taken.insert(firstRow)
-      if firstRow < lastRow {
-        for row in (firstRow + 1)...lastRow where !taken.contains(row) {
-          canvas.put("│", row: 3 + row, column: left, style: view.palette.timedBlock)
+      let hidden = group.count - shown.count
+      let laneWidth = width / lanes
+      for (lane, event) in shown.enumerated() {
+        let column = left + lane * laneWidth
+        // The last lane takes what the division leaves, less the count of those not shown.
+        let more = lane == lanes - 1 && hidden > 0 ? " +\(hidden)" : ""
+        var room = (lane == lanes - 1 ? width - lane * laneWidth : laneWidth - 1) - DisplayWidth.of(more)
+        let item = items[event.index]
+        var used = 0
+        if room >= event.times.startLabel.count + 3 {
+          used = canvas.put(
+            event.times.startLabel + " ", row: 3 + firstRow, column: column, width: room, style: view.palette.eventTime)
+          room -= used
         }
+        let style = style(for: day, index: event.index, base: view.palette.event(of: item))
+        used += canvas.put(view.fit(item.event.title, room), row: 3 + firstRow, column: column + used, style: style)
+        canvas.put(more, row: 3 + firstRow, column: column + used, style: view.palette.more)
+        if firstRow < event.lastRow {
+          for row in (firstRow + 1)...event.lastRow where starting[row] == nil {
+            canvas.put("│", row: 3 + row, column: column, style: view.palette.timedBlock)
+          }
+        }
+        let right = lane == lanes - 1 ? left + width : column + laneWidth
+        hits.append(
+          Hit(rows: (3 + firstRow)..<(4 + firstRow), columns: column..<right, target: .event(day, event.index)))
       }
-      hits.append(
-        Hit(rows: (3 + firstRow)..<(4 + firstRow), columns: left..<(left + width), target: .event(day, index)))
     }
   }
 }

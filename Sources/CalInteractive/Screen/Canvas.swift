@@ -33,7 +33,7 @@ struct Canvas: Equatable {
 
   /// The text of `row`, for tests and captures.
   func text(ofRow row: Int) -> String {
-    self.row(row).map(\.text).joined()
+    self.row(row).map(\.text).concatenated()
   }
 
   /// Puts `text` at `row`, `column` in `style`, in at most `width` columns (to the right edge when `nil`);

@@ -1,3 +1,5 @@
+import CalCore
+
 /// How a cell is drawn: colours from the terminal's own palette (so they follow its theme) and attributes.
 struct CellStyle: Hashable, Sendable {
   /// The eight colours every terminal has; each terminal decides what they look like.
@@ -24,7 +26,7 @@ struct CellStyle: Hashable, Sendable {
     if reverse { codes.append("7") }
     if let foreground { codes.append(String(30 + Int(foreground.rawValue))) }
     if let background { codes.append(String(40 + Int(background.rawValue))) }
-    return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    return "\u{1B}[" + codes.concatenated(separator: ";") + "m"
   }
 
   /// The style without colours, for `NO_COLOR`: attributes stay (they are not colours).

@@ -1,4 +1,5 @@
 import CSQLite
+import CalCore
 
 /// Rows a change added to a table, written out as changesets by reading them back rather than recorded by
 /// the session one insertion at a time. A change that only adds rows to a table it alone touches (an import
@@ -19,7 +20,7 @@ struct AddedRows {
     let columns = try database.fetch("SELECT name, pk FROM pragma_table_info(?)", [table]) {
       (name: try $0[0] as String, key: try $0[1] as Int64)
     }
-    let names = columns.map { "\"\($0.name)\"" }.joined(separator: ", ")
+    let names = columns.map { "\"\($0.name)\"" }.concatenated(separator: ", ")
     let statement = try database.prepare(
       "SELECT \(names) FROM \"\(table)\" WHERE rowid > ? ORDER BY rowid DESC")
     try statement.bind(after, at: 1)

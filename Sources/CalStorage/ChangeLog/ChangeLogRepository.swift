@@ -64,6 +64,14 @@ public struct ChangeLogRepository {
   /// long import calls this now and then, so that its memory stays bounded whatever the size of the file.
   public func checkpoint() throws {
     guard let session = recording.session, session.memoryUsed > recording.partMemory else { return }
+    try endPart()
+  }
+
+  /// Writes out what the change being recorded holds so far as a part of its own, whatever its size, so that
+  /// what it does next is redone after it and undone before it: a session replays its tables in a fixed
+  /// order (calendars first), and a calendar can only go once its events have gone.
+  public func endPart() throws {
+    guard recording.session != nil else { return }
     try savePart(summary: "")
     recording.session = try Session(database, tables: loggedTables)
   }

@@ -1,3 +1,5 @@
+import CalCore
+
 /// A database file that this version of `cal` must not use.
 public enum SchemaError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file records migrations this binary does not know: a newer `cal` wrote it.
@@ -9,7 +11,8 @@ public enum SchemaError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .newerThanProgram(let path, let unknown):
-      return "the database \(path) was written by a newer version of cal (schema \(unknown.joined(separator: ", ")));"
+      return
+        "the database \(path) was written by a newer version of cal (schema \(unknown.concatenated(separator: ", ")));"
         + " upgrade cal to use it (the file was left untouched)"
     case .notACalendar(let path):
       return "\(path) is a SQLite database, but not a cal calendar (the file was left untouched)"

@@ -63,12 +63,12 @@ public final class EventImportWriter {
       let base = index * Self.rowParameters
       let parameters =
         (1...16).map { "?\(base + $0)" } + ["?\(base + 16)", "?\(base + 17)", "?\(base + 18)", "?\(base + 19)"]
-      return "(" + parameters.joined(separator: ", ") + ")"
+      return "(" + parameters.concatenated(separator: ", ") + ")"
     }
     func insert(rows: Int) -> String {
       """
       INSERT INTO events (\(Self.insertedColumns))
-      VALUES \((0..<rows).map(row).joined(separator: ", "))
+      VALUES \((0..<rows).map(row).concatenated(separator: ", "))
       ON CONFLICT (calendar_id, uid) WHERE parent_id IS NULL DO NOTHING
       """
     }

@@ -10,7 +10,7 @@ public struct EventRepository {
   /// The same columns with none of the reminders: for reads that only need when events happen.
   private static let columnsWithoutReminders = EventColumn.allCases.map {
     $0 == .reminders ? "NULL AS reminders" : $0.selection
-  }.joined(separator: ", ")
+  }.concatenated(separator: ", ")
 
   /// Adds an event (with its reminders) to calendar `calendar` and returns it with its new id. Without a
   /// calendar, a child row goes where its series is, and an event of its own to the first calendar

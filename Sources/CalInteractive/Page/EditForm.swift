@@ -1,0 +1,182 @@
+import CalCore
+
+/// The fields of an event as the page's edit form lists them, each with its value written in the grammar of
+/// `cal edit`'s option for it, which is what its prompt is prefilled with and what an answer is sent as.
+struct EditForm {
+  /// One line of the form.
+  struct Field {
+    /// The key that opens its prompt.
+    let key: Character
+    /// Its name in the form.
+    let name: String
+    /// The prompt's label.
+    let prompt: String
+    /// The value, as the prompt is prefilled with it.
+    let value: String
+    /// The `cal edit` options an answer becomes.
+    let words: (String) throws(PageInputError) -> [String]
+  }
+
+  /// Which event is edited: after the first change an occurrence is an event of its own (or the series
+  /// from that day on is), and the next changes go to that.
+  struct Target {
+    let id: Int64
+    /// The occurrence of the series edited, or `nil` for the whole event.
+    let occurrence: CivilDate?
+    /// With `occurrence`: that one and every one after it.
+    let fromHere: Bool
+  }
+
+  var target: Target
+  /// The user's zone, on whose clock a reminder at a fixed time is written.
+  let zone: ZoneInfo
+  /// The event's fields now (for an occurrence, its day is the start).
+  var fields: EventFields
+  /// The line chosen.
+  var chosen = 0
+
+  static let weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+  static let ordinals = [1: "1st", 2: "2nd", 3: "3rd", 4: "4th", -1: "last"]
+
+  /// The form's lines, in order; which there are depends on whether the event has a time.
+  var lines: [Field] {
+    let schedule = fields.schedule
+    var lines = [
+      Field(key: "t", name: "Title", prompt: "Title: ", value: fields.title) { answer throws(PageInputError) in
+        guard !answer.allSatisfy(\.isWhitespace) else { throw PageInputError("the title is empty") }
+        return ["--title", answer]
+      },
+      Field(key: "d", name: "Date", prompt: "Date (2024-05-12, 5-12, fri, +3d): ", value: "\(schedule.startDay)") {
+        ["--date", $0]
+      },
+      Field(
+        key: "i", name: "Time", prompt: "Time (9, 9:30, 9am, 21:30, noon; empty: all day): ",
+        value: schedule.startTime?.description ?? ""
+      ) { $0.isEmpty ? ["--all-day"] : ["--at", $0] },
+    ]
+    if schedule.isAllDay {
+      lines.append(
+        Field(key: "l", name: "Last day", prompt: "Last day (2024-05-14, +2d): ", value: "\(lastDay)") {
+          ["--to", $0]
+        })
+    } else {
+      lines.append(
+        Field(
+          key: "l", name: "Length", prompt: "Length (45m, 1h30m, 1.5h, 90, 2d): ", value: Self.length(of: schedule)
+        ) { answer throws(PageInputError) in
+          guard !answer.isEmpty else { throw PageInputError("give a length such as 45m, 1h30m or 2d") }
+          return ["--for", answer]
+        })
+    }
+    lines += [
+      Field(key: "o", name: "Location", prompt: "Location (empty: none): ", value: fields.location ?? "") {
+        ["--location", $0]
+      },
+      Field(key: "n", name: "Note", prompt: "Note (empty: none): ", value: fields.note ?? "") { ["--note", $0] },
+      Field(
+        key: "r", name: "Repeat",
+        prompt: "Repeat (weekly on mon,fri until 6-30, daily every 2, monthly on 2nd-tue 10 times, none): ",
+        value: schedule.rule.map(Self.text(of:)) ?? "none", words: Self.repeatWords),
+      Field(
+        key: "m", name: "Reminders",
+        prompt: "Reminders (15m, 1d, +10m, end-5m, fri 8am; commas between; empty: none): ",
+        value: fields.reminders.map(text(of:)).joined(separator: ", ")
+      ) { answer in
+        let reminders = answer.split(separator: ",").filter { !$0.allSatisfy(\.isWhitespace) }.map(String.init)
+        return reminders.isEmpty ? ["--no-remind"] : reminders.flatMap { ["--remind", $0] }
+      },
+    ]
+    if schedule.isAllDay {
+      let time = fields.reminders.lazy.compactMap(\.allDayTime).first ?? Reminder.defaultAllDayTime
+      lines.append(
+        Field(key: "f", name: "Reminded from", prompt: "Reminders count from (9, 8am, 18:30): ", value: "\(time)") {
+          ["--remind-at", $0]
+        })
+    } else {
+      lines.append(
+        Field(
+          key: "z", name: "Time zone", prompt: "Time zone (Europe/Berlin; local: your clock): ",
+          value: schedule.timeZone ?? "local"
+        ) { ["--tz", $0] })
+    }
+    return lines
+  }
+
+  /// The last day of an all-day event.
+  private var lastDay: CivilDate {
+    fields.schedule.endDay ?? fields.schedule.startDay
+  }
+
+  /// `1h30m`, `2d`, or empty without a length.
+  static func length(of schedule: EventSchedule) -> String {
+    guard schedule.hasLength else { return "" }
+    let minutes = schedule.lengthDays * 1440 + (schedule.lengthMinutes ?? 0)
+    return EventLength.description(minutes: minutes)
+  }
+
+  /// `weekly every 2 on mon,fri until 2024-12-31`: the rule in the repeat prompt's words.
+  static func text(of rule: RecurrenceRule) -> String {
+    var words = [rule.frequency.rawValue.lowercased()]
+    if rule.interval > 1 { words += ["every", "\(rule.interval)"] }
+    let days =
+      rule.byDay.map { day in
+        (day.ordinal.flatMap { ordinals[$0] }.map { $0 + "-" } ?? "") + weekdays[day.weekday.rawValue]
+      }
+      + rule.byMonthDay.map { $0 == -1 ? "last" : "\($0)" }
+    if !days.isEmpty { words += ["on", days.joined(separator: ",")] }
+    if let until = rule.until { words += ["until", "\(until)"] }
+    if let count = rule.count { words += ["\(count)", "times"] }
+    return words.joined(separator: " ")
+  }
+
+  /// The repeat prompt's words as `cal edit`'s options: `monthly every 2 on 2nd-tue until fri` is
+  /// `--repeat monthly --every 2 --repeat-on 2nd-tue --until fri`.
+  static func repeatWords(_ answer: String) throws(PageInputError) -> [String] {
+    var words = answer.split(separator: " ").map(String.init)
+    guard !words.isEmpty else { throw PageInputError("say how it repeats, or none") }
+    var options = ["--repeat", words.removeFirst().lowercased()]
+    while !words.isEmpty {
+      let word = words.removeFirst()
+      let keyword = word.lowercased()
+      if words.first?.lowercased() == "times", Int(word) != nil {
+        words.removeFirst()
+        options += ["--count", word]
+        continue
+      }
+      guard let option = ["every": "--every", "on": "--repeat-on", "until": "--until"][keyword], !words.isEmpty else {
+        throw PageInputError(
+          "'\(word)' in the repeat: write how (daily, weekly, monthly, yearly, none), then every N, on DAYS, "
+            + "until DATE or N times")
+      }
+      // A day after until may be several words (next fri); it runs to the next keyword.
+      var value = [words.removeFirst()]
+      while keyword == "until", let next = words.first, !["every", "on", "until"].contains(next.lowercased()),
+        !(words.count > 1 && words[1].lowercased() == "times" && Int(next) != nil)
+      {
+        value.append(words.removeFirst())
+      }
+      options += [option, value.joined(separator: " ")]
+    }
+    return options
+  }
+
+  /// A reminder in the words `--remind` takes: `15m`, `+10m`, `start`, `end-5m`, `2024-05-12 08:00`.
+  private func text(of reminder: Reminder) -> String {
+    switch reminder.trigger {
+    case .at(let instant):
+      guard let local = zone.wallClock(atUTC: instant), let time = TimeOfDay(minutes: local.secondOfDay / 60) else {
+        return "start"
+      }
+      return "\(local.date) \(time)"
+    case .start(let seconds):
+      return seconds == 0 ? "start" : (seconds > 0 ? "+" : "") + Self.length(seconds: seconds.magnitude)
+    case .end(let seconds):
+      return seconds == 0 ? "end" : "end" + (seconds > 0 ? "+" : "-") + Self.length(seconds: seconds.magnitude)
+    }
+  }
+
+  private static func length(seconds: UInt64) -> String {
+    // `--remind` takes whole minutes: an imported alarm's odd seconds round to the nearest minute.
+    EventLength.description(minutes: Int((seconds + 30) / 60))
+  }
+}
