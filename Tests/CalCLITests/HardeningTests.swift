@@ -238,4 +238,23 @@ final class HardeningTests {
     let first = try cal.run(["list"], environment: ["CAL_TEST_NOW": "-62135596800000", "TZ": "UTC"])
     #expect(first.status == 0 && first.stdout == "No events in January 1.\n")
   }
+
+  @Test("input echoed in an error is shown harmlessly: no escape sequence, C1 control or bidi override reaches stderr")
+  func errorsEchoHarmlessly() throws {
+    let evil = "a\u{1B}]0;pwned\u{07}\u{9B}2J\u{202E}b"
+    let file = cal.folder + "/evil.ics"
+    try "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:\(evil)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".write(
+      toFile: file, atomically: true, encoding: .utf8)
+    let before = cal.snapshot()
+    for (arguments, environment) in [
+      ([evil], [:]), (["list", evil], [:]), (["add", "2024-05-13", "x", "--at", "9", "--tz", evil], [:]),
+      (["add", "2024-05-13", "x", "--for", evil], [:]), (["import", file], [:]), (["list"], ["TZ": evil]),
+      (["list"], ["CAL_TEST_NOW": evil]), (["rm", evil], [:]),
+    ] as [([String], [String: String])] {
+      let result = try cal.run(arguments, environment: environment)
+      #expect(result.status != 0 && result.stderr.hasPrefix("Error: "), "\(arguments) \(environment)")
+      #expect(!result.stderr.unicodeScalars.contains { [0x1B, 0x07, 0x9B, 0x202E].contains($0.value) })
+    }
+    #expect(cal.snapshot() == before)
+  }
 }
