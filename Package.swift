@@ -49,20 +49,19 @@ let package = Package(
     // The full-screen page of `cal interactive`: the terminal, input, the screen and the page itself, over
     // the service; the command line reaches it only through a closure that `cal` hands in.
     .target(name: "CalInteractive", dependencies: ["CalCore", "CalService"]),
-    // CalDAV/WebDAV client over FoundationNetworking: linked only into the networking executable,
-    // never into the fully static `cal`. Compiled with -static-stdlib in release so that an executable
-    // linking it with -static-stdlib (compile and link flags) gets Foundation's static libraries and
-    // works copied alone (needs libcurl4-openssl-dev to link, only libcurl4 to run).
-    .target(
-      name: "CalDAV",
-      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    // libcurl, alone, with typed wrappers for its variadic calls: only the CalDAV library's HTTP transport
+    // sees it.
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
     ),
+    // CalDAV/WebDAV client over libcurl: linked only into the networking executable, never into the fully
+    // static `cal`.
+    .target(name: "CalDAV", dependencies: ["CCurl"]),
     // The networking front end: the sync engine's remote side over the CalDAV library, credentials from
     // --password-command or ~/.netrc, feeds over HTTP(S). Linked only into cal-sync.
-    .target(
-      name: "CalSync", dependencies: ["CalCore", "CalService", "CalDAV"],
-      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
-    ),
+    .target(name: "CalSync", dependencies: ["CalCore", "CalService", "CalDAV"]),
     // The entry point both executables share: reads the clock, the zone, the locale and the environment.
     .target(name: "CalMain", dependencies: ["CalCLI", "CalCore", "CalInteractive", "CalService"]),
     .executableTarget(
@@ -74,13 +73,12 @@ let package = Package(
         .unsafeFlags(["-static-executable"], .when(configuration: .release))
       ]
     ),
-    // cal with the network (FoundationNetworking, so libcurl): what `cal sync` and `cal calendar add --url`
-    // start. In release, -static-stdlib (compile and link) puts the Swift runtime and Foundation inside, so it
-    // runs copied beside cal with only libcurl4 installed.
+    // cal with the network (libcurl): what `cal sync` and `cal calendar add --url` start. libcurl and what it
+    // needs (OpenSSL, ...) have no static libraries on Debian, so it cannot be static like `cal`; in release
+    // -static-stdlib puts the Swift runtime inside, so it runs copied beside cal with only libcurl4 installed.
     .executableTarget(
       name: "cal-sync",
       dependencies: ["CalMain", "CalSync"],
-      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
       linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
     ),
     .testTarget(name: "CalCoreTests", dependencies: ["CalCore"]),

@@ -10,7 +10,7 @@ public final class CalDAVClient: Sendable {
   /// middle of an answer); it is kept between a millisecond and a day.
   public init(credentials: CalDAVCredentials?, timeout: Duration = .seconds(30)) {
     let (seconds, attoseconds) = timeout.components
-    // Clamped to a day: Dispatch's deadlines are nanoseconds in 64 bits and trap beyond.
+    // Clamped to a day: libcurl takes milliseconds, and nothing is gained by waiting longer.
     let interval = min(86_400, max(0.001, Double(seconds) + Double(attoseconds) / 1e18))
     transport = HTTPTransport(credentials: credentials, timeout: interval, userAgent: "cal-sync (CalDAV)")
   }

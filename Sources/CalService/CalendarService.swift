@@ -8,7 +8,7 @@ public final class CalendarService {
   /// Whether a call may create the calendar file.
   public enum Access: Sendable {
     /// Reading only: a file named by the user must exist (a typo must not look like an empty calendar);
-    /// the default location is created on first use.
+    /// a missing one at the default location reads as an empty calendar, and is not created.
     case read
     /// Writing: the file and its folders are created when missing.
     case write
@@ -45,6 +45,10 @@ public final class CalendarService {
   {
     let mode: Database.OpenMode = access == .write || location.isDefault ? .create : .existing
     do {
+      // Reading the default calendar before it exists reads an empty one, and creates nothing.
+      if access == .read && location.isDefault && !CalendarStore.exists(location.path) {
+        return CalendarService(store: try CalendarStore(inMemoryAt: environment.now()), environment: environment)
+      }
       let store = try CalendarStore(path: location.path, mode: mode, now: environment.now())
       return CalendarService(store: store, environment: environment)
     } catch {

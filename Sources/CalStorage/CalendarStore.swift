@@ -31,7 +31,7 @@ public final class CalendarStore {
   ///
   /// A file that is not a SQLite database, a database of something else, or one written by a newer `cal`
   /// is refused before anything is written to it.
-  public init(
+  public convenience init(
     path: String, mode: Database.OpenMode = .create, now milliseconds: Int64,
     migrator: Migrator = Migrator(migrations: BundledMigrations.all, applicationID: BundledMigrations.applicationID)
   ) throws {
@@ -44,6 +44,7 @@ public final class CalendarStore {
       // An empty file is no calendar yet, and a command that may not create one leaves it as it is.
       if (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0 { throw StorageError.noCalendar(path: path) }
     }
+    let database: Database
     do {
       database = try Self.connect(path, now: milliseconds, migrator: migrator)
     } catch {
@@ -51,7 +52,27 @@ public final class CalendarStore {
       Self.remove(created)
       throw error
     }
+    self.init(database: database, created: created, isInMemory: false)
+  }
+
+  /// An empty calendar in memory with the schema of a new file, gone when closed: what a command that only
+  /// reads sees where no calendar file exists yet, so that looking creates nothing (`cal` alone, put ahead
+  /// of cal(1), must leave no database behind). What is written to it is dropped with it.
+  public convenience init(
+    inMemoryAt milliseconds: Int64,
+    migrator: Migrator = Migrator(migrations: BundledMigrations.all, applicationID: BundledMigrations.applicationID)
+  ) throws {
+    let database = try Database(path: ":memory:", mode: .create)
+    try migrator.migrate(database, now: milliseconds)
+    self.init(database: database, created: [], isInMemory: true)
+  }
+
+  private init(database: Database, created: [String], isInMemory: Bool) {
+    self.database = database
     self.created = created
+    self.isInMemory = isInMemory
+    // Memory has no write-ahead log to switch to.
+    self.isPreparedForWriting = isInMemory
     self.events = EventRepository(database: database)
     self.viewedMonth = ViewedMonthRepository(database: database)
     self.transitions = TransitionRepository(database: database)
@@ -59,6 +80,15 @@ public final class CalendarStore {
     self.syncItems = SyncItemRepository(database: database)
     self.reminders = ReminderRepository(database: database)
     self.changes = ChangeLogRepository(database: database, recording: ChangeRecording())
+  }
+
+  /// Whether this calendar is in memory (``init(inMemoryAt:migrator:)``), not a file.
+  public let isInMemory: Bool
+
+  /// Whether something (a file, a link, even a dangling one) is at `path`.
+  public static func exists(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
   }
 
   /// The connection to the calendar at `path`, its schema brought up to date.

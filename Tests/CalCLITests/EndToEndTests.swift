@@ -267,9 +267,25 @@ final class EndToEndTests {
     }
     let viaVariable = try cal.run(["list"], withDatabase: false, environment: ["CAL_DB": missing])
     #expect(viaVariable.status == 1 && viaVariable.stderr == "Error: no calendar at \(missing)\n")
-    // Writing commands create it, folders and all; so does the default location on first use.
+    // Writing commands create it, folders and all.
     #expect(try cal.run(["add", "2024-05-12", "x", "--db", missing], withDatabase: false).status == 0)
-    #expect(try cal.run(["show", "2024-05"], withDatabase: false).status == 0)
+  }
+
+  @Test("reading the default calendar before it exists reads an empty one and creates nothing: cal alone is cal(1)")
+  func defaultCalendarNotCreatedByReading() throws {
+    let home = cal.folder + "/.local"
+    let pinned = ["CAL_TEST_NOW": "2024-05-12T10:00:00Z"]
+    let page = try cal.run([], withDatabase: false, environment: pinned)
+    #expect(page.status == 0 && page.stdout.hasPrefix("      May 2024"))
+    for command in [["show", "2024-05"], ["list"], ["agenda"], ["search", "x"], ["history"], ["log"], ["remind"]] {
+      let result = try cal.run(command, withDatabase: false, environment: pinned)
+      #expect(result.status == 0 && result.stderr.isEmpty, "\(command): \(result.stderr)")
+    }
+    #expect(try cal.run(["export"], withDatabase: false, environment: pinned).stdout.hasPrefix("BEGIN:VCALENDAR"))
+    #expect(!FileManager.default.fileExists(atPath: home), "a reading command created \(home)")
+    // The first change makes it; from then on the commands read it.
+    #expect(try cal.run(["add", "2024-05-12", "dentist"], withDatabase: false).status == 0)
+    #expect(try cal.run(["list", "2024-05"], withDatabase: false).stdout == "2024-05-12  all day      #1  dentist\n")
   }
 
   @Test("without --db the calendar lives in CAL_DB, else XDG_DATA_HOME, else ~/.local/share")

@@ -47,10 +47,7 @@ import Testing
     openssl.waitUntilExit()
     if openssl.terminationStatus != 0 { try Test.cancel("openssl cannot make a test certificate") }
     let server = try ServiceProcess(
-      URL(fileURLWithPath: "/usr/bin/env"),
-      [
-        "python3", "-c",
-        """
+      python: """
         import http.server, ssl, sys
         server = http.server.HTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -58,8 +55,7 @@ import Testing
         server.socket = context.wrap_socket(server.socket, server_side=True)
         print(server.server_address[1], flush=True)
         server.serve_forever()
-        """, certificate, key,
-      ])
+        """, [certificate, key])
     let url = "https://127.0.0.1:\(server.firstLine)/"
     do {
       _ = try CalDAVClient(credentials: CalDAVCredentials(user: "u", password: "p")).discover(url)

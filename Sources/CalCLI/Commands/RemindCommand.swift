@@ -48,7 +48,8 @@ struct RemindCommand: Command {
 
   func run(_ context: CommandContext) throws {
     if installs { return try writeUnit(context) }
-    let calendar = try store.open(context, for: .read)
+    // Watching waits on the calendar's file, so it needs one: the default one is made when missing.
+    let calendar = try store.open(context, for: watching ? .modify : .read)
     guard watching else {
       let notices = try calendar.deliverDueReminders()
       if json {

@@ -1,46 +1,39 @@
-import Dispatch
-import Foundation
+import CCurl
+import Synchronization
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// Synchronous HTTP over `URLSession`: one request at a time, Basic credentials sent up front (one round
-/// trip per request, no 401 challenge first), redirects followed here rather than by the session so the
-/// method, the body and the decision to send credentials stay under our control.
+/// Synchronous HTTP over libcurl: one request at a time on one easy handle (so connections are kept alive
+/// between requests), Basic credentials sent up front (one round trip per request, no 401 challenge first),
+/// redirects followed here rather than by libcurl so the method, the body and the decision to send
+/// credentials stay under our control. Certificates are verified by the system's trust store.
+///
+/// `curl_easy_perform` blocks in `poll` until the server answers, so waiting costs no CPU time.
 final class HTTPTransport: Sendable {
-  private let session: URLSession
-  private let delegate: SessionDelegate
+  /// The largest body read, decompressed: a hostile server cannot exhaust memory. (A listing of 5,000 events
+  /// is about 2 MiB, and the XML reader stops at 64 MiB.)
+  static let maxBodyBytes = 128 << 20
+  /// The most header bytes read in one exchange (below the 300 KiB at which newer libcurl stops by itself).
+  static let maxHeaderBytes = 256 << 10
+
   private let credentials: CalDAVCredentials?
-  private let timeout: Double
-  /// How long one exchange may take in all, however steadily data flows.
-  private let resourceTimeout: Double
+  /// How long connecting may take, and how long the server may stay silent once connected.
+  let timeout: Double
+  /// `timeout` in whole milliseconds, at least 1 (for libcurl, 0 would mean its default).
+  private let timeoutMilliseconds: Int
+  /// How long one exchange may take in all, however steadily data flows, in milliseconds.
+  private let resourceTimeoutMilliseconds: Int
   private let userAgent: String
-  private let sent = RequestCounter()
+  private let easy = Mutex(CurlEasy())
+  private let sent = Atomic(0)
 
   /// How many requests were sent (each redirect followed counts as one).
-  var requestCount: Int { sent.value }
+  var requestCount: Int { sent.load(ordering: .relaxed) }
 
   init(credentials: CalDAVCredentials?, timeout: Double, userAgent: String) {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    resourceTimeout = max(timeout * 10, timeout + 60)
-    configuration.timeoutIntervalForResource = resourceTimeout
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
-    configuration.urlCache = nil
-    configuration.urlCredentialStorage = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    let delegate = SessionDelegate()
-    session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    self.delegate = delegate
     self.credentials = credentials
     self.timeout = timeout
+    timeoutMilliseconds = max(1, Int((timeout * 1000).rounded(.up)))
+    resourceTimeoutMilliseconds = Int((max(timeout * 10, timeout + 60) * 1000).rounded(.up))
     self.userAgent = userAgent
-  }
-
-  deinit {
-    session.invalidateAndCancel()
   }
 
   /// Sends a request, following up to five redirects, and returns the final answer whatever its status.
@@ -72,90 +65,96 @@ final class HTTPTransport: Sendable {
 
   private func perform(_ request: HTTPRequest, authorized: Bool) throws(CalDAVError) -> HTTPResponse {
     let url = request.url
-    guard let foundationURL = URL(string: url.description) else { throw .invalidURL(url.description) }
-    var urlRequest = URLRequest(
-      url: foundationURL, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-    urlRequest.httpMethod = request.method
-    urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    // No `Expect: 100-continue` wait before a body (servers that do not answer it cost a second each).
+    var lines = ["Expect:"]
+    for (name, value) in request.headers {
+      // A value (an ETag a server gave) must not smuggle in a header of its own.
+      guard !(name + value).utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0 }) else {
+        throw .malformedResponse(url: url.description, detail: "a header value holding a line break")
+      }
+      lines.append("\(name): \(value)")
+    }
+    if !request.body.isEmpty, !request.headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
+      lines.append("Content-Type:")  // libcurl would call a body form data
+    }
+    sent.add(1, ordering: .relaxed)
+    return try easy.withLock { (easy) throws(CalDAVError) in
+      try transfer(&easy, request, authorized: authorized, headers: lines)
+    }
+  }
+
+  /// Runs one exchange on the handle, which the caller holds alone.
+  private func transfer(
+    _ easy: inout CurlEasy, _ request: HTTPRequest, authorized: Bool, headers lines: [String]
+  ) throws(CalDAVError) -> HTTPResponse {
+    let url = request.url
+    guard let list = Self.headerList(lines) else {
+      throw .network(url: url.description, detail: "no memory for the request's headers")
+    }
+    defer { curl_slist_free_all(list) }
+    let sink = TransferSink(
+      maxHeaderBytes: Self.maxHeaderBytes, maxBodyBytes: Self.maxBodyBytes, silence: .milliseconds(timeoutMilliseconds))
+    let code = request.body.withUnsafeBytes { body in
+      configure(&easy, request, authorized: authorized, headers: list, body: body, sink: sink)
+      return withExtendedLifetime(sink) { easy.perform() }
+    }
+    guard code == CURLE_OK else {
+      throw error(code, words: easy.words(for: code), osError: easy.info(CURLINFO_OS_ERRNO), sink: sink, url: url)
+    }
+    let status = easy.info(CURLINFO_RESPONSE_CODE)
+    guard status > 0 else { throw .malformedResponse(url: url.description, detail: "not an HTTP response") }
+    return HTTPResponse(status: status, headers: sink.headers, body: sink.body, url: url)
+  }
+
+  /// Sets every option of one request on a handle just reset.
+  private func configure(
+    _ easy: inout CurlEasy, _ request: HTTPRequest, authorized: Bool, headers: UnsafeMutablePointer<curl_slist>?,
+    body: UnsafeRawBufferPointer, sink: TransferSink
+  ) {
+    easy.reset()
+    easy.set(CURLOPT_URL, request.url.description)
+    easy.allowHTTPOnly()
+    easy.set(CURLOPT_NOSIGNAL, 1)  // timeouts without SIGALRM, which is not thread-safe
+    easy.set(CURLOPT_SSL_VERIFYPEER, 1)
+    easy.set(CURLOPT_SSL_VERIFYHOST, 2)
+    easy.set(CURLOPT_FOLLOWLOCATION, 0)
+    easy.set(CURLOPT_CONNECTTIMEOUT_MS, timeoutMilliseconds)
+    easy.set(CURLOPT_TIMEOUT_MS, resourceTimeoutMilliseconds)
+    easy.set(CURLOPT_ACCEPT_ENCODING, "")  // every compression libcurl can undo
+    easy.set(CURLOPT_USERAGENT, userAgent)
+    easy.set(CURLOPT_HTTPHEADER, list: headers)
     if authorized, let credentials {
-      let token = Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
-      urlRequest.setValue("Basic \(token)", forHTTPHeaderField: "Authorization")
+      easy.useBasicAuthentication(user: credentials.user, password: credentials.password)
     }
-    if !request.body.isEmpty { urlRequest.httpBody = Data(request.body) }
-
-    let outcome = Outcome()
-    sent.increment()
-    let done = DispatchSemaphore(value: 0)
-    let task = session.dataTask(with: urlRequest) { data, response, error in
-      outcome.data = data
-      outcome.response = response
-      outcome.error = error
-      done.signal()
+    switch (request.method, body.isEmpty) {
+    case ("GET", true): easy.set(CURLOPT_HTTPGET, 1)
+    case ("HEAD", true): easy.set(CURLOPT_NOBODY, 1)
+    case (let method, true): easy.set(CURLOPT_CUSTOMREQUEST, method)
+    case (let method, false):
+      easy.set(CURLOPT_POST, 1)
+      easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: curl_off_t(body.count))
+      easy.set(CURLOPT_POSTFIELDS, pointer: body.baseAddress)
+      if method != "POST" { easy.set(CURLOPT_CUSTOMREQUEST, method) }
     }
-    task.resume()
-    // The session's own timeouts should fire first; this is the guarantee that nothing waits forever.
-    if done.wait(timeout: .now() + resourceTimeout + 5) == .timedOut {
-      task.cancel()
-      _ = done.wait(timeout: .now() + 5)
-      throw .timedOut(url: url.description, seconds: timeout)
-    }
-    let challenge = delegate.takeChallenge(of: task.taskIdentifier)
-    if let error = outcome.error {
-      // A 401 or 407 reaches us only through the challenge that was cancelled (see SessionDelegate).
-      guard let challenge else { throw Self.networkError(error, url: url, timeout: timeout) }
-      outcome.response = challenge
-      outcome.data = nil
-    }
-    guard let http = outcome.response as? HTTPURLResponse else {
-      throw .malformedResponse(url: url.description, detail: "not an HTTP response")
-    }
-    var headers: [String: String] = [:]
-    for (name, value) in http.allHeaderFields {
-      if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-    }
-    return HTTPResponse(status: http.statusCode, headers: headers, body: [UInt8](outcome.data ?? Data()), url: url)
+    let context = Unmanaged.passUnretained(sink).toOpaque()
+    easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: curl_off_t(Self.maxBodyBytes))
+    easy.set(CURLOPT_HEADERFUNCTION, callback: TransferSink.headerCallback)
+    easy.set(CURLOPT_HEADERDATA, pointer: context)
+    easy.set(CURLOPT_WRITEFUNCTION, callback: TransferSink.bodyCallback)
+    easy.set(CURLOPT_WRITEDATA, pointer: context)
+    easy.watchProgress(TransferSink.progressCallback, context: context)  // the sink times silence out
   }
 
-  private static func networkError(_ error: any Error, url: DAVURL, timeout: Double) -> CalDAVError {
-    let where_ = url.description
-    guard let error = error as? URLError else { return .network(url: where_, detail: "\(type(of: error))") }
-    switch error.code {
-    case .cannotConnectToHost: return .connectionRefused(url: where_)
-    case .cannotFindHost, .dnsLookupFailed: return .hostNotFound(url: where_)
-    case .timedOut: return .timedOut(url: where_, seconds: timeout)
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
-      .clientCertificateRequired:
-      return .tlsFailure(url: where_, detail: "URL error \(error.code.rawValue)")
-    case .networkConnectionLost: return .network(url: where_, detail: "connection lost")
-    case .notConnectedToInternet: return .network(url: where_, detail: "network unreachable")
-    case .cancelled: return .network(url: where_, detail: "cancelled")
-    case .badServerResponse: return .malformedResponse(url: where_, detail: "not a valid HTTP response")
-    default:
-      // On Linux most libcurl failures, certificate ones included, arrive as code -1 with curl's own words.
-      let words = (error.userInfo[NSLocalizedDescriptionKey] as? String).map { String($0.prefix(200)) }
-      guard let words, !words.isEmpty else { return .network(url: where_, detail: "URL error \(error.code.rawValue)") }
-      let tls = ["SSL", "TLS", "certificate"].contains { words.contains($0) }
-      return tls ? .tlsFailure(url: where_, detail: words) : .network(url: where_, detail: words)
+  /// `lines` as a libcurl header list for the caller to free; nil when libcurl has no memory for it.
+  private static func headerList(_ lines: [String]) -> UnsafeMutablePointer<curl_slist>? {
+    var list: UnsafeMutablePointer<curl_slist>?
+    for line in lines {
+      guard let longer = curl_slist_append(list, line) else {
+        curl_slist_free_all(list)
+        return nil
+      }
+      list = longer
     }
+    return list
   }
-}
-
-/// A count shared by the threads that send requests.
-private final class RequestCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-
-  var value: Int { lock.withLock { count } }
-
-  func increment() { lock.withLock { count += 1 } }
-}
-
-/// What the completion handler hands over. Written before the semaphore is signalled and read after the
-/// wait returns, so the semaphore orders every access.
-private final class Outcome: @unchecked Sendable {
-  var data: Data?
-  var response: URLResponse?
-  var error: (any Error)?
 }
