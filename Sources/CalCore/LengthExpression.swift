@@ -14,8 +14,8 @@ public enum LengthExpression {
     let lowered = text.lowercased()
     guard !lowered.hasPrefix("-") else { throw .negativeLength(text) }
     let total: Int
-    if let whole = parseDigits(Substring(lowered), minimumCount: 1) {
-      guard whole <= largestNumber else { throw .malformedLength(text) }
+    if !lowered.isEmpty, lowered.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+      guard let whole = Int(lowered), whole <= largestNumber else { throw .lengthTooLong(text) }
       total = whole
     } else if lowered.contains(".") {
       total = try decimal(Substring(lowered), text: text)
@@ -49,9 +49,11 @@ public enum LengthExpression {
         number.append(character)
         continue
       }
-      guard let scale = scales[character], let value = Int(number), value <= largestNumber,
-        units.insert(character).inserted
-      else { throw .malformedLength(text) }
+      guard let scale = scales[character], !number.isEmpty, units.insert(character).inserted else {
+        throw .malformedLength(text)
+      }
+      // Digits alone: a number too large for Int is too long too.
+      guard let value = Int(number), value <= largestNumber else { throw .lengthTooLong(text) }
       total += value * scale
       number = ""
     }
@@ -71,8 +73,9 @@ public enum LengthExpression {
     guard let unit = lowered.last, let scale = scales[unit] else { throw .malformedLength(text) }
     let number = lowered.dropLast().split(separator: ".", omittingEmptySubsequences: false)
     guard number.count == 2, let whole = parseDigits(number[0], minimumCount: 1),
-      let fraction = parseDigits(number[1], minimumCount: 1, maximumCount: 6), whole <= largestNumber
+      let fraction = parseDigits(number[1], minimumCount: 1, maximumCount: 6)
     else { throw .malformedLength(text) }
+    guard whole <= largestNumber else { throw .lengthTooLong(text) }
     var tenths = 1
     for _ in 0..<number[1].count { tenths *= 10 }
     let scaled = (whole * tenths + fraction) * scale

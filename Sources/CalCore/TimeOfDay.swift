@@ -62,6 +62,7 @@ public enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
   case minuteOutOfRange(String)
   case malformedLength(String)
   case negativeLength(String)
+  case lengthTooLong(String)
   case twelveHourOutOfRange(String)
   case notWholeMinutes(String)
 
@@ -74,6 +75,8 @@ public enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
     case .malformedLength(let text):
       return "'\(text)' is not a length: write \(LengthExpression.forms)"
     case .negativeLength(let text): return "'\(text)' is not a length: it must be longer than zero"
+    case .lengthTooLong(let text):
+      return "'\(text)' is not a length: a number in it is more than \(LengthExpression.largestNumber)"
     case .twelveHourOutOfRange(let text): return "'\(text)' is not a time: with am or pm, hours are 1 to 12"
     case .notWholeMinutes(let text): return "'\(text)' is not a length: it must come to whole minutes"
     }

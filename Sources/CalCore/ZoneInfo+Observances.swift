@@ -69,7 +69,7 @@ extension ZoneInfo {
 
   /// The year, on UTC's clock, of an instant; clamped to the years 1 to 9999.
   private static func year(of instant: Int64) -> Int {
-    let days = instant >= 0 ? instant / 86_400 : (instant - 86_399) / 86_400
+    let days = instant.floorDivided(by: 86_400)
     let clamped = Int(min(max(days, -719_162), 2_932_896))
     return CivilDate(daysSince1970: clamped)?.year ?? 1970
   }

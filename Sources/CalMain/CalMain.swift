@@ -30,7 +30,7 @@ public enum CalMain {
       if let value = getenv(name) { environment[name] = String(cString: value) }
     }
     let zones = ZoneLoader(readZone)
-    let pinned = pinnedClock()
+    let (pinned, clockProblem) = pinnedClock()
     let userZone = localZone(zones: zones)
     let outputIsTerminal = isatty(STDOUT_FILENO) == 1
     // One reading of the user's zone serves today's date, timestamps and events alike.
@@ -41,7 +41,8 @@ public enum CalMain {
       terminalSize: outputIsTerminal ? terminalSize() : nil,
       output: TextOutput { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError,
       errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds,
-      environmentProblem: { if case .failure(let error) = userZone { "TZ: \(error)" } else { nil } }(),
+      environmentProblem: clockProblem
+        ?? { if case .failure(let error) = userZone { "TZ: \(error)" } else { nil } }(),
       inputIsTerminal: { isatty(STDIN_FILENO) == 1 },
       // Only a closure: nothing of the page is built unless `cal interactive` runs.
       frontEnds: FrontEnds(interactive: { request in

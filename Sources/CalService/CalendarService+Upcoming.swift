@@ -6,9 +6,24 @@ extension CalendarService {
   /// instant's day (on the user's clock) through `last`, less the timed occurrences that ended at or before
   /// the instant. Empty when `last` is before the instant's day.
   public func upcoming(from instant: Int64, through last: CivilDate) throws -> [AgendaItem] {
+    var items: [AgendaItem] = []
+    try forEachUpcomingItem(from: instant, through: last) { item in
+      items.append(item)
+      return true
+    }
+    return items
+  }
+
+  /// The items `upcoming(from:through:)` gives, handed to `body` in order a chunk of days at a time, so that
+  /// what is next over centuries holds one chunk in memory; `body` returning false stops.
+  public func forEachUpcomingItem(
+    from instant: Int64, through last: CivilDate, _ body: (AgendaItem) throws -> Bool
+  ) throws {
     let seconds = instant.floorDivided(by: 1000)
-    guard let first = environment.localZone.wallClock(atUTC: seconds)?.date, first <= last else { return [] }
-    return try agenda(from: first, through: last).filter { !$0.hasEnded(by: instant) }
+    guard let first = environment.localZone.wallClock(atUTC: seconds)?.date, first <= last else { return }
+    try forEachAgendaItem(from: first, through: last) { item in
+      item.hasEnded(by: instant) ? true : try body(item)
+    }
   }
 
   /// What is still to come from `instant` over `days` days, the instant's own day first (`days` of 7 is

@@ -17,8 +17,10 @@ public struct ServiceEnvironment {
     self.zones = zones
   }
 
-  /// Today's date on the user's clock.
+  /// Today's date on the user's clock; at an instant whose date there lies outside the years 1 to 9999, the
+  /// calendar's first or last day (never a date of no relation to the instant).
   public var today: CivilDate {
-    localZone.wallClock(atUTC: now().floorDivided(by: 1000))?.date ?? CivilDate(daysSince1970: 0)!
+    let seconds = now().floorDivided(by: 1000)
+    return localZone.wallClock(atUTC: seconds)?.date ?? (seconds < 0 ? .first : .last)
   }
 }

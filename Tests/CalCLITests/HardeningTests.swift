@@ -202,4 +202,59 @@ final class HardeningTests {
     #expect(try cal.run(["import", file]).stdout.hasPrefix("Imported \(file): 3000 added"))
     #expect(try cal.run(["import", file]).stdout.hasPrefix("Imported \(file): 0 added, 0 updated, 3000 unchanged"))
   }
+
+  @Test("agenda streams like list: over decades of events its memory does not grow with the output")
+  func agendaStreams() throws {
+    let now = "2024-05-12T10:00:00+02:00"
+    for hour in 10...14 {
+      try cal.run(["add", "2024-05-12", "daily \(hour)", "--at", "\(hour):00", "--repeat", "daily"], at: now)
+    }
+    // 55,000 items: built whole in memory, JSON took over 120 MB; streamed, a debug build takes 16 MB.
+    let limited = "ulimit -v 100000; exec \"$0\" \"$@\""
+    for format in [[], ["--json"]] {
+      let result = try cal.run(
+        ["-c", limited, CalProcess.binary, "agenda", "2024-05-12..2054-05-12"] + format,
+        environment: ["TZ": "Europe/Berlin", "CAL_TEST_NOW": now], binary: "/bin/sh")
+      #expect(result.status == 0 && result.stderr.isEmpty, "agenda \(format): \(result.stderr.prefix(300))")
+      #expect(result.stdout.hasSuffix(format.isEmpty ? "  14:00        #5@2054-05-12  daily 14\n" : "}]}]\n"))
+    }
+  }
+
+  @Test("a CAL_TEST_NOW that is no instant of the years 1 to 9999 is an error, not the real clock or 1970")
+  func pinnedClock() throws {
+    let before = cal.snapshot()
+    for text in [
+      "abc", "-", "99999999999999999999", "253402300800000", "2024-05-12T10:00:00+99:00", "2024-05-12T1+:00Z",
+    ] {
+      let result = try cal.run(["add", "2024-05-13", "x"], environment: ["CAL_TEST_NOW": text])
+      #expect(result.status == 1, "\(text)")
+      #expect(result.stderr.hasPrefix("Error: CAL_TEST_NOW: '\(text)' is not an instant"), "\(text)")
+      #expect(result.stderr.split(separator: "\n").count == 1 && result.stdout.isEmpty, "\(text)")
+    }
+    #expect(cal.snapshot() == before)
+    // The last millisecond of 9999 in UTC is already the year 10000 in Berlin: today is the calendar's last day.
+    let last = try cal.run(["list"], environment: ["CAL_TEST_NOW": "253402300799999", "TZ": "Europe/Berlin"])
+    #expect(last.status == 0 && last.stdout == "No events in December 9999.\n")
+    let first = try cal.run(["list"], environment: ["CAL_TEST_NOW": "-62135596800000", "TZ": "UTC"])
+    #expect(first.status == 0 && first.stdout == "No events in January 1.\n")
+  }
+
+  @Test("input echoed in an error is shown harmlessly: no escape sequence, C1 control or bidi override reaches stderr")
+  func errorsEchoHarmlessly() throws {
+    let evil = "a\u{1B}]0;pwned\u{07}\u{9B}2J\u{202E}b"
+    let file = cal.folder + "/evil.ics"
+    try "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:\(evil)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".write(
+      toFile: file, atomically: true, encoding: .utf8)
+    let before = cal.snapshot()
+    for (arguments, environment) in [
+      ([evil], [:]), (["list", evil], [:]), (["add", "2024-05-13", "x", "--at", "9", "--tz", evil], [:]),
+      (["add", "2024-05-13", "x", "--for", evil], [:]), (["import", file], [:]), (["list"], ["TZ": evil]),
+      (["list"], ["CAL_TEST_NOW": evil]), (["rm", evil], [:]),
+    ] as [([String], [String: String])] {
+      let result = try cal.run(arguments, environment: environment)
+      #expect(result.status != 0 && result.stderr.hasPrefix("Error: "), "\(arguments) \(environment)")
+      #expect(!result.stderr.unicodeScalars.contains { [0x1B, 0x07, 0x9B, 0x202E].contains($0.value) })
+    }
+    #expect(cal.snapshot() == before)
+  }
 }

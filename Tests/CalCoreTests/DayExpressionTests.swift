@@ -293,6 +293,10 @@ struct DayExpressionTests {
     length("100001", "!'100001' is not a length")
     length("99999999999999999999m", "!'99999999999999999999m' is not a length")
     length("1.5.5h", "!'1.5.5h' is not a length")
+    length("999999d", "!'999999d' is not a length: a number in it is more than 100000")
+    length("1h100001m", "!'1h100001m' is not a length: a number in it is more than 100000")
+    length("99999999999999999999", "!'99999999999999999999' is not a length: a number in it is more than 100000")
+    length("100001.5h", "!'100001.5h' is not a length: a number in it is more than 100000")
   }
 
   @Test("the first words of a title that make a day")

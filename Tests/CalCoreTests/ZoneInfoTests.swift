@@ -1,6 +1,7 @@
-import CalCore
 import Foundation
 import Testing
+
+@testable import CalCore
 
 @Suite("Time zones")
 struct ZoneInfoTests {
@@ -83,6 +84,15 @@ extension ZoneInfoTests {
     #expect(zone.offset(atUTC: -31_536_000) == 3600)  // 1969-01-01T00:00:00Z
     #expect(zone.offset(atUTC: -31_536_001) == 0)  // 1968-12-31T23:59:59Z, after the 1968 end
     #expect(zone.offset(atUTC: 0) == 3600)  // 1970-01-01T00:00:00Z
+  }
+
+  @Test("the changes a VTIMEZONE needs are found over any span of instants, from the first to the last")
+  func changesOverAnySpan() throws {
+    let zone = try ZoneInfo(name: "CET", posix: "CET-1CEST,M3.5.0,M10.5.0/3")
+    for (first, last) in [(Int64.min, Int64?.none), (.min, .max), (.min, .min), (-86_400, 0)] {
+      let (_, changes) = zone.changes(from: first, through: last)
+      #expect(changes.allSatisfy { $0.instant <= (last ?? .max) }, "\(first)...\(String(describing: last))")
+    }
   }
 }
 

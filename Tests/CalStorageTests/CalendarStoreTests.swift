@@ -114,13 +114,17 @@ struct CalendarStoreTests {
 struct AdoptionTests {
   let now: Int64 = 1_700_000_000_000
 
-  @Test("other programs' databases are refused: an empty ledger, views only, a Rails ledger, a foreign app id")
+  @Test(
+    "other programs' databases are refused: an empty ledger, views only, a Rails ledger, a foreign app id, a version"
+  )
   func foreignSchemas() throws {
     let cases = [
       "CREATE TABLE schema_migrations (id TEXT PRIMARY KEY NOT NULL, applied_at INTEGER NOT NULL)",
       "CREATE VIEW answers AS SELECT 42 AS answer",
       "CREATE TABLE schema_migrations (version TEXT PRIMARY KEY)",
       "PRAGMA application_id = 1234",
+      // No tables yet, but a schema version of another program's (cal never sets one).
+      "PRAGMA user_version = 7",
     ]
     for sql in cases {
       let folder = try TemporaryFolder()

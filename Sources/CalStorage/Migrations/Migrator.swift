@@ -35,7 +35,9 @@ public struct Migrator: Sendable {
       "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND type IN ('table', 'view')"
     ) { (try $0["type"] as String, try $0["name"] as String) }
     guard objects.contains(where: { $0 == ("table", Self.ledger) }) else {
-      if !objects.isEmpty { throw SchemaError.notACalendar(path: database.path) }
+      // An empty file, or a database without tables that another program marked with its schema version.
+      let version = try database.fetchOne("PRAGMA user_version") { try $0[0] as Int64 } ?? 0
+      if !objects.isEmpty || version != 0 { throw SchemaError.notACalendar(path: database.path) }
       return migrations
     }
     // Another program's ledger of the same name (Rails writes schema_migrations(version)) is not ours.

@@ -1,0 +1,97 @@
+import CalCore
+import CalService
+
+/// What is next, written as it is found: a heading for each day and its events, or one JSON array of the
+/// days, so that memory does not grow with the number of days listed (the output is buffered and written in
+/// large pieces).
+struct AgendaListing {
+  let json: Bool
+  let context: CommandContext
+  /// The instant events count as under way at (Unix milliseconds).
+  let now: Int64
+  private var day: CivilDate?
+  private var buffer = TextBuffer(capacity: 1 << 16)
+
+  init(json: Bool, now: Int64, context: CommandContext) {
+    self.json = json
+    self.now = now
+    self.context = context
+  }
+
+  /// Whether anything was listed.
+  var isEmpty: Bool { day == nil }
+
+  /// Writes one more item: its day's heading first when it starts a new day.
+  mutating func append(_ item: AgendaItem) {
+    let startsDay = day != item.day
+    if json {
+      if startsDay {
+        buffer.append(literal: day == nil ? "[" : "]},")
+        buffer.append(literal: "{\"date\":")
+        JSONValue.string(item.day.description).write(into: &buffer)
+        buffer.append(literal: ",\"heading\":")
+        JSONValue.string(Self.heading(item.day, today: context.today)).write(into: &buffer)
+        buffer.append(literal: ",\"events\":[")
+      } else {
+        buffer.append(byte: UInt8(ascii: ","))
+      }
+      event(item).write(into: &buffer)
+    } else {
+      if startsDay {
+        buffer.append(Self.headingLine(item.day, today: context.today))
+        buffer.append(byte: UInt8(ascii: "\n"))
+      }
+      buffer.append(literal: item.isRunning(at: now) ? "* " : "  ")
+      EventPresenter.write(
+        item, context: context, withNote: true, withDate: false, continuation: Self.continuation, into: &buffer)
+      buffer.append(byte: UInt8(ascii: "\n"))
+    }
+    day = item.day
+    if buffer.count >= 1 << 16 { flushBuffer() }
+  }
+
+  /// Ends the listing: the closing brackets, or `emptyMessage` when nothing was listed.
+  mutating func finish(emptyMessage: String) {
+    if json {
+      buffer.append(literal: day == nil ? "[]\n" : "]}]\n")
+    } else if day == nil {
+      buffer.append(emptyMessage + "\n")
+    }
+    flushBuffer()
+  }
+
+  private mutating func flushBuffer() {
+    context.write(buffer.text)
+    buffer.removeAll()
+  }
+
+  /// Where an item's continued lines (its note, a location of several lines) start: under its id.
+  static let continuation = String(repeating: " ", count: 15)
+
+  /// The event as `list --json` gives it, and whether it is under way.
+  private func event(_ item: AgendaItem) -> JSONValue {
+    guard case .object(var members) = EventPresenter.json(item, context: context) else { return .null }
+    members.append(("running", .bool(item.isRunning(at: now))))
+    return .object(members)
+  }
+
+  /// `Today`, `Tomorrow`, a weekday's name within the week, or the date beyond it.
+  private static func heading(_ day: CivilDate, today: CivilDate) -> String {
+    switch day.daysSince1970 - today.daysSince1970 {
+    case 0: return "Today"
+    case 1: return "Tomorrow"
+    case 2...6: return weekdayNames[day.weekday.rawValue]
+    default: return day.description
+    }
+  }
+
+  /// `Today (2024-05-12)`, `Tuesday (2024-05-14)`, `2024-05-20 (Monday)`.
+  private static func headingLine(_ day: CivilDate, today: CivilDate) -> String {
+    let label = heading(day, today: today)
+    let weekday = weekdayNames[day.weekday.rawValue]
+    return label == day.description ? "\(day) (\(weekday))" : "\(label) (\(day))"
+  }
+
+  /// Headings are English, as the rest of what cal says.
+  static let weekdayNames = CalendarLocale.english.weekdayFullNames
+}
