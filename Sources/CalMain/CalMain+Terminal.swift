@@ -1,14 +1,14 @@
 import Glibc
 
 extension CalMain {
-  /// Writes all of `bytes` to `descriptor`; `nil` when it did, else why not.
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+  /// Writes all of `bytes` to `descriptor`; `nil` when it did, else why not (an `errno`).
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
         let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return String(cString: strerror(written < 0 ? errno : EIO)) }
+        guard written > 0 else { return written < 0 ? errno : EIO }
         offset += written
       }
       return nil

@@ -22,7 +22,8 @@ public enum CalMain {
   public static func run(network: (any CalendarNetwork)?) -> Never {
     _ = mallopt(-3, 64 << 20)  // M_MMAP_THRESHOLD (malloc.h is not in Swift's Glibc module)
     _ = mallopt(-1, 128 << 20)  // M_TRIM_THRESHOLD
-    // A failed write to a closed pipe is an error to report, not a signal that ends the program.
+    // A write to a closed pipe fails with EPIPE instead of a signal, so that the output's writer decides:
+    // standard output's reader gone ends the command quietly, a file's is an error.
     signal(SIGPIPE, SIG_IGN)
 
     var environment: [String: String] = [:]
@@ -39,7 +40,9 @@ public enum CalMain {
       now: pinned?.now ?? nowMilliseconds,
       environment: environment, outputIsTerminal: outputIsTerminal,
       terminalSize: outputIsTerminal ? terminalSize() : nil,
-      output: TextOutput { writeAll($0, to: STDOUT_FILENO) }, writeError: writeError,
+      output: TextOutput(
+        sink: { writeAll($0, to: STDOUT_FILENO) }, whenReaderIsGone: { exit(CalApp.ExitStatus.readerIsGone) }),
+      writeError: writeError,
       errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds,
       environmentProblem: clockProblem
         ?? { if case .failure(let error) = userZone { "TZ: \(error)" } else { nil } }(),

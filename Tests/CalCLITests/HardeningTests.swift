@@ -95,7 +95,7 @@ final class HardeningTests {
       try cal.run(["list", "2024-10-28"], environment: berlin).stdout == "2024-10-28  02:30        #3  ordinary\n")
   }
 
-  @Test("a short or failed write to standard output is an error, exit 1")
+  @Test("a short or failed write to standard output (a full disk) is an error, exit 1")
   func failedOutput() throws {
     try cal.run(["add", "2024-05-12", "dentist"])
     for command in ["list 2024-05", "export", "show 2024-05"] {
@@ -105,6 +105,20 @@ final class HardeningTests {
       #expect(result.status == 1, "\(command)")
       #expect(result.stderr == "Error: cannot write the output: No space left on device\n", "\(command)")
     }
+  }
+
+  @Test("a reader that goes away (cal list | head) ends the command at once and quietly, as SIGPIPE would")
+  func readerGone() throws {
+    try cal.run(["add", "2024-05-12", "standup", "--repeat", "daily"])
+    // Decades of a daily series: made for nobody, this would take seconds and print an error.
+    let result = try Subprocess.run(
+      [
+        "/bin/bash", "-c",
+        "'\(CalProcess.binary)' list 0001-01-01..9999-12-31 --db '\(cal.database)' | head -1; echo \"${PIPESTATUS[0]}\"",
+      ],
+      environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC", "HOME": cal.folder])
+    #expect(result.stdout == "2024-05-12  all day      #1@2024-05-12  standup\n141\n")
+    #expect(result.stderr == "")
   }
 
   @Test("export replaces a file whole, keeping its mode; a FIFO or /dev/stdout is written to, never replaced")

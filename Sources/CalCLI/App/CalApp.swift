@@ -17,6 +17,9 @@ public enum CalApp {
     public static let failure: Int32 = 1
     /// `EX_USAGE`: the command line was wrong.
     public static let usage: Int32 = 64
+    /// The reader of standard output went away (`cal list | head`): what a shell shows for a program that
+    /// SIGPIPE ended, 128 + 13.
+    public static let readerIsGone: Int32 = 141
   }
 
   /// Every command, in the order help lists them. A function, not a stored table: metatypes are not
