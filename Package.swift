@@ -40,6 +40,7 @@ let package = Package(
         .embedInCode("../../Migrations/0009_nominal_days_and_missing_summaries.sql"),
         .embedInCode("../../Migrations/0010_series_continuations.sql"),
         .embedInCode("../../Migrations/0014_sync_items_key.sql"),
+        .embedInCode("../../Migrations/0015_connection_triggers.sql"),
       ]
     ),
     // Service layer: what cal does (page-flip navigation, the agenda, editing, import and export), with the

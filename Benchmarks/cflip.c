@@ -1,6 +1,8 @@
 /* `cflip DB flip up-left|down-right` and `cflip DB add DAY TITLE`: the C floor of `cal flip` and `cal add`.
  * Each is the same one BEGIN IMMEDIATE transaction `cal` commits, with WAL and synchronous = FULL (so one
- * fsync of the log per commit), followed by what `cal` prints: the new page with its marks, or the event. */
+ * fsync of the log per commit), followed by what `cal` prints: the new page with its marks, or the event.
+ * Like `cal`, it first makes the connection's TEMP triggers (Sources/CalStorage/Repositories/EventTriggers.swift,
+ * the same text): the writer keeps simple_days and checks events' calendars. */
 #include "cfloor.h"
 
 #include <stdio.h>
@@ -30,6 +32,37 @@ static void run(sqlite3 *db, const char *sql, const char *const *texts, int coun
   sqlite3_finalize(statement);
 }
 
+/* The triggers `cal` makes on a connection that writes. */
+static const char *const triggers[] = {
+    "CREATE TEMP TRIGGER IF NOT EXISTS simple_days_insert AFTER INSERT ON events "
+    "WHEN new.rrule IS NULL AND new.span_days = 0 AND new.time_zone IS NULL BEGIN "
+    "INSERT INTO simple_days (day, calendar_id, events) VALUES (new.day, new.calendar_id, 1) "
+    "ON CONFLICT (day, calendar_id) DO UPDATE SET events = events + 1; END",
+    "CREATE TEMP TRIGGER IF NOT EXISTS simple_days_delete AFTER DELETE ON events "
+    "WHEN old.rrule IS NULL AND old.span_days = 0 AND old.time_zone IS NULL BEGIN "
+    "DELETE FROM simple_days WHERE day = old.day AND calendar_id = old.calendar_id AND events = 1; "
+    "UPDATE simple_days SET events = events - 1 WHERE day = old.day AND calendar_id = old.calendar_id; END",
+    "CREATE TEMP TRIGGER IF NOT EXISTS simple_days_update_old "
+    "AFTER UPDATE OF day, rrule, span_days, time_zone, calendar_id ON events "
+    "WHEN old.rrule IS NULL AND old.span_days = 0 AND old.time_zone IS NULL BEGIN "
+    "DELETE FROM simple_days WHERE day = old.day AND calendar_id = old.calendar_id AND events = 1; "
+    "UPDATE simple_days SET events = events - 1 WHERE day = old.day AND calendar_id = old.calendar_id; END",
+    "CREATE TEMP TRIGGER IF NOT EXISTS simple_days_update_new "
+    "AFTER UPDATE OF day, rrule, span_days, time_zone, calendar_id ON events "
+    "WHEN new.rrule IS NULL AND new.span_days = 0 AND new.time_zone IS NULL BEGIN "
+    "INSERT INTO simple_days (day, calendar_id, events) VALUES (new.day, new.calendar_id, 1) "
+    "ON CONFLICT (day, calendar_id) DO UPDATE SET events = events + 1; END",
+    "CREATE TEMP TRIGGER IF NOT EXISTS events_calendar_insert BEFORE INSERT ON events "
+    "WHEN NOT EXISTS (SELECT 1 FROM calendars WHERE id = new.calendar_id) BEGIN "
+    "SELECT RAISE(ABORT, 'FOREIGN KEY constraint failed: events.calendar_id'); END",
+    "CREATE TEMP TRIGGER IF NOT EXISTS events_calendar_update BEFORE UPDATE OF calendar_id ON events "
+    "WHEN NOT EXISTS (SELECT 1 FROM calendars WHERE id = new.calendar_id) BEGIN "
+    "SELECT RAISE(ABORT, 'FOREIGN KEY constraint failed: events.calendar_id'); END",
+    "CREATE TEMP TRIGGER IF NOT EXISTS calendars_delete BEFORE DELETE ON calendars "
+    "WHEN EXISTS (SELECT 1 FROM events WHERE calendar_id = old.id AND parent_id IS NULL) BEGIN "
+    "SELECT RAISE(ABORT, 'FOREIGN KEY constraint failed: the calendar still holds events'); END",
+};
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     fprintf(stderr, "usage: cflip DB flip up-left|down-right | cflip DB add DAY TITLE\n");
@@ -39,6 +72,7 @@ int main(int argc, char **argv) {
   clock_gettime(CLOCK_REALTIME, &now);
   long long at = (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
   sqlite3 *db = floor_open(argv[1]);
+  for (size_t i = 0; i < sizeof triggers / sizeof *triggers; i++) floor_exec(db, triggers[i]);
   if (strcmp(argv[2], "add") == 0 && argc >= 5) {
     floor_exec(db, "BEGIN IMMEDIATE");
     run(db,

@@ -64,6 +64,7 @@ public final class CalendarStore {
   ) throws {
     let database = try Database(path: ":memory:", mode: .create)
     try migrator.migrate(database, now: milliseconds)
+    try EventTriggers.install(EventTriggers.dayCounts + EventTriggers.calendarChecks, on: database)
     self.init(database: database, created: [], isInMemory: true)
   }
 
@@ -140,11 +141,13 @@ public final class CalendarStore {
     isPreparedForWriting = true
   }
 
-  /// Write-ahead logging (checked), its files kept between commands, and durable commits.
+  /// Write-ahead logging (checked), its files kept between commands, durable commits, and the triggers a
+  /// writer keeps (``EventTriggers``).
   private static func prepareForWriting(_ database: Database) throws {
     try database.enableWriteAheadLog()
     try database.keepWriteAheadLogFiles()
     try database.requireDurableCommits()
+    try EventTriggers.install(EventTriggers.dayCounts + EventTriggers.calendarChecks, on: database)
   }
 
   /// Runs `body` in one write transaction recorded in the change log as one change of `kind`: what it does to

@@ -22,6 +22,9 @@ public enum BundledMigrations {
       sql: String(decoding: PackageResources._010_series_continuations_sql, as: UTF8.self)),
     Migration(
       id: "0014_sync_items_key", sql: String(decoding: PackageResources._014_sync_items_key_sql, as: UTF8.self)),
+    Migration(
+      id: "0015_connection_triggers",
+      sql: String(decoding: PackageResources._015_connection_triggers_sql, as: UTF8.self)),
   ]
 
   /// `PRAGMA application_id` of a cal calendar: the bytes `CAL1`.

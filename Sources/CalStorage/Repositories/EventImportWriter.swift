@@ -44,8 +44,8 @@ public final class EventImportWriter {
   /// Whether the import is large enough to count its days at the end; they are set aside at its first
   /// write (an import that changes nothing changes no schema either).
   private var countsDaysAtEnd: Bool
-  /// The `simple_days` triggers set aside, to be made again; empty when the import keeps them.
-  private var suspendedTriggers: [String] = []
+  /// Whether the `simple_days` triggers are set aside, to be made again at the end.
+  private var suspendedTriggers = false
   /// The days whose count may have changed while the triggers were set aside.
   private var touchedDays: ClosedRange<CivilDate>?
 
@@ -334,16 +334,13 @@ public final class EventImportWriter {
 
   /// Sets the `simple_days` triggers aside for this transaction.
   private func suspendDayCounts() throws {
-    let triggers = try database.fetch(
-      "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events' AND name GLOB 'simple_days_*'"
-    ) { (try $0["name"] as String, try $0["sql"] as String) }
-    for (name, _) in triggers { try database.execute("DROP TRIGGER \(name)") }
-    suspendedTriggers = triggers.map(\.1)
+    try EventTriggers.remove(EventTriggers.dayCounts, from: database)
+    suspendedTriggers = true
   }
 
   /// Notes that a row with `schedule` was written or removed: its day's count may change.
   private func touch(_ schedule: EventSchedule) {
-    guard !suspendedTriggers.isEmpty, schedule.rule == nil, schedule.timeZone == nil, schedule.spanDays == 0 else {
+    guard suspendedTriggers, schedule.rule == nil, schedule.timeZone == nil, schedule.spanDays == 0 else {
       return
     }
     let day = schedule.startDay
@@ -354,7 +351,7 @@ public final class EventImportWriter {
   /// commits.
   func finish() throws {
     precondition(batch.isEmpty, "batched insertions left: flush(at:) first")
-    guard !suspendedTriggers.isEmpty else { return }
+    guard suspendedTriggers else { return }
     if let days = touchedDays {
       let range: [any DatabaseValueConvertible] = [days.lowerBound, days.upperBound]
       try database.execute("DELETE FROM simple_days WHERE day BETWEEN ?1 AND ?2", range)
@@ -366,8 +363,8 @@ public final class EventImportWriter {
         GROUP BY day, calendar_id
         """, range)
     }
-    for sql in suspendedTriggers { try database.executeScript(sql) }
-    suspendedTriggers = []
+    try EventTriggers.install(EventTriggers.dayCounts, on: database)
+    suspendedTriggers = false
     touchedDays = nil
   }
 }
