@@ -132,16 +132,39 @@ struct ChangeLogTests {
       }
       return ((), "imported 2,000 events")
     }
-    let parts = try store.database.fetch("SELECT part FROM change_sets ORDER BY part") { try $0[0] as Int64 }
-    #expect(parts.filter { $0 < 0 }.count > 5 && parts.contains(0))
-    #expect(try titles(store).count == 2_000)
+    let parts = { try store.database.fetch("SELECT part FROM change_sets ORDER BY part") { try $0[0] as Int64 } }
     let count = { (table: String) in try store.database.fetchOne("SELECT count(*) FROM \(table)") { try $0[0] as Int64 }
     }
+    // The rows added are kept as their range until the change is undone; the session's parts as recorded.
+    #expect(try parts().allSatisfy { $0 >= 0 } && parts().contains(0) && count("added_rows") == 1)
+    #expect(try titles(store).count == 2_000)
     #expect(try count("events") == 2_004)
     _ = try store.write { try store.changes.undo(count: 1) }
+    #expect(try parts().filter { $0 < 0 }.count > 5 && count("added_rows") == 0)
     #expect(try count("events") == 0 && count("reminders") == 0 && count("simple_days") == 0)
     _ = try store.write { try store.changes.redo(count: 1) }
     #expect(try count("events") == 2_004 && count("reminders") == 2_000 && count("simple_days") == 2_000)
+  }
+
+  @Test("rows an import added that something unrecorded changed since make its undo refused, as a changeset would")
+  func addedRowsChangedSince() throws {
+    let folder = try TemporaryFolder()
+    let store = try CalendarStore(path: folder.file("cal.db"), now: now)
+    try store.write(recording: "import", label: nil, at: now) {
+      try store.changes.recordAddedRows(of: "events", after: 0)
+      for index in 0..<10 {
+        let day = CivilDate(daysSince1970: index)!
+        _ = try store.events.insert(EventFields(title: "event \(index)", schedule: .init(startDay: day)), at: now)
+      }
+      return ((), "imported 10 events")
+    }
+    // A sync, say, changes one of them: it is recorded nowhere.
+    var fields = try #require(try store.events.event(id: 4)).fields
+    fields.title = "changed on the server"
+    _ = try store.write { try store.events.update(id: 4, fields, at: now + 1) }
+    #expect(throws: ChangeConflict.self) { _ = try store.write { try store.changes.undo(count: 1) } }
+    #expect(try titles(store).count == 10)
+    #expect(try store.database.fetchOne("SELECT count(*) FROM added_rows") { try $0[0] as Int64 } == 1)
   }
 
   /// The changes of a changeset of INSERTs of `columns` columns, each as its bytes.

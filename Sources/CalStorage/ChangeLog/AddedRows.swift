@@ -14,6 +14,26 @@ struct AddedRows {
   /// The table, and the rowid its rows the change added come after.
   let table: String
   let after: Int64
+  /// The last of them, when known (rows added later, by something else, come after it).
+  var through: Int64? = nil
+
+  /// How many rows there are, and a sum of their `updated_at` (each taken modulo 2^32, so that the sum of
+  /// any number of rows a file can hold fits), which every change of a row sets: what tells, when the change
+  /// is undone, whether something the log did not record changed them since.
+  func fingerprint(in database: Database) throws -> (count: Int64, updatedSum: Int64) {
+    try database.fetchOne(
+      """
+      SELECT count(*), coalesce(sum(updated_at % 4294967296), 0) FROM "\(table)"
+      WHERE rowid > ? AND rowid <= ?
+      """, [after, through ?? Int64.max]
+    ) { (try $0[0] as Int64, try $0[1] as Int64) } ?? (0, 0)
+  }
+
+  /// The rowid of the last row added, or `nil` when there is none.
+  func lastRowID(in database: Database) throws -> Int64? {
+    try database.fetchOne("SELECT max(rowid) FROM \"\(table)\" WHERE rowid > ?", [after]) { try $0[0] as Int64? }
+      ?? nil
+  }
 
   /// Hands the rows to `store` as changesets of about `partSize` bytes, the newest rows first, each row once.
   func write(from database: Database, partSize: Int, _ store: ([UInt8]) throws -> Void) throws {
@@ -22,8 +42,9 @@ struct AddedRows {
     }
     let names = columns.map { "\"\($0.name)\"" }.concatenated(separator: ", ")
     let statement = try database.prepare(
-      "SELECT \(names) FROM \"\(table)\" WHERE rowid > ? ORDER BY rowid DESC")
+      "SELECT \(names) FROM \"\(table)\" WHERE rowid > ? AND rowid <= ? ORDER BY rowid DESC")
     try statement.bind(after, at: 1)
+    try statement.bind(through ?? Int64.max, at: 2)
     let count = Int32(columns.count)
     var buffer = Bytes(capacity: partSize + partSize / 4)
     defer { buffer.free() }

@@ -83,13 +83,17 @@ public struct ChangeLogRepository {
   func finish(summary: String) throws {
     let stored = recording.id != nil
     try savePart(summary: summary)
-    // The rows added come before the parts recorded, which may refer to them (reminders of the events
-    // added): parts -1, -2 ... hold them from the newest back, so that in the order of their numbers redo
-    // adds them oldest first (series before the occurrences they edit), and undo removes them last.
-    var part: Int64 = -1
-    try recording.addedRows?.write(from: database, partSize: Int(recording.partMemory)) { changeset in
-      try store(changeset, part: part, summary: summary)
-      part -= 1
+    // The rows added are kept as their range, and written out as changesets only if the change is undone
+    // (see `materialize`).
+    if var added = recording.addedRows, let last = try added.lastRowID(in: database) {
+      added.through = last
+      let fingerprint = try added.fingerprint(in: database)
+      let id = try changeID(summary: summary)
+      try database.execute(
+        """
+        INSERT INTO added_rows (change_id, table_name, after_id, through_id, row_count, updated_sum)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """, [id, added.table, added.after, last, fingerprint.count, fingerprint.updatedSum])
     }
     guard let id = recording.id else { return }
     if stored { try database.execute("UPDATE changes SET summary = ? WHERE id = ?", [summary, id]) }
@@ -106,16 +110,50 @@ public struct ChangeLogRepository {
 
   /// Stores `changeset` as part `part` of the change; the change itself with its first part.
   private func store(_ changeset: [UInt8], part: Int64, summary: String) throws {
-    guard let change = recording.change else { return }
-    let id =
-      try recording.id
-      ?? database.fetchOne(
-        "INSERT INTO changes (at, kind, summary, label) VALUES (?, ?, ?, ?) RETURNING id",
-        [change.at, change.kind, summary, change.label]
-      ) { try $0[0] as Int64 }!
-    recording.id = id
+    guard recording.change != nil else { return }
+    let id = try changeID(summary: summary)
     try database.execute(
       "INSERT INTO change_sets (change_id, part, changeset) VALUES (?, ?, ?)", [id, part, changeset])
+  }
+
+  /// The id of the change being recorded, which is stored with the first thing stored of it.
+  private func changeID(summary: String) throws -> Int64 {
+    if let id = recording.id { return id }
+    guard let change = recording.change else { preconditionFailure("no change is being recorded") }
+    let id = try database.fetchOne(
+      "INSERT INTO changes (at, kind, summary, label) VALUES (?, ?, ?, ?) RETURNING id",
+      [change.at, change.kind, summary, change.label]
+    ) { try $0[0] as Int64 }!
+    recording.id = id
+    return id
+  }
+
+  /// Writes out the rows `change` added and kept as their range (``AddedRows``) as changesets, from the
+  /// rows as they are, so that undo removes them and redo adds them again as any other part.
+  ///
+  /// - Throws: `ChangeConflict` when the rows are not as the change left them.
+  private func materialize(_ change: ChangeRecord) throws {
+    guard
+      let (table, after, through, count, sum) = try database.fetchOne(
+        "SELECT table_name, after_id, through_id, row_count, updated_sum FROM added_rows WHERE change_id = ?",
+        [change.id],
+        { (try $0[0] as String, try $0[1] as Int64, try $0[2] as Int64, try $0[3] as Int64, try $0[4] as Int64) })
+    else { return }
+    let added = AddedRows(table: table, after: after, through: through)
+    let now = try added.fingerprint(in: database)
+    guard now.count == count && now.updatedSum == sum else {
+      throw ChangeConflict(change: change, table: table, key: .null)
+    }
+    // The rows added come before the parts recorded, which may refer to them (reminders of the events
+    // added): parts -1, -2 ... hold them from the newest back, so that in the order of their numbers redo
+    // adds them oldest first (series before the occurrences they edit), and undo removes them last.
+    var part: Int64 = -1
+    try added.write(from: database, partSize: Int(recording.partMemory)) { changeset in
+      try database.execute(
+        "INSERT INTO change_sets (change_id, part, changeset) VALUES (?, ?, ?)", [change.id, part, changeset])
+      part -= 1
+    }
+    try database.execute("DELETE FROM added_rows WHERE change_id = ?", [change.id])
   }
 
   /// The changes, newest first; all of them when `limit` is `nil`.
@@ -151,6 +189,7 @@ public struct ChangeLogRepository {
   /// Applies the parts of `change`: inverted and newest first to undo it, as recorded and oldest first to
   /// redo it; then sets its state.
   private func replay(_ change: ChangeRecord, inverted: Bool) throws -> ChangeRecord {
+    if inverted { try materialize(change) }
     let parts = try database.fetch(
       "SELECT part FROM change_sets WHERE change_id = ? ORDER BY part \(inverted ? "DESC" : "ASC")", [change.id]
     ) { try $0[0] as Int64 }

@@ -25,6 +25,9 @@ public enum BundledMigrations {
     Migration(
       id: "0015_connection_triggers",
       sql: String(decoding: PackageResources._015_connection_triggers_sql, as: UTF8.self)),
+    Migration(
+      id: "0016_deferred_added_rows",
+      sql: String(decoding: PackageResources._016_deferred_added_rows_sql, as: UTF8.self)),
   ]
 
   /// `PRAGMA application_id` of a cal calendar: the bytes `CAL1`.

@@ -353,14 +353,17 @@ public final class EventImportWriter {
     precondition(batch.isEmpty, "batched insertions left: flush(at:) first")
     guard suspendedTriggers else { return }
     if let days = touchedDays {
-      let range: [any DatabaseValueConvertible] = [days.lowerBound, days.upperBound]
-      try database.execute("DELETE FROM simple_days WHERE day BETWEEN ?1 AND ?2", range)
+      // Only this calendar's counts: the rows come in day order from the index, so the grouping needs no
+      // sort (a sort of a million rows held tens of MiB, in memory with temp_store = MEMORY).
+      let range: [any DatabaseValueConvertible] = [days.lowerBound, days.upperBound, calendar]
+      try database.execute("DELETE FROM simple_days WHERE day BETWEEN ?1 AND ?2 AND calendar_id = ?3", range)
       try database.execute(
         """
         INSERT INTO simple_days (day, calendar_id, events)
-        SELECT day, calendar_id, count(*) FROM events INDEXED BY events_simple
+        SELECT day, ?3, count(*) FROM events INDEXED BY events_simple
         WHERE rrule IS NULL AND span_days = 0 AND time_zone IS NULL AND day BETWEEN ?1 AND ?2
-        GROUP BY day, calendar_id
+          AND calendar_id = ?3
+        GROUP BY day
         """, range)
     }
     try EventTriggers.install(EventTriggers.dayCounts, on: database)
