@@ -18,7 +18,8 @@ struct CalendarStoreTests {
     ) { try $0[0] as String }
     #expect(
       tables == [
-        "calendars", "change_sets", "changes", "event_exceptions", "events", "reminder_checks", "reminder_deliveries",
+        "added_rows", "calendars", "change_sets", "changes", "event_exceptions", "events", "reminder_checks",
+        "reminder_deliveries",
         "reminders", "schema_migrations", "simple_days", "sync_items", "transitions", "viewed_month",
       ])
     let ledger = try store.database.fetch("SELECT id, applied_at FROM schema_migrations") {
