@@ -37,13 +37,18 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     var fast: (Int, Int, Int)?
     text.utf8.withContiguousStorageIfAvailable { bytes in
       guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return }
-      var values = [0, 0, 0]
-      for (index, byte) in bytes.enumerated() where index != 4 && index != 7 {
-        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return }
-        let field = index < 4 ? 0 : index < 7 ? 1 : 2
-        values[field] = values[field] * 10 + Int(byte - UInt8(ascii: "0"))
+      // The digits of bytes[range] as a number, or nil.
+      func number(_ range: Range<Int>) -> Int? {
+        var value = 0
+        for index in range {
+          let digit = bytes[index] &- UInt8(ascii: "0")
+          guard digit < 10 else { return nil }
+          value = value * 10 + Int(digit)
+        }
+        return value
       }
-      fast = (values[0], values[1], values[2])
+      guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return }
+      fast = (year, month, day)
     }
     if let (year, month, day) = fast {
       try self.init(year: year, month: month, day: day)

@@ -27,6 +27,12 @@ public final class CalendarService {
   /// The calendar file's path.
   public var path: String { store.path }
 
+  /// Leaves the calendar open when the service is released, for a front end whose process ends right after
+  /// (a command that only read): the exit frees what closing would.
+  public func leaveOpenUntilExit() {
+    store.leaveOpenUntilExit()
+  }
+
   /// Closes and removes the calendar file when opening it created it (and its folders): for a command that
   /// failed before writing anything, so that a typo leaves no empty calendar behind.
   public func discardIfNew() {

@@ -169,6 +169,14 @@ public final class CalendarStore {
     }
   }
 
+  /// Leaves the connection open when the store is released, for a process that ends right after: closing
+  /// frees the parsed schema and every statement, work the exit does for nothing (a tenth of a short
+  /// command). Only when it wrote nothing (migrations included): a connection that wrote closes, so that the
+  /// last one out copies the log into the file.
+  public func leaveOpenUntilExit() {
+    database.staysOpenUnlessWritten = true
+  }
+
   /// Whether opening created the calendar file.
   public var isNew: Bool { !created.isEmpty }
 

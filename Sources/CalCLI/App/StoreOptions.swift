@@ -21,6 +21,8 @@ struct StoreOptions {
   func open(_ context: CommandContext, for access: CalendarService.Access) throws -> CalendarService {
     let location = try CalendarLocation.resolve(option: path, environment: context.environment)
     let calendar = try CalendarService.open(location, for: access, environment: context.serviceEnvironment)
+    // A command runs once and its process ends: one that only reads need not close what the exit closes.
+    if access == .read { calendar.leaveOpenUntilExit() }
     // Only a command that changes the calendar names its changes; the others need not spell out their line.
     if access == .write {
       calendar.changeLabel = "cal " + context.arguments.map(Self.shellWord).concatenated(separator: " ")

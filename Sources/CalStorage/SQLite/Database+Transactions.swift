@@ -9,6 +9,7 @@ extension Database {
   /// `SQLITE_BUSY` that no busy timeout cures; an immediate one waits for the write lock up front.
   public func writeTransaction<Value>(_ body: () throws -> Value) throws -> Value {
     precondition(!isInTransaction, "write transactions do not nest")
+    hasWritten = true
     try execute("BEGIN IMMEDIATE")
     let value: Value
     do {

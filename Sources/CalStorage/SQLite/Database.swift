@@ -49,8 +49,14 @@ public final class Database {
   }
 
   deinit {
-    close()
+    if !(staysOpenUnlessWritten && !hasWritten) { close() }
   }
+
+  /// Whether releasing the connection leaves it open when it wrote nothing; see
+  /// ``CalendarStore/leaveOpenUntilExit()``.
+  var staysOpenUnlessWritten = false
+  /// Whether a write transaction began on this connection.
+  var hasWritten = false
 
   /// SQLite's process-wide settings, made once before the first connection opens.
   private static let configured: Void = {
