@@ -332,9 +332,10 @@ public final class EventImportWriter {
     try suspendDayCounts()
   }
 
-  /// Sets the `simple_days` triggers aside for this transaction.
+  /// Sets the `simple_days` triggers aside for this transaction, and the check of each event's calendar:
+  /// every row this writer adds goes to ``calendar``, which the caller found in this transaction.
   private func suspendDayCounts() throws {
-    try EventTriggers.remove(EventTriggers.dayCounts, from: database)
+    try EventTriggers.remove(EventTriggers.dayCounts + EventTriggers.calendarChecks, from: database)
     suspendedTriggers = true
   }
 
@@ -366,7 +367,7 @@ public final class EventImportWriter {
         GROUP BY day
         """, range)
     }
-    try EventTriggers.install(EventTriggers.dayCounts, on: database)
+    try EventTriggers.install(EventTriggers.dayCounts + EventTriggers.calendarChecks, on: database)
     suspendedTriggers = false
     touchedDays = nil
   }
