@@ -52,7 +52,7 @@ public final class CalendarService {
     let mode: Database.OpenMode = access == .write || location.isDefault ? .create : .existing
     do {
       // Reading the default calendar before it exists reads an empty one, and creates nothing.
-      if access == .read && location.isDefault && !CalendarStore.exists(location.path) {
+      if access == .read && location.isDefault && CalendarStore.isMissing(location.path) {
         return CalendarService(store: try CalendarStore(inMemoryAt: environment.now()), environment: environment)
       }
       let store = try CalendarStore(path: location.path, mode: mode, now: environment.now())

@@ -86,10 +86,12 @@ public final class CalendarStore {
   /// Whether this calendar is in memory (``init(inMemoryAt:migrator:)``), not a file.
   public let isInMemory: Bool
 
-  /// Whether something (a file, a link, even a dangling one) is at `path`.
-  public static func exists(_ path: String) -> Bool {
+  /// Whether nothing at all is at `path` (not even a dangling link), as far as can be told: a path that
+  /// cannot be looked at (a folder the user may not read, a loop of links) is not missing, for a calendar
+  /// may be there, and opening it says why it cannot be reached.
+  public static func isMissing(_ path: String) -> Bool {
     var status = stat()
-    return lstat(path, &status) == 0
+    return lstat(path, &status) != 0 && errno == ENOENT
   }
 
   /// The connection to the calendar at `path`, its schema brought up to date.

@@ -288,6 +288,23 @@ final class EndToEndTests {
     #expect(try cal.run(["list", "2024-05"], withDatabase: false).stdout == "2024-05-12  all day      #1  dentist\n")
   }
 
+  @Test("a default calendar that cannot be looked at (a loop of links, a folder not readable) is an error, not empty")
+  func unreachableDefaultCalendarIsAnError() throws {
+    // A folder that is a link to itself: looking for the calendar in it fails with ELOOP, not ENOENT. (A
+    // folder without permission fails with EACCES the same way, but not for root, who runs the tests here.)
+    let data = cal.folder + "/data"
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: data + "/cal", withDestinationPath: "cal")
+    let environment = ["XDG_DATA_HOME": data, "CAL_TEST_NOW": "2024-05-12T10:00:00Z"]
+    for command in [["list"], ["show", "2024-05"], ["log"]] {
+      let result = try cal.run(command, withDatabase: false, environment: environment)
+      #expect(result.status == 1 && result.stdout.isEmpty, "\(command): \(result.stdout)")
+      #expect(
+        result.stderr.hasPrefix("Error: ") && result.stderr.contains("symbolic links")
+          && result.stderr.filter { $0 == "\n" }.count == 1, "\(command): \(result.stderr)")
+    }
+  }
+
   @Test("without --db the calendar lives in CAL_DB, else XDG_DATA_HOME, else ~/.local/share")
   func location() throws {
     try cal.run(["add", "2024-05-12", "home"], withDatabase: false)
