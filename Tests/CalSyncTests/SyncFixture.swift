@@ -2,6 +2,7 @@ import CalCore
 import CalDAV
 import CalServerSupport
 import CalService
+import CalStorage
 import CalSync
 import Foundation
 import Testing
@@ -58,7 +59,25 @@ final class SyncFixture {
       name, with: try remote ?? self.remote(),
       options: SyncOptions(product: "-//cal//tests//EN", afterAction: afterAction))
     #expect(report.skipped.isEmpty, "\(report.skipped)", sourceLocation: sourceLocation)
+    try expectDayCountsRight(sourceLocation: sourceLocation)
     return report
+  }
+
+  /// Expects the per-day counts the triggers keep to be what counting the events again gives: a sync writes
+  /// events as any other change does, through the connection's triggers.
+  func expectDayCountsRight(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let database = try Database(path: service.path, mode: .existing)
+    defer { database.close() }
+    func rows(_ sql: String) throws -> [String] {
+      try database.fetch(sql) { "\(try $0[0] as String) \(try $0[1] as Int64) \(try $0[2] as Int64)" }
+    }
+    let kept = try rows("SELECT day, calendar_id, events FROM simple_days ORDER BY 1, 2")
+    let counted = try rows(
+      """
+      SELECT day, calendar_id, count(*) FROM events WHERE rrule IS NULL AND span_days = 0 AND time_zone IS NULL
+      GROUP BY 1, 2 ORDER BY 1, 2
+      """)
+    #expect(kept == counted, sourceLocation: sourceLocation)
   }
 
   /// Adds an event to `work`.
