@@ -49,6 +49,8 @@ public enum ReminderExpression {
   static func seconds(_ length: String, text: String) throws(ReminderError) -> Int64 {
     do {
       return Int64(try LengthExpression.minutes(length)) * 60
+    } catch .lengthTooLong {
+      throw .tooFar(text)
     } catch {
       throw .malformed(text)
     }
@@ -100,12 +102,16 @@ public enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible {
   case malformed(String)
   /// The text is a date and time, but not a valid one.
   case invalidDateTime(String, String)
+  /// The text is written as a reminder, but a number in it is past the largest a length may have.
+  case tooFar(String)
 
   /// One line for the user.
   public var description: String {
     switch self {
     case .malformed(let text): return "'\(text)' is not a reminder: expected \(ReminderExpression.forms)"
     case .invalidDateTime(let text, let reason): return "'\(text)' is not a reminder time: \(reason)"
+    case .tooFar(let text):
+      return "'\(text)' is not a reminder: a number in it is more than \(LengthExpression.largestNumber)"
     }
   }
 }

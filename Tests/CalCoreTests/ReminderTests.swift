@@ -52,8 +52,7 @@ struct ReminderTests {
   @Test("anything else is refused with the forms that exist")
   func refused() throws {
     for text in [
-      "", "soon", "15x", "end15m", "end-", "+", "0m", "-0m", "end-2d3d", "99999999999d", "15m-", "tomorrow",
-      "tomorrow soon", "8am",
+      "", "soon", "15x", "end15m", "end-", "+", "0m", "-0m", "end-2d3d", "15m-", "tomorrow", "tomorrow soon", "8am",
     ] {
       #expect(throws: ReminderError.malformed(text)) {
         try ReminderExpression.reminder(text, today: Self.today, localZone: .utc)
@@ -62,6 +61,14 @@ struct ReminderTests {
     for text in ["2024-02-30T08:00", "2024-05-12T25:00"] {
       #expect(throws: ReminderError.self) { try ReminderExpression.reminder(text, today: Self.today, localZone: .utc) }
     }
+    // Written as a reminder, but too far: said so, not that it is no reminder.
+    for text in ["99999999999d", "99999999999999999999m", "end-100001m", "+1h100001m"] {
+      #expect(throws: ReminderError.tooFar(text)) {
+        try ReminderExpression.reminder(text, today: Self.today, localZone: .utc)
+      }
+    }
+    #expect(
+      ReminderError.tooFar("999999m").description == "'999999m' is not a reminder: a number in it is more than 100000")
     let message = ReminderError.malformed("soon").description
     #expect(message.hasPrefix("'soon' is not a reminder: expected 15m, 1h30m, 90 or 1d before the start"))
   }

@@ -21,6 +21,9 @@ struct ExportCommand: Command {
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     path = arguments.positional(0).flatMap { $0 == "-" ? nil : $0 }
+    if path?.isEmpty == true {
+      throw UsageError("the file to export to is an empty name: give a path, or - (or nothing) for standard output")
+    }
     range = try RangeOptions.parse(arguments, dates: DateReader(context), fromAlone: false)
     calendarName = try CalendarOption.parse(arguments)
     store = try StoreOptions(arguments)
