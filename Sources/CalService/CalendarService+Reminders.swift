@@ -18,7 +18,11 @@ extension CalendarService {
   /// told, records them as told, and returns them in the order they were due: all in one write transaction,
   /// so that each is told once however many runs there are at the same moment. Those due more than a day
   /// ago are returned as missed.
-  public func deliverDueReminders() throws -> [ReminderNotice] {
+  ///
+  /// - Parameter tell: hands the notices on (prints them) before they are recorded as delivered, in the same
+  ///   transaction: when it throws (the output could not be written) or the process ends in it (its reader
+  ///   went away), nothing is recorded, and the reminders come again next time instead of being lost.
+  public func deliverDueReminders(_ tell: ([ReminderNotice]) throws -> Void = { _ in }) throws -> [ReminderNotice] {
     try write {
       let now = environment.now()
       let nowSeconds = now.floorDivided(by: 1000)
@@ -42,7 +46,9 @@ extension CalendarService {
         try store.reminders.setCheckedThrough(max(now, checked ?? now))
         try store.reminders.forgetDeliveries(before: nowSeconds - Self.lookBackSeconds - Self.missedAfterSeconds)
       }
-      return notices.sorted { ($0.due, $0.item.event.id) < ($1.due, $1.item.event.id) }
+      let sorted = notices.sorted { ($0.due, $0.item.event.id) < ($1.due, $1.item.event.id) }
+      if !sorted.isEmpty { try tell(sorted) }
+      return sorted
     }
   }
 

@@ -99,6 +99,22 @@ final class RemindTests {
     #expect(try json(["remind"], at: "2024-05-15T08:57:00+02:00").isEmpty)
   }
 
+  @Test("a reminder whose notice cannot be written (a full disk, a reader gone) is not recorded: it comes again")
+  func unwrittenNotice() throws {
+    try run(["add", "2024-05-12", "dentist", "--at", "14:30", "--remind", "15m"])
+    let environment = ["PATH": "/usr/bin:/bin", "TZ": "Europe/Berlin", "HOME": cal.folder]
+    let remind = "CAL_TEST_NOW=2024-05-12T14:16:00+02:00 '\(CalProcess.binary)' remind --db '\(cal.database)'"
+    let full = try Subprocess.run(["/bin/bash", "-c", remind + " > /dev/full"], environment: environment)
+    #expect(full.status == 1 && full.stderr == "Error: cannot write the output: No space left on device\n")
+    let gone = try Subprocess.run(
+      ["/bin/bash", "-c", remind + " | true; echo \"${PIPESTATUS[0]}\""], environment: environment)
+    #expect(gone.stdout == "141\n" && gone.stderr.isEmpty)
+    #expect(
+      try run(["remind"], at: "2024-05-12T14:16:00+02:00").stdout
+        == "Reminder (15m before): 2024-05-12  14:30        #1  dentist\n")
+    #expect(try run(["remind"], at: "2024-05-12T14:17:00+02:00").stdout.isEmpty)
+  }
+
   @Test("ten cal remind started at the same moment tell each reminder exactly once")
   func concurrent() throws {
     for minute in 0..<20 {

@@ -65,7 +65,8 @@ public enum CalApp {
     context.arguments = Array(words)
     var status = dispatch(Array(words), context: context, verbose: verbose)
     context.output.flush()
-    if let failure = context.output.failure {
+    // A command that failed has said why (perhaps this very failure) already.
+    if let failure = context.output.failure, status == ExitStatus.success {
       context.writeError("Error: cannot write the output: \(failure)\n")
       status = ExitStatus.failure
     }

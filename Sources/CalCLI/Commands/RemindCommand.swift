@@ -51,19 +51,30 @@ struct RemindCommand: Command {
     // Watching waits on the calendar's file, so it needs one: the default one is made when missing.
     let calendar = try store.open(context, for: watching ? .modify : .read)
     guard watching else {
-      let notices = try calendar.deliverDueReminders()
-      if json {
-        context.print(JSONValue.array(notices.map { ReminderPresenter.json($0, context: context) }).serialized)
-      } else {
-        try tell(notices, context: context)
+      // Printed before they are recorded as delivered: output that cannot be written records nothing.
+      let notices = try calendar.deliverDueReminders { notices in
+        if json {
+          context.print(JSONValue.array(notices.map { ReminderPresenter.json($0, context: context) }).serialized)
+          context.output.flush()
+          if let failure = context.output.failure { throw CalError("cannot write the output: \(failure)") }
+        } else {
+          try tell(notices, context: context)
+        }
       }
+      // No reminder due: the JSON form is still an array.
+      if json && notices.isEmpty { context.print("[]") }
       return
     }
     let waiter = try Waiter(
       watching: [calendar.path, calendar.path + "-wal"] + (context.clockFile.map { [$0] } ?? []),
       monotonic: context.elapsedMilliseconds)
     while true {
-      try tell(try calendar.deliverDueReminders(), context: context)
+      // Printed reminders are told before they are recorded; commands started after (a command runs on
+      // its own, and the calendar is not held for it).
+      let notices = try calendar.deliverDueReminders { notices in
+        if command == nil { try tell(notices, context: context) }
+      }
+      if command != nil { try tell(notices, context: context) }
       ShellCommand.reapEnded()
       // Asleep until the next reminder, a change to the calendar (or the test clock), or a minute at most: a
       // clock that jumps (a suspended laptop) is noticed within a minute.
