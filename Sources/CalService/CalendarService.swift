@@ -13,7 +13,7 @@ public final class CalendarService {
     /// Writing: the file and its folders are created when missing.
     case write
     /// Changing what is there (an event by id, the last change): like reading, a file named by the user
-    /// must exist, for a missing one holds nothing to change.
+    /// must exist, for a missing one holds nothing to change, and a missing default one is not created.
     case modify
   }
 
@@ -26,6 +26,9 @@ public final class CalendarService {
 
   /// The calendar file's path.
   public var path: String { store.path }
+
+  /// Whether this is the empty calendar in memory that stands for a default calendar not made yet.
+  public var isInMemory: Bool { store.isInMemory }
 
   /// Leaves the calendar open when the service is released, for a front end whose process ends right after
   /// (a command that only read): the exit frees what closing would.
@@ -51,8 +54,9 @@ public final class CalendarService {
   {
     let mode: Database.OpenMode = access == .write || location.isDefault ? .create : .existing
     do {
-      // Reading the default calendar before it exists reads an empty one, and creates nothing.
-      if access == .read && location.isDefault && CalendarStore.isMissing(location.path) {
+      // Reading the default calendar before it exists, or changing what is in it, reads an empty one and
+      // creates nothing (there is nothing to change: the command says so).
+      if access != .write && location.isDefault && CalendarStore.isMissing(location.path) {
         return CalendarService(store: try CalendarStore(inMemoryAt: environment.now()), environment: environment)
       }
       let store = try CalendarStore(path: location.path, mode: mode, now: environment.now())

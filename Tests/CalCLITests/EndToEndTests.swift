@@ -271,7 +271,7 @@ final class EndToEndTests {
     #expect(try cal.run(["add", "2024-05-12", "x", "--db", missing], withDatabase: false).status == 0)
   }
 
-  @Test("reading the default calendar before it exists reads an empty one and creates nothing: cal alone is cal(1)")
+  @Test("reading (or failing to change) the default calendar before it exists creates nothing: cal alone is cal(1)")
   func defaultCalendarNotCreatedByReading() throws {
     let home = cal.folder + "/.local"
     let pinned = ["CAL_TEST_NOW": "2024-05-12T10:00:00Z"]
@@ -282,7 +282,15 @@ final class EndToEndTests {
       #expect(result.status == 0 && result.stderr.isEmpty, "\(command): \(result.stderr)")
     }
     #expect(try cal.run(["export"], withDatabase: false, environment: pinned).stdout.hasPrefix("BEGIN:VCALENDAR"))
-    #expect(!FileManager.default.fileExists(atPath: home), "a reading command created \(home)")
+    // Nor does a change to what is not there: there is nothing to change, and it says so.
+    for (command, message) in [
+      (["rm", "1"], "Error: there is no event #1\n"), (["edit", "1", "--note", "x"], "Error: there is no event #1\n"),
+      (["undo"], "Error: there is nothing to undo\n"),
+    ] {
+      let result = try cal.run(command, withDatabase: false, environment: pinned)
+      #expect(result.status == 1 && result.stderr == message, "\(command)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: home), "a command that changed nothing created \(home)")
     // The first change makes it; from then on the commands read it.
     #expect(try cal.run(["add", "2024-05-12", "dentist"], withDatabase: false).status == 0)
     #expect(try cal.run(["list", "2024-05"], withDatabase: false).stdout == "2024-05-12  all day      #1  dentist\n")

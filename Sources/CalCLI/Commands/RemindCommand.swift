@@ -48,8 +48,9 @@ struct RemindCommand: Command {
 
   func run(_ context: CommandContext) throws {
     if installs { return try writeUnit(context) }
+    var calendar = try store.open(context, for: .read)
     // Watching waits on the calendar's file, so it needs one: the default one is made when missing.
-    let calendar = try store.open(context, for: watching ? .modify : .read)
+    if watching && calendar.isInMemory { calendar = try store.open(context, for: .write) }
     guard watching else {
       // Printed before they are recorded as delivered: output that cannot be written records nothing.
       let notices = try calendar.deliverDueReminders { notices in
