@@ -49,7 +49,9 @@ public final class Database {
   }
 
   deinit {
-    if !(staysOpenUnlessWritten && !hasWritten) { close() }
+    guard staysOpenUnlessWritten && !hasWritten else { return close() }
+    // The process ends: its statements are left for the exit too (finalizing each frees its program).
+    for statement in statementCache.values { _ = Unmanaged.passRetained(statement) }
   }
 
   /// Whether releasing the connection leaves it open when it wrote nothing; see
