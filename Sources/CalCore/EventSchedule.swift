@@ -35,6 +35,15 @@ public struct EventSchedule: Equatable, Sendable {
   /// Whether the event lasts whole days.
   public var isAllDay: Bool { startTime == nil }
 
+  /// Whether the event repeats (has a rule). Asked by looking, not by `rule != nil`, which copies the rule
+  /// (arrays and all) to compare it: a listing asks on every line.
+  public var repeats: Bool {
+    switch rule {
+    case .some: return true
+    case .none: return false
+    }
+  }
+
   /// How many days after its start day one occurrence can reach, in its own zone.
   public var spanDays: Int {
     if let startTime {

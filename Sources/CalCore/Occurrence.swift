@@ -28,7 +28,7 @@ public struct Occurrence: Equatable, Sendable {
     let margin = schedule.isAllDay ? 0 : 2
     let searchFirst = first.adding(days: -(schedule.spanDays + margin)) ?? .first
     let searchLast = last.adding(days: margin) ?? .last
-    let lastStart = schedule.rule == nil ? schedule.startDay : lastOccurrence
+    let lastStart = schedule.repeats ? lastOccurrence : schedule.startDay
     let days = schedule.occurrenceDays(from: searchFirst, through: searchLast, lastOccurrence: lastStart)
     var result: [Occurrence] = []
     result.reserveCapacity(days.count)

@@ -38,7 +38,10 @@ public struct AgendaItem: Sendable {
   /// The calendar it belongs to.
   public var calendar: CalendarRecord? { entry.calendar }
   /// When the event happens (for a series, the whole series).
-  public var schedule: EventSchedule { entry.event.fields.schedule }
+  public var schedule: EventSchedule {
+    // Lent, not copied: a schedule holds a rule with arrays, and a listing reads it several times a line.
+    _read { yield entry.event.fields.schedule }
+  }
 
   // The fields a listing prints, read straight from the shared record: `event.title` copies the whole
   // record first, which a listing of thousands of items pays for each field.

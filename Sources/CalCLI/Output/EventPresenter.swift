@@ -11,8 +11,8 @@ enum EventPresenter {
     // One copy of the record for all the fields (each `item.event` is a copy of it).
     let event = item.event
     let schedule = event.fields.schedule
-    let series: Int64? = schedule.rule != nil ? event.id : event.recurrenceDay != nil ? event.parentID : nil
-    let occurrence = schedule.rule != nil ? item.occurrence.occurrenceDay : event.recurrenceDay
+    let series: Int64? = schedule.repeats ? event.id : event.recurrenceDay != nil ? event.parentID : nil
+    let occurrence = schedule.repeats ? item.occurrence.occurrenceDay : event.recurrenceDay
     return .object([
       ("id", .integer(event.id)),
       ("date", .string(item.day.description)),
@@ -109,7 +109,7 @@ enum EventPresenter {
     buffer.pad(from: timeStart, to: 11)
     buffer.append(literal: "  #")
     buffer.append(digits: Int(item.id))
-    if item.schedule.rule != nil {
+    if item.schedule.repeats {
       buffer.append(literal: "@")
       buffer.append(date: item.occurrence.occurrenceDay)
     }

@@ -23,8 +23,7 @@ struct TextBuffer {
 
   /// A literal, straight from its static bytes.
   mutating func append(literal text: StaticString) {
-    let start = text.utf8Start
-    for index in 0..<text.utf8CodeUnitCount { bytes.append(start[index]) }
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Empties the buffer, keeping its room for what comes next.
@@ -39,15 +38,24 @@ struct TextBuffer {
   /// `YYYY-MM-DD`.
   mutating func append(date: CivilDate) {
     let year = date.year
-    if year > 9999 {
+    guard (0...9999).contains(year) else {
       append(digits: year, width: 4)
-    } else {
-      append(digit: year / 1000)
-      append(digit: year / 100 % 10)
-      append(digit: year / 10 % 10)
-      append(digit: year % 10)
+      bytes.append(UInt8(ascii: "-"))
+      return append(monthAndDay: date)
     }
-    bytes.append(UInt8(ascii: "-"))
+    // Ten bytes written at once: a listing writes a date on every line.
+    let zero = UInt8(ascii: "0")
+    let dash = UInt8(ascii: "-")
+    let digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+      zero &+ UInt8(truncatingIfNeeded: year / 1000), zero &+ UInt8(truncatingIfNeeded: year / 100 % 10),
+      zero &+ UInt8(truncatingIfNeeded: year / 10 % 10), zero &+ UInt8(truncatingIfNeeded: year % 10), dash,
+      zero &+ UInt8(truncatingIfNeeded: date.month / 10), zero &+ UInt8(truncatingIfNeeded: date.month % 10), dash,
+      zero &+ UInt8(truncatingIfNeeded: date.day / 10), zero &+ UInt8(truncatingIfNeeded: date.day % 10)
+    )
+    withUnsafeBytes(of: digits) { bytes.append(contentsOf: $0) }
+  }
+
+  private mutating func append(monthAndDay date: CivilDate) {
     append(twoDigits: date.month)
     bytes.append(UInt8(ascii: "-"))
     append(twoDigits: date.day)
@@ -55,9 +63,13 @@ struct TextBuffer {
 
   /// `HH:MM` for minutes after midnight.
   mutating func append(clock minutes: Int) {
-    append(twoDigits: minutes / 60)
-    bytes.append(UInt8(ascii: ":"))
-    append(twoDigits: minutes % 60)
+    let zero = UInt8(ascii: "0")
+    let (hours, rest) = (minutes / 60, minutes % 60)
+    let digits: (UInt8, UInt8, UInt8, UInt8, UInt8) = (
+      zero &+ UInt8(truncatingIfNeeded: hours / 10), zero &+ UInt8(truncatingIfNeeded: hours % 10), UInt8(ascii: ":"),
+      zero &+ UInt8(truncatingIfNeeded: rest / 10), zero &+ UInt8(truncatingIfNeeded: rest % 10)
+    )
+    withUnsafeBytes(of: digits) { bytes.append(contentsOf: $0) }
   }
 
   private mutating func append(digit: Int) {
