@@ -55,9 +55,10 @@ public final class CalendarStore {
     self.init(database: database, created: created, isInMemory: false)
   }
 
-  /// An empty calendar in memory with the schema of a new file, gone when closed: what a command that only
-  /// reads sees where no calendar file exists yet, so that looking creates nothing (`cal` alone, put ahead
-  /// of cal(1), must leave no database behind). What is written to it is dropped with it.
+  /// An empty calendar in memory with the schema of a new file, gone when closed: what a command that reads,
+  /// or that changes what is there (which is nothing), sees where no calendar file exists yet, so that it
+  /// creates none (`cal` alone, put ahead of cal(1), must leave no database behind). What is written to it is
+  /// dropped with it.
   public convenience init(
     inMemoryAt milliseconds: Int64,
     migrator: Migrator = Migrator(migrations: BundledMigrations.all, applicationID: BundledMigrations.applicationID)
