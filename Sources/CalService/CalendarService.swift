@@ -36,8 +36,8 @@ public final class CalendarService {
     store.leaveOpenUntilExit()
   }
 
-  /// Closes and removes the calendar file when opening it created it (and its folders): for a command that
-  /// failed before writing anything, so that a typo leaves no empty calendar behind.
+  /// Undoes what opening did to the calendar file when it created it (and its folders) or made an empty file
+  /// a calendar, and nothing was committed since: for a command that failed, so that it leaves nothing behind.
   public func discardIfNew() {
     store.discardIfNew()
   }

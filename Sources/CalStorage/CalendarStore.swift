@@ -36,8 +36,14 @@ public final class CalendarStore {
     migrator: Migrator = Migrator(migrations: BundledMigrations.all, applicationID: BundledMigrations.applicationID)
   ) throws {
     var created: [String] = []
+    var adopted: mode_t?
     switch mode {
-    case .create: created = try Self.createFileIfMissing(path)
+    case .create:
+      created = try Self.createFileIfMissing(path)
+      var status = stat()
+      if created.isEmpty && stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0 {
+        adopted = status.st_mode & 0o7777
+      }
     case .existing:
       var status = stat()
       guard stat(path, &status) == 0 else { throw StorageError.noCalendar(path: path) }
@@ -53,7 +59,11 @@ public final class CalendarStore {
       throw error
     }
     self.init(database: database, created: created, isInMemory: false)
+    adoptedEmptyFile = adopted
   }
+
+  /// The mode an empty file had before opening made it a calendar, or `nil` when it was not one.
+  private var adoptedEmptyFile: mode_t?
 
   /// An empty calendar in memory with the schema of a new file, gone when closed: what a command that reads,
   /// or that changes what is there (which is nothing), sees where no calendar file exists yet, so that it
@@ -131,8 +141,13 @@ public final class CalendarStore {
   /// logging.
   public func write<Value>(_ body: () throws -> Value) throws -> Value {
     try prepareForWriting()
-    return try database.writeTransaction(body)
+    let value = try database.writeTransaction(body)
+    hasCommitted = true
+    return value
   }
+
+  /// Whether a write transaction of this store committed: a calendar that holds a change is never discarded.
+  private var hasCommitted = false
 
   /// Whether the connection is set up for writing (outside a transaction, where the settings take).
   private var isPreparedForWriting = false
@@ -163,13 +178,15 @@ public final class CalendarStore {
     recording kind: String, label: String?, at milliseconds: Int64, _ body: () throws -> (Value, summary: String)
   ) throws -> Value {
     try prepareForWriting()
-    return try database.writeTransaction {
+    let value = try database.writeTransaction {
       try changes.begin(kind: kind, label: label, at: milliseconds)
       defer { changes.recording.end() }
       let (value, summary) = try body()
       try changes.finish(summary: summary)
       return value
     }
+    hasCommitted = true
+    return value
   }
 
   /// Leaves the connection open when the store is released, for a process that ends right after: closing
@@ -180,15 +197,21 @@ public final class CalendarStore {
     database.staysOpenUnlessWritten = true
   }
 
-  /// Whether opening created the calendar file.
-  public var isNew: Bool { !created.isEmpty }
+  /// Whether opening created the calendar file, or made an empty file one.
+  public var isNew: Bool { !created.isEmpty || adoptedEmptyFile != nil }
 
-  /// Closes the calendar and removes it with the folders opening made for it, when opening created it: a
-  /// command that failed leaves nothing behind. A calendar that was there is left as it is.
+  /// Undoes what opening did to the file, when it created it or made an empty file a calendar and nothing
+  /// was committed since: a command that failed leaves nothing behind (a new file and its folders removed,
+  /// an empty one empty again with its mode). A calendar that was there, or that holds a change, is left.
   public func discardIfNew() {
-    guard isNew else { return }
+    guard isNew, !hasCommitted else { return }
     database.close()
     Self.remove(created)
+    if let mode = adoptedEmptyFile {
+      for suffix in ["-wal", "-shm", "-journal"] { unlink(path + suffix) }
+      _ = truncate(path, 0)
+      _ = chmod(path, mode)
+    }
   }
 
   /// Removes `created`: the calendar file with its `-wal`, `-shm` and `-journal`, then the folders.

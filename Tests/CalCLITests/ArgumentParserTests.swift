@@ -10,11 +10,12 @@ struct ArgumentParserTests {
   static let json = OptionSpec("json", help: "JSON.")
   static let three = OptionSpec("three", short: "3", help: "Three.")
   static let weeks = OptionSpec("weeks", short: "w", help: "Weeks.")
+  static let db = OptionSpec("db", value: "path", help: "A file.")
 
   let spec = CommandSpec(
     name: "demo", abstract: "A demo.",
     arguments: [ArgumentSpec("first", help: "First."), ArgumentSpec("rest", help: "Rest.", takesRest: true)],
-    options: [note, swipe, limit, json, three, weeks])
+    options: [note, swipe, limit, json, three, weeks, db])
 
   private func parse(_ words: [String]) throws(UsageError) -> ParsedArguments {
     try ArgumentParser(spec: spec).parse(words)
@@ -61,7 +62,7 @@ struct ArgumentParserTests {
   }
 
   @Test("mistakes name the problem the way swift-argument-parser does")
-  func errors() {
+  func errors() throws {
     #expect(throws: UsageError("Unknown option '--nite'. Did you mean '--note'?")) {
       try parse(["a", "b", "--nite", "x"])
     }
@@ -69,6 +70,13 @@ struct ArgumentParserTests {
     #expect(throws: UsageError("Missing value for '--note <note>'")) { try parse(["a", "b", "--note"]) }
     #expect(throws: UsageError("Missing expected argument '<rest>'")) { try parse(["a"]) }
     #expect(throws: UsageError("The option '--json' takes no value")) { try parse(["a", "b", "--json=1"]) }
+    // A path left out before another option is not a file named after it; text may be anything.
+    #expect(
+      throws: UsageError(
+        "Missing value for '--db <path>' ('--json' is an option; for a file of that name, write ./--json)")
+    ) { try parse(["a", "b", "--db", "--json"]) }
+    #expect(try parse(["a", "b", "--db", "./--json"]).values["db"] == "./--json")
+    #expect(try parse(["a", "b", "--note", "--json"]).values["note"] == "--json")
   }
 
   @Test("help wins over every other mistake")

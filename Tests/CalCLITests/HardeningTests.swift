@@ -107,6 +107,30 @@ final class HardeningTests {
     }
   }
 
+  @Test("a command that fails leaves no calendar it made: a new file goes, an empty file adopted is empty again")
+  func failedCommandsLeaveNothing() throws {
+    let new = cal.folder + "/new/cal.db"
+    let refused = try cal.run(
+      ["add", "2024-05-15", "x", "--to", "tomorrow", "--repeat", "daily", "--db", new], withDatabase: false)
+    #expect(refused.status == 64 && !FileManager.default.fileExists(atPath: cal.folder + "/new"))
+    let empty = cal.folder + "/empty.db"
+    FileManager.default.createFile(atPath: empty, contents: Data(), attributes: [.posixPermissions: 0o644])
+    let file = cal.folder + "/bad.ics"
+    try Data("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8).write(
+      to: URL(fileURLWithPath: file))
+    #expect(try cal.run(["import", file, "--db", empty], withDatabase: false).status == 1)
+    let attributes = try FileManager.default.attributesOfItem(atPath: empty)
+    #expect(attributes[.size] as? Int == 0 && attributes[.posixPermissions] as? Int == 0o644)
+    #expect(
+      !FileManager.default.fileExists(atPath: empty + "-wal") && !FileManager.default.fileExists(atPath: empty + "-shm")
+    )
+    // A change committed stays, whatever fails after it.
+    #expect(try cal.run(["add", "2024-05-12", "kept", "--db", empty], withDatabase: false).status == 0)
+    #expect(
+      try cal.run(["add", "2024-05-12", "x", "--repeat", "sometimes", "--db", empty], withDatabase: false).status == 64)
+    #expect(try cal.run(["list", "2024-05-12", "--db", empty], withDatabase: false).stdout.contains("kept"))
+  }
+
   @Test("a reader that goes away (cal list | head) ends the command at once and quietly, as SIGPIPE would")
   func readerGone() throws {
     try cal.run(["add", "2024-05-12", "standup", "--repeat", "daily"])

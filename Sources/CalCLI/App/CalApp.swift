@@ -64,6 +64,7 @@ public enum CalApp {
     var context = context
     context.arguments = Array(words)
     var status = dispatch(Array(words), context: context, verbose: verbose)
+    context.openedCalendars.finish(failed: status != ExitStatus.success)
     context.output.flush()
     // A command that failed has said why (perhaps this very failure) already.
     if let failure = context.output.failure, status == ExitStatus.success {

@@ -52,6 +52,8 @@ public struct CommandContext {
   public let startNetworkHelper: () throws -> Never
   /// The words the command was called with, after `cal`: what the change log calls the change it makes.
   public internal(set) var arguments: [String] = []
+  /// The calendars the command opened for a change, which a failed command leaves as they were found.
+  let openedCalendars = OpenedCalendars()
 
   /// Creates a context.
   public init(

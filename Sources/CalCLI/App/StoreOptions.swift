@@ -25,6 +25,7 @@ struct StoreOptions {
     if access == .read { calendar.leaveOpenUntilExit() }
     // Only a command that changes the calendar names its changes; the others need not spell out their line.
     if access == .write {
+      context.openedCalendars.add(calendar)
       calendar.changeLabel = "cal " + context.arguments.map(Self.shellWord).concatenated(separator: " ")
     }
     return calendar

@@ -50,6 +50,15 @@ public struct ArgumentParser {
         }
         if let value = attached ?? (index < words.count ? words[index] : nil) {
           if attached == nil { index += 1 }
+          // A path that is one of the command's options is an option written where the path was left out
+          // (`--db --repeat daily` would make a calendar named --repeat).
+          if attached == nil, valueName == "path" || valueName == "file", spec.optionSpellings.contains(value) {
+            mistake =
+              mistake
+              ?? UsageError(
+                "Missing value for '--\(option.long) <\(valueName)>' ('\(value)' is an option; for a file of that name, "
+                  + "write ./\(value))")
+          }
           parsed.values[option.long] = value
           parsed.allValues[option.long, default: []].append(value)
         } else {
