@@ -503,7 +503,9 @@ class Judge:
                 if outcome.stderr_size and not PROGRESS.match(outcome.stderr):
                     fail("stderr-on-success", f"exit 0 with stderr {stderr_text[:300]!r}",
                          f"{command}|{normalize(first_line(outcome.stderr), 70)}")
-                if stdout_redirected and step["stdout"] == "/dev/full" and not helped:
+                # `export FILE` writes the file and prints nothing, as cp does: a full stdout is not its output.
+                quiet = command == "export" and self.export_file(argv) not in (None, "-")
+                if stdout_redirected and step["stdout"] == "/dev/full" and not helped and not quiet:
                     fail("partial-write", "output to a full disk (stdout is /dev/full) exits 0", "full-stdout")
                 if command == "export" and self.export_file(argv) == "/dev/full" and not helped:
                     fail("partial-write", "export to a full disk (FILE is /dev/full) exits 0", "full-export-file")
