@@ -564,7 +564,7 @@ class Judge:
             arg = argv[index]
             if not dashdash and arg == "--":
                 dashdash = True
-            elif not dashdash and arg in ("--db", "--from", "--to"):
+            elif not dashdash and arg in ("--db", "--from", "--to", "--calendar"):
                 index += 1
             elif dashdash or not arg.startswith("-") or arg == "-":
                 words.append(arg)
