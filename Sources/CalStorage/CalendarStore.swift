@@ -75,7 +75,7 @@ public final class CalendarStore {
   ) throws {
     let database = try Database(path: ":memory:", mode: .create)
     try migrator.migrate(database, now: milliseconds)
-    try EventTriggers.install(EventTriggers.dayCounts + EventTriggers.calendarChecks, on: database)
+    try EventTriggers.install(EventTriggers.all, on: database)
     self.init(database: database, created: [], isInMemory: true)
   }
 
@@ -165,7 +165,7 @@ public final class CalendarStore {
     try database.enableWriteAheadLog()
     try database.keepWriteAheadLogFiles()
     try database.requireDurableCommits()
-    try EventTriggers.install(EventTriggers.dayCounts + EventTriggers.calendarChecks, on: database)
+    try EventTriggers.install(EventTriggers.all, on: database)
   }
 
   /// Runs `body` in one write transaction recorded in the change log as one change of `kind`: what it does to

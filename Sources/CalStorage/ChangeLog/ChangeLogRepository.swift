@@ -111,7 +111,11 @@ public struct ChangeLogRepository {
   /// Stores `changeset` as part `part` of the change; the change itself with its first part.
   private func store(_ changeset: [UInt8], part: Int64, summary: String) throws {
     guard recording.change != nil else { return }
-    let id = try changeID(summary: summary)
+    try store(changeset, part: part, of: try changeID(summary: summary))
+  }
+
+  /// Stores `changeset` as part `part` of change `id`.
+  private func store(_ changeset: [UInt8], part: Int64, of id: Int64) throws {
     try database.execute(
       "INSERT INTO change_sets (change_id, part, changeset) VALUES (?, ?, ?)", [id, part, changeset])
   }
@@ -149,8 +153,7 @@ public struct ChangeLogRepository {
     // adds them oldest first (series before the occurrences they edit), and undo removes them last.
     var part: Int64 = -1
     try added.write(from: database, partSize: Int(recording.partMemory)) { changeset in
-      try database.execute(
-        "INSERT INTO change_sets (change_id, part, changeset) VALUES (?, ?, ?)", [change.id, part, changeset])
+      try store(changeset, part: part, of: change.id)
       part -= 1
     }
     try database.execute("DELETE FROM added_rows WHERE change_id = ?", [change.id])

@@ -335,7 +335,7 @@ public final class EventImportWriter {
   /// Sets the `simple_days` triggers aside for this transaction, and the check of each event's calendar:
   /// every row this writer adds goes to ``calendar``, which the caller found in this transaction.
   private func suspendDayCounts() throws {
-    try EventTriggers.remove(EventTriggers.dayCounts + EventTriggers.calendarChecks, from: database)
+    try EventTriggers.remove(EventTriggers.all, from: database)
     suspendedTriggers = true
   }
 
@@ -367,7 +367,7 @@ public final class EventImportWriter {
         GROUP BY day
         """, range)
     }
-    try EventTriggers.install(EventTriggers.dayCounts + EventTriggers.calendarChecks, on: database)
+    try EventTriggers.install(EventTriggers.all, on: database)
     suspendedTriggers = false
     touchedDays = nil
   }

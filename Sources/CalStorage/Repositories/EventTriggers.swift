@@ -85,6 +85,9 @@ enum EventTriggers {
     ),
   ]
 
+  /// Every one of them: what a connection that writes makes, and a large import sets aside.
+  static let all = dayCounts + calendarChecks
+
   /// Makes `triggers` on `database`'s connection, those it does not have yet.
   static func install(_ triggers: [(String, String)], on database: Database) throws {
     for (name, body) in triggers {
