@@ -52,9 +52,9 @@ struct ImportCommand: Command {
         progress.advance(to: done)
       }
     } catch {
-      // An import that failed wrote nothing: a calendar it made on the way goes too.
+      // An import that failed wrote nothing; a calendar it made on the way goes when the command fails
+      // (`OpenedCalendars`).
       progress.finish()
-      calendar.discardIfNew()
       guard let failure = error as? ImportFailure else { throw error }
       let hint = failure.isEventError ? " (--skip-invalid imports the other events)" : ""
       throw CalError("\(path): \(failure)\(hint)")

@@ -56,13 +56,12 @@ struct RemindCommand: Command {
       let notices = try calendar.deliverDueReminders { notices in
         if json {
           context.print(JSONValue.array(notices.map { ReminderPresenter.json($0, context: context) }).serialized)
-          context.output.flush()
-          if let failure = context.output.failure { throw CalError("cannot write the output: \(failure)") }
+          try Self.flush(context)
         } else {
           try tell(notices, context: context)
         }
       }
-      // No reminder due: the JSON form is still an array.
+      // No reminder due (nothing was told): the JSON form is still an array.
       if json && notices.isEmpty { context.print("[]") }
       return
     }
@@ -95,6 +94,11 @@ struct RemindCommand: Command {
         context.print(ReminderPresenter.line(notice, context: context))
       }
     }
+    try Self.flush(context)
+  }
+
+  /// Hands the output on now, so that a notice that cannot be written fails the transaction recording it.
+  private static func flush(_ context: CommandContext) throws {
     context.output.flush()
     if let failure = context.output.failure { throw CalError("cannot write the output: \(failure)") }
   }
