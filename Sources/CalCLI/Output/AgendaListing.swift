@@ -9,6 +9,7 @@ struct AgendaListing {
   let context: CommandContext
   /// The instant events count as under way at (Unix milliseconds).
   let now: Int64
+  private var lines: EventLineWriter
   private var day: CivilDate?
   private var buffer = TextBuffer(capacity: 1 << 16)
 
@@ -16,6 +17,7 @@ struct AgendaListing {
     self.json = json
     self.now = now
     self.context = context
+    lines = EventLineWriter(context: context, withDate: false, continuation: Self.continuation)
   }
 
   /// Whether anything was listed.
@@ -42,9 +44,7 @@ struct AgendaListing {
         buffer.append(byte: UInt8(ascii: "\n"))
       }
       buffer.append(literal: item.isRunning(at: now) ? "* " : "  ")
-      EventPresenter.write(
-        item, context: context, withNote: true, withDate: false, continuation: Self.continuation, into: &buffer)
-      buffer.append(byte: UInt8(ascii: "\n"))
+      lines.write(item, into: &buffer)
     }
     day = item.day
     if buffer.count >= 1 << 16 { flushBuffer() }
@@ -61,7 +61,7 @@ struct AgendaListing {
   }
 
   private mutating func flushBuffer() {
-    context.write(buffer.text)
+    buffer.withBytes { context.output.write($0) }
     buffer.removeAll()
   }
 

@@ -5,12 +5,14 @@ import CalService
 struct EventListing {
   let json: Bool
   let context: CommandContext
+  private var lines: EventLineWriter
   private var count = 0
   private var buffer = TextBuffer(capacity: 1 << 16)
 
   init(json: Bool, context: CommandContext) {
     self.json = json
     self.context = context
+    lines = EventLineWriter(context: context)
   }
 
   /// Writes one more item.
@@ -19,8 +21,7 @@ struct EventListing {
       buffer.append(byte: UInt8(ascii: count == 0 ? "[" : ","))
       EventPresenter.json(item, context: context).write(into: &buffer)
     } else {
-      EventPresenter.write(item, context: context, withNote: true, into: &buffer)
-      buffer.append(byte: UInt8(ascii: "\n"))
+      lines.write(item, into: &buffer)
     }
     if buffer.count >= 1 << 16 { flushBuffer() }
     count += 1
@@ -40,7 +41,7 @@ struct EventListing {
   }
 
   private mutating func flushBuffer() {
-    context.write(buffer.text)
+    buffer.withBytes { context.output.write($0) }
     buffer.removeAll()
   }
 }

@@ -76,115 +76,21 @@ enum EventPresenter {
     -> String
   {
     var buffer = TextBuffer(capacity: 80)
-    write(item, context: context, withNote: withNote, withReminders: withReminders, into: &buffer)
+    var writer = EventLineWriter(context: context, withNote: withNote, withReminders: withReminders)
+    writer.write(item, into: &buffer, ended: false)
     return buffer.text
   }
 
   /// The lines of `items`, each ended, in one string built once.
   static func lines(_ items: [AgendaItem], context: CommandContext) -> String {
     var buffer = TextBuffer(capacity: items.count * 72)
-    for item in items {
-      write(item, context: context, withNote: true, into: &buffer)
-      buffer.append(byte: UInt8(ascii: "\n"))
-    }
+    var writer = EventLineWriter(context: context)
+    for item in items { writer.write(item, into: &buffer) }
     return buffer.text
   }
 
   /// Where a listing's continued lines start: under the time.
   static let listContinuation = String(repeating: " ", count: 12)
-
-  /// Appends the line of `item` to `buffer` (with the note and the reminders on indented lines when asked),
-  /// without the line end. Without the date (under a heading that names the day), continued lines are
-  /// indented by `continuation` instead of to the time.
-  static func write(
-    _ item: AgendaItem, context: CommandContext, withNote: Bool, withReminders: Bool = true, withDate: Bool = true,
-    continuation: String = listContinuation, into buffer: inout TextBuffer
-  ) {
-    if withDate {
-      buffer.append(date: item.day)
-      buffer.append(literal: "  ")
-    }
-    let timeStart = buffer.count
-    writeTime(item, context: context, into: &buffer)
-    buffer.pad(from: timeStart, to: 11)
-    buffer.append(literal: "  #")
-    buffer.append(digits: Int(item.id))
-    if item.schedule.repeats {
-      buffer.append(literal: "@")
-      buffer.append(date: item.occurrence.occurrenceDay)
-    }
-    buffer.append(literal: "  ")
-    // On a terminal the title takes its calendar's colour.
-    let color = context.stylesOutput ? item.calendar?.color?.sgr : nil
-    if let color { buffer.append("\u{1B}[" + color + "m") }
-    buffer.append(TerminalText.sanitized(item.title))
-    if color != nil { buffer.append(literal: "\u{1B}[0m") }
-    let occurrence = item.occurrence
-    if item.schedule.isAllDay && occurrence.lastDay > occurrence.firstDay {
-      buffer.append(literal: " (day ")
-      buffer.append(digits: item.day.daysSince1970 - occurrence.firstDay.daysSince1970 + 1)
-      buffer.append(literal: " of ")
-      buffer.append(digits: occurrence.lastDay.daysSince1970 - occurrence.firstDay.daysSince1970 + 1)
-      buffer.append(literal: ")")
-    }
-    // A location or note of several lines continues on lines of its own, indented under the title.
-    var continued: [String] = []
-    if let location = item.location, !location.isEmpty {
-      let lines = TerminalText.sanitizedLines(location)
-      buffer.append(literal: " @ ")
-      buffer.append(lines[0])
-      continued += lines.dropFirst()
-    }
-    if withNote, let note = item.note, !note.isEmpty {
-      continued += TerminalText.sanitizedLines(note)
-    }
-    let reminders = item.reminders
-    if withReminders && !reminders.isEmpty {
-      continued.append("reminders: " + reminderText(reminders, isAllDay: item.schedule.isAllDay, context: context))
-    }
-    for line in continued {
-      buffer.append(literal: "\n")
-      buffer.append(continuation)
-      buffer.append(line)
-    }
-  }
-
-  /// `all day`, `14:30`, `14:30-15:15`, or for a timed event over several days `22:00-...`, `...`, `...-02:00`.
-  private static func writeTime(_ item: AgendaItem, context: CommandContext, into buffer: inout TextBuffer) {
-    guard let start = item.occurrence.startInstant, let end = item.occurrence.endInstant else {
-      buffer.append(literal: "all day")
-      return
-    }
-    let zone = context.localZone
-    func clock(_ instant: Int64) {
-      let offset = zone.offset(atUTC: instant)
-      let local = instant + Int64(offset)
-      buffer.append(clock: Int(local.floorDividedWithRemainder(by: 86_400).remainder) / 60)
-      // Where the clocks fall back an hour repeats: its readings carry their offset (02:30+02, 02:00+01).
-      // Most instants are nowhere near a change, and two lookups say so.
-      let nearChange = zone.offset(atUTC: instant - 86_400) != offset || zone.offset(atUTC: instant + 86_400) != offset
-      if nearChange, case .repeated = zone.resolve(localSeconds: local) {
-        buffer.append(Self.shortOffset(offset))
-      }
-    }
-    if end == start { return clock(start) }
-    let startsToday = item.day == item.occurrence.firstDay
-    let endsToday = item.day == item.occurrence.lastDay
-    switch (startsToday, endsToday) {
-    case (true, true):
-      clock(start)
-      buffer.append(literal: "-")
-      clock(end)
-    case (true, false):
-      clock(start)
-      buffer.append(literal: "-...")
-    case (false, true):
-      buffer.append(literal: "...-")
-      clock(end)
-    case (false, false):
-      buffer.append(literal: "...")
-    }
-  }
 
   /// What `add`, `edit` and `rm` print: JSON, or `<verb> event #3: 2024-05-12 14:30-15:15 dentist ...`.
   static func report(
@@ -215,15 +121,5 @@ enum EventPresenter {
     return
       "\(time) does not exist on \(day) in \(zone.name) (the clocks go forward \(EventLength.description(minutes: shift / 60))):"
       + " it starts at \(shown)"
-  }
-
-  /// `+02`, `-03:30`: an offset from UTC as short as it can be written.
-  static func shortOffset(_ seconds: Int) -> String {
-    let magnitude = abs(seconds) / 60
-    let hours = magnitude / 60
-    let minutes = magnitude % 60
-    let text =
-      (hours < 10 ? "0" : "") + String(hours) + (minutes == 0 ? "" : ":" + (minutes < 10 ? "0" : "") + String(minutes))
-    return (seconds < 0 ? "-" : "+") + text
   }
 }

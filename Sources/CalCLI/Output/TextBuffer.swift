@@ -1,115 +1,96 @@
 import CalCore
 
 /// Output built as UTF-8 bytes: a month of a busy calendar is thousands of lines, and appending bytes costs
-/// a fraction of growing a String piece by piece.
+/// a fraction of growing a String piece by piece. The bytes are written straight into memory the buffer
+/// owns: an array's `append(contentsOf:)` costs a hundred instructions or so for every piece, more than
+/// writing a whole date.
 struct TextBuffer {
-  private(set) var bytes: [UInt8] = []
+  /// The memory, shared by copies of the buffer until one of them writes (copy on write, as arrays do).
+  private final class Storage {
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+  }
+
+  private var storage: Storage
+  /// How many bytes there are so far.
+  private(set) var count = 0
 
   init(capacity: Int) {
-    bytes.reserveCapacity(capacity)
+    storage = Storage(capacity: max(capacity, 16))
   }
 
   /// The text so far.
-  var text: String { String(decoding: bytes, as: UTF8.self) }
+  var text: String { withBytes { String(decoding: $0, as: UTF8.self) } }
 
-  /// How many bytes there are so far.
-  var count: Int { bytes.count }
+  /// Calls `body` with the bytes so far.
+  func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    try body(UnsafeRawBufferPointer(start: storage.base, count: count))
+  }
+
+  /// `count` bytes from byte `start` on, where they are: valid until the buffer next changes.
+  func unsafeBytes(from start: Int, count: Int) -> UnsafeBufferPointer<UInt8> {
+    precondition(start >= 0 && count >= 0 && start <= self.count - count, "bytes beyond the buffer's")
+    return UnsafeBufferPointer(start: storage.base + start, count: count)
+  }
+
+  /// Makes room for `limit` more bytes and lets `body` write up to that many through a cursor: pieces written
+  /// together take one check of room, not one each.
+  @inline(__always)
+  mutating func write(atMost limit: Int, _ body: (inout ByteCursor) -> Void) {
+    if _slowPath(!isKnownUniquelyReferenced(&storage) || storage.capacity - count < limit) { grow(limit) }
+    let start = storage.base + count
+    var cursor = ByteCursor(start)
+    body(&cursor)
+    let written = cursor.position - start
+    assert((0...limit).contains(written), "wrote past the room made")
+    count &+= written
+  }
+
+  /// Moves the bytes to memory of their own with room for `needed` more (and as much again, so that growing
+  /// costs little over a long listing).
+  private mutating func grow(_ needed: Int) {
+    let wanted = count + needed
+    let capacity = storage.capacity >= wanted ? storage.capacity : max(wanted, storage.capacity * 2)
+    let moved = Storage(capacity: capacity)
+    moved.base.update(from: storage.base, count: count)
+    storage = moved
+  }
 
   mutating func append(_ text: String) {
-    if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-      bytes.append(contentsOf: text.utf8)
-    }
+    var text = text
+    text.withUTF8 { append(bytes: $0) }
+  }
+
+  /// Bytes as they are.
+  @inline(__always)
+  mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+    write(atMost: bytes.count) { $0.put(bytes) }
   }
 
   /// A literal, straight from its static bytes.
   mutating func append(literal text: StaticString) {
-    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    write(atMost: text.utf8CodeUnitCount) { $0.put(text) }
   }
 
   /// Empties the buffer, keeping its room for what comes next.
   mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
+    count = 0
   }
 
+  @inline(__always)
   mutating func append(byte: UInt8) {
-    bytes.append(byte)
-  }
-
-  /// `YYYY-MM-DD`.
-  mutating func append(date: CivilDate) {
-    let year = date.year
-    guard (0...9999).contains(year) else {
-      append(digits: year, width: 4)
-      bytes.append(UInt8(ascii: "-"))
-      return append(monthAndDay: date)
-    }
-    // Ten bytes written at once: a listing writes a date on every line.
-    let zero = UInt8(ascii: "0")
-    let dash = UInt8(ascii: "-")
-    let digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
-      zero &+ UInt8(truncatingIfNeeded: year / 1000), zero &+ UInt8(truncatingIfNeeded: year / 100 % 10),
-      zero &+ UInt8(truncatingIfNeeded: year / 10 % 10), zero &+ UInt8(truncatingIfNeeded: year % 10), dash,
-      zero &+ UInt8(truncatingIfNeeded: date.month / 10), zero &+ UInt8(truncatingIfNeeded: date.month % 10), dash,
-      zero &+ UInt8(truncatingIfNeeded: date.day / 10), zero &+ UInt8(truncatingIfNeeded: date.day % 10)
-    )
-    withUnsafeBytes(of: digits) { bytes.append(contentsOf: $0) }
-  }
-
-  private mutating func append(monthAndDay date: CivilDate) {
-    append(twoDigits: date.month)
-    bytes.append(UInt8(ascii: "-"))
-    append(twoDigits: date.day)
-  }
-
-  /// `HH:MM` for minutes after midnight.
-  mutating func append(clock minutes: Int) {
-    let zero = UInt8(ascii: "0")
-    let (hours, rest) = (minutes / 60, minutes % 60)
-    let digits: (UInt8, UInt8, UInt8, UInt8, UInt8) = (
-      zero &+ UInt8(truncatingIfNeeded: hours / 10), zero &+ UInt8(truncatingIfNeeded: hours % 10), UInt8(ascii: ":"),
-      zero &+ UInt8(truncatingIfNeeded: rest / 10), zero &+ UInt8(truncatingIfNeeded: rest % 10)
-    )
-    withUnsafeBytes(of: digits) { bytes.append(contentsOf: $0) }
-  }
-
-  private mutating func append(digit: Int) {
-    bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit))
-  }
-
-  private mutating func append(twoDigits value: Int) {
-    append(digit: value / 10)
-    append(digit: value % 10)
+    write(atMost: 1) { $0.put(byte) }
   }
 
   /// A whole number of 64 bits, such as an id.
   mutating func append(digits value: Int64) {
-    if let small = Int(exactly: value), small > Int.min { append(digits: small) } else { append(String(value)) }
-  }
-
-  /// A whole number, at least `width` digits (zero-padded).
-  mutating func append(digits value: Int, width: Int = 1) {
-    var magnitude = value < 0 ? -value : value
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var count = 1
-    var probe = magnitude / 10
-    while probe > 0 {
-      count += 1
-      probe /= 10
-    }
-    count = max(count, width)
-    // Room first, then the digits from the right: no temporary array.
-    let end = bytes.count + count
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-    var index = end - 1
-    while magnitude > 0 {
-      bytes[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-      magnitude /= 10
-      index -= 1
-    }
-  }
-
-  /// Spaces up to `width` bytes after `start` (for ASCII columns).
-  mutating func pad(from start: Int, to width: Int) {
-    for _ in (bytes.count - start)..<max(width, bytes.count - start) { bytes.append(UInt8(ascii: " ")) }
+    write(atMost: 20) { $0.put(digits: Int(value)) }
   }
 }
