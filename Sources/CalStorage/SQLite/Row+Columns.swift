@@ -43,7 +43,9 @@ extension Int64 {
 
 extension Int {
   /// An integer column's value, when it fits.
-  public static func fromColumn(at index: Int32, of row: Row) -> Int? { row.integer(at: index).flatMap(Int.init(exactly:)) }
+  public static func fromColumn(at index: Int32, of row: Row) -> Int? {
+    row.integer(at: index).flatMap(Int.init(exactly:))
+  }
 }
 
 extension Bool {
