@@ -63,7 +63,8 @@ extension String {
 extension CivilDate {
   /// A valid `YYYY-MM-DD` text.
   public static func fromColumn(at index: Int32, of row: Row) -> CivilDate? {
-    row.textBytes(at: index).flatMap(CivilDate.init(isoBytes:))
+    // Anything but exactly YYYY-MM-DD (a file edited by hand) is read as the parser reads it.
+    row.textBytes(at: index).flatMap(CivilDate.init(isoBytes:)) ?? fromDatabaseValue(row.databaseValue(at: index))
   }
 }
 
