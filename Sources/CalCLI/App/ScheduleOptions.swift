@@ -211,8 +211,6 @@ struct ScheduleOptions {
         throw UsageError("--until \(until) is before the start \(schedule.startDay)")
       }
       (rule.until, rule.count) = (until, nil)
-    } else if let until = rule.until, until < schedule.startDay, arguments.value(Self.rrule) != nil {
-      throw UsageError("--rrule: UNTIL \(until) is before the start \(schedule.startDay)")
     }
     if let on {
       (rule.byDay, rule.byMonthDay) = try Self.days(on, frequency: rule.frequency, option: repeatDaysName)

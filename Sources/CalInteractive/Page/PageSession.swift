@@ -563,7 +563,7 @@ final class PageSession {
     overlay = .edit(
       EditForm(
         target: EditForm.Target(id: item.event.id, occurrence: occurrence, fromHere: fromHere),
-        zone: calendar.environment.localZone, fields: fields))
+        zone: calendar.environment.localZone, fields: fields, edit: edit))
   }
 
   private func handleForm(_ form: EditForm, _ key: Key) {
