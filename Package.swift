@@ -87,7 +87,8 @@ let package = Package(
     .testTarget(name: "CalCoreTests", dependencies: ["CalCore"]),
     .testTarget(name: "CalStorageTests", dependencies: ["CalStorage", "CalCore"]),
     .testTarget(name: "CalServiceTests", dependencies: ["CalService", "CalCore", "CalStorage"]),
-    .testTarget(name: "CalInteractiveTests", dependencies: ["CalInteractive", "CalCore", "CalService"]),
+    // CalCLI: the edit form's answers are read by `cal edit`'s options, which the repeat prompt's tests read back.
+    .testTarget(name: "CalInteractiveTests", dependencies: ["CalInteractive", "CalCore", "CalService", "CalCLI"]),
     .testTarget(
       name: "CalCLITests",
       dependencies: ["CalCLI", "CalCore", "CalService", "CalStorage", "CalServerSupport", "cal", "cal-sync"]),

@@ -35,21 +35,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   public init(parsing text: String) throws(DateError) {
     // The usual case, straight from the bytes: dates are read by the thousand from the calendar file.
     var fast: (Int, Int, Int)?
-    text.utf8.withContiguousStorageIfAvailable { bytes in
-      guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return }
-      // The digits of bytes[range] as a number, or nil.
-      func number(_ range: Range<Int>) -> Int? {
-        var value = 0
-        for index in range {
-          let digit = bytes[index] &- UInt8(ascii: "0")
-          guard digit < 10 else { return nil }
-          value = value * 10 + Int(digit)
-        }
-        return value
-      }
-      guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return }
-      fast = (year, month, day)
-    }
+    text.utf8.withContiguousStorageIfAvailable { bytes in fast = Self.isoParts(bytes) }
     if let (year, month, day) = fast {
       try self.init(year: year, month: month, day: day)
       return
@@ -60,6 +46,31 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
       let day = parseDigits(parts[2], minimumCount: 2, maximumCount: 2)
     else { throw .malformed(text: text, expected: "a date: expected YYYY-MM-DD, such as 2024-05-12") }
     try self.init(year: year, month: month, day: day)
+  }
+
+  /// The date `bytes` hold as exactly `YYYY-MM-DD` (ten ASCII bytes), or `nil` when they hold anything else or a
+  /// day that does not exist: what a calendar file stores, read where it lies without making a string.
+  public init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
+    guard let (year, month, day) = Self.isoParts(bytes), let date = try? CivilDate(year: year, month: month, day: day)
+    else { return nil }
+    self = date
+  }
+
+  /// The year, month and day of exactly `YYYY-MM-DD`, not yet checked to be a date.
+  private static func isoParts(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+    // The digits of bytes[range] as a number, or nil.
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for index in range {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        value = value * 10 + Int(digit)
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+    return (year, month, day)
   }
 
   /// The first day `cal` knows, 1 January 1.

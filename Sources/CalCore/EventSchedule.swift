@@ -18,7 +18,10 @@ public struct EventSchedule: Equatable, Sendable {
   /// The recurrence rule; `nil` for a one-off event.
   public var rule: RecurrenceRule?
 
+  // Inlinable: built in place by the repositories, which read hundreds of rows a listing, instead of
+  // copied whole into a call and out again.
   /// A schedule from its parts.
+  @inlinable
   public init(
     startDay: CivilDate, startTime: TimeOfDay? = nil, lengthMinutes: Int? = nil, lengthDays: Int = 0,
     endDay: CivilDate? = nil, timeZone: String? = nil, rule: RecurrenceRule? = nil

@@ -35,11 +35,29 @@ public struct Recurrence: Equatable, Sendable {
   func occurrences(
     from first: CivilDate, through last: CivilDate, lastDay: CivilDate?, limit: Int, budget: inout Int
   ) -> [CivilDate] {
-    let end = [last, rule.until, lastDay].compactMap { $0 }.min()!
+    var end = last
+    if let until = rule.until, until < end { end = until }
+    if let lastDay, lastDay < end { end = lastDay }
     let begin = max(first, start)
     guard begin <= end, limit > 0 else { return [] }
     var result: [CivilDate] = []
     if start >= first && start <= end { result.append(start) }
+    if let monthStep = plainMonthStep {
+      // Monthly or yearly on the start's day of the month: one date a period, reached by arithmetic.
+      var period = firstPeriod(onOrAfter: begin)
+      let startMonth = start.yearMonth
+      while result.count < limit, budget > 0, let periodFirst = periodStart(period), periodFirst <= end {
+        budget -= 1
+        let (months, overflow) = period.multipliedReportingOverflow(by: monthStep)
+        guard !overflow, let month = startMonth.adding(months: months) else { break }
+        if start.day <= month.numberOfDays {
+          let date = month.day(start.day)
+          if date > start && date >= begin && date <= end { result.append(date) }
+        }
+        period += interval
+      }
+      return result
+    }
     if isPlainDaily {
       // Every nth day: arithmetic, no periods to build.
       let origin = start.daysSince1970
@@ -84,8 +102,24 @@ public struct Recurrence: Equatable, Sendable {
   private var weeklyOffsets: [Int]? {
     guard rule.frequency == .weekly, rule.byMonth.isEmpty, rule.bySetPosition.isEmpty, rule.byMonthDay.isEmpty
     else { return nil }
-    let weekdays = rule.byDay.isEmpty ? [start.weekday] : rule.byDay.map(\.weekday)
-    return Array(Set(weekdays.map { $0.days(since: rule.weekStart) })).sorted()
+    guard !rule.byDay.isEmpty else { return [start.weekday.days(since: rule.weekStart)] }
+    // A bit per offset: in order and each once, without a set to sort.
+    var offsets: UInt8 = 0
+    for day in rule.byDay { offsets |= 1 << UInt8(day.weekday.days(since: rule.weekStart)) }
+    return (0..<7).filter { offsets & (1 << UInt8($0)) != 0 }
+  }
+
+  /// For a MONTHLY or YEARLY rule with no BY parts (every month or year on the start's day of the month),
+  /// the months from one period to the next: 1 or 12.
+  private var plainMonthStep: Int? {
+    guard rule.byDay.isEmpty, rule.byMonth.isEmpty, rule.byMonthDay.isEmpty, rule.bySetPosition.isEmpty else {
+      return nil
+    }
+    switch rule.frequency {
+    case .monthly: return 1
+    case .yearly: return 12
+    case .daily, .weekly: return nil
+    }
   }
 
   /// A DAILY rule with no BY parts: every nth day.

@@ -146,15 +146,47 @@ struct Agenda {
   }
 
   /// By day, then all-day events first, then by start, then by id and occurrence. Sorts small keys and
-  /// moves each item once: sorting the items themselves copied them over and over.
+  /// moves each item once: sorting the items themselves copied them over and over. The days are put in
+  /// order by counting (a window holds a few dozen days), and only each day's items are compared.
   static func sorted(_ items: [AgendaItem]) -> [AgendaItem] {
+    guard items.count > 1 else { return items }
     // The id read through the entry: the item's `event` would copy the whole record for it.
-    let keys = items.map { item in
-      (
-        item.day.daysSince1970, item.occurrence.startInstant ?? Int64.min, item.entry.event.id,
-        item.occurrence.occurrenceDay.daysSince1970
-      )
+    // Read in place (by index): each copy of an item retains and releases its entry.
+    var keys: [(Int64, Int64, Int)] = []
+    keys.reserveCapacity(items.count)
+    var low = Int.max
+    var high = Int.min
+    for index in items.indices {
+      let day = items[index].day.daysSince1970
+      low = min(low, day)
+      high = max(high, day)
+      keys.append(
+        (
+          items[index].occurrence.startInstant ?? Int64.min, items[index].entry.event.id,
+          items[index].occurrence.occurrenceDay.daysSince1970
+        ))
     }
-    return keys.indices.sorted { keys[$0] < keys[$1] }.map { items[$0] }
+    // Where each day's items begin in the order; a window of centuries with few events is sorted whole.
+    let dayCount = high - low + 1
+    guard dayCount <= 4 * items.count + 64 else {
+      return items.indices.sorted { left, right in
+        let (leftDay, rightDay) = (items[left].day, items[right].day)
+        return leftDay != rightDay ? leftDay < rightDay : keys[left] < keys[right]
+      }.map { items[$0] }
+    }
+    var starts = [Int](repeating: 0, count: dayCount + 1)
+    for index in items.indices { starts[items[index].day.daysSince1970 - low + 1] += 1 }
+    for day in 0..<dayCount { starts[day + 1] += starts[day] }
+    var order = [Int](repeating: 0, count: items.count)
+    var next = starts
+    for index in items.indices {
+      let day = items[index].day.daysSince1970 - low
+      order[next[day]] = index
+      next[day] += 1
+    }
+    for day in 0..<dayCount where starts[day + 1] - starts[day] > 1 {
+      order[starts[day]..<starts[day + 1]].sort { keys[$0] < keys[$1] }
+    }
+    return order.map { items[$0] }
   }
 }

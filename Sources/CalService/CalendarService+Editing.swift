@@ -79,14 +79,26 @@ extension CalendarService {
   private func update(_ event: EventRecord, with fields: EventFields) throws -> EventRecord {
     try EventValidation.check(fields, zones: environment.zones)
     // A series moved to a day its rule does not make (a Monday series to a Wednesday) would grow an extra
-    // occurrence and count its COUNT wrongly; a rule left as it was on an imported event may stay as it is.
-    if fields.schedule.startDay != event.schedule.startDay || fields.schedule.rule != event.schedule.rule {
+    // occurrence and count its COUNT wrongly; an imported event whose days are left as they were may stay
+    // as it is, even with a new end or interval (which do not change whether its start is one of its days).
+    if fields.schedule.startDay != event.schedule.startDay
+      || Self.days(of: fields.schedule.rule) != Self.days(of: event.schedule.rule)
+    {
       try Self.checkStartFollowsRule(fields.schedule)
     }
     guard let saved = try store.events.update(id: event.id, fields, at: environment.now()) else {
       throw ServiceError(.notFound, "there is no event #\(event.id)")
     }
     return saved
+  }
+
+  /// The parts of `rule` that say which days of a period it makes: all but its interval and end.
+  private static func days(of rule: RecurrenceRule?) -> RecurrenceRule? {
+    rule.map {
+      RecurrenceRule(
+        frequency: $0.frequency, byDay: $0.byDay, byMonthDay: $0.byMonthDay, byMonth: $0.byMonth,
+        bySetPosition: $0.bySetPosition, weekStart: $0.weekStart)
+    }
   }
 
   /// Refuses a series whose first day is not one its rule makes (RFC 5545 asks DTSTART to be in step).

@@ -236,10 +236,9 @@ final class EventTests {
     try expectRefused(
       ["add", "2024-05-14", "x", "--to", "2024-05-01"], message: "--to 2024-05-01 is before the start 2024-05-14")
     try expectRefused(
-      ["add", "2024-05-14", "x", "--repeat", "monthly", "--on", "5th-mon"],
-      message:
-        "--on 5th-mon: expected 1st, 2nd, 3rd, 4th or last with a weekday (2nd-tue, last-fri), or a day of the month (15, last)"
-    )
+      ["add", "2024-05-14", "x", "--repeat", "monthly", "--on", "6th-mon"],
+      message: "--on 6th-mon: expected 1st to 5th, last or 2nd-last with a weekday (2nd-tue, last-fri, 2nd-last-fri), "
+        + "or a day of the month (15, last, 2nd-last)")
     try expectRefused(
       ["add", "2024-05-14", "x", "--repeat", "daily", "--every", "0"],
       message: "--every 0: expected a whole number of at least 1")
@@ -256,7 +255,8 @@ final class EventTests {
       ["add", "2024-05-14", "x", "--repeat", "weekly", "--on", "mon"],
       message: "2024-05-14 is not one of the days 'mon': start the series on a day it repeats on")
     try expectRefused(
-      ["add", "2024-05-14", "x", "--count", "3"], message: "--every, --count, --until and --on need --repeat")
+      ["add", "2024-05-14", "x", "--count", "3"], message: "--every, --count, --until and --on need --repeat or --rrule"
+    )
     try expectRefused(
       ["add", "2024-05-14", "x", "--tz", "Europe/Berlin"], message: "--tz is for events with a time: give --at too")
     try expectRefused(["edit", "42", "--title", "y"], message: "there is no event #42", status: 1)

@@ -13,7 +13,8 @@ struct InteractiveTests {
   /// Every case of the script, each run on its own terminal with its own calendar, in parallel.
   static let cases = [
     "drag_directions", "turn_animates", "keys_and_wheel_turn", "click_selects", "keys_add_and_delete",
-    "edit_and_search", "edit_every_field", "go_to_prompt", "week_view_and_help", "week_view_shares_hours",
+    "edit_and_search", "edit_every_field", "edit_keeps_rule", "go_to_prompt", "week_view_and_help",
+    "week_view_shares_hours",
     "resize_redraws",
     "starts_too_small",
     "quit_with_q", "quit_with_ctrl_c",

@@ -270,6 +270,43 @@ def edit_every_field(cal, folder):
 
 
 @case
+def edit_keeps_rule(cal, folder):
+    """A rule the repeat words cannot say (an imported BYMONTH) is prefilled as its RRULE text: Enter on it
+    changes nothing (no edit, no undo step), and an edit of it keeps every other part."""
+    ics = os.path.join(folder, "in.ics")
+    with open(ics, "w") as file:
+        file.write("\r\n".join([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:mothers-day@test",
+            "DTSTAMP:20240101T000000Z", "DTSTART;VALUE=DATE:20240512", "SUMMARY:mothers day",
+            "RRULE:FREQ=YEARLY;BYMONTH=5;BYDAY=2SU", "END:VEVENT", "END:VCALENDAR", ""]))
+    prepare(cal, folder, ["goto", "2024-05"], ["import", ics])
+    rules = lambda: [line for line in page.run_cal("export", "-").splitlines() if line.startswith("RRULE")]
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"e")
+        page.wait_text("(t)his occurrence, the whole (s)eries, or (f)rom this one")
+        page.key(b"s")
+        page.wait_text("Repeat         rrule FREQ=YEARLY;BYMONTH=5;BYDAY=2SU")
+        changes = len(page.cal_json("log"))
+        page.key(b"r")
+        wait_prompt(page, "Repeat (", "rrule FREQ=YEARLY;BYMONTH=5;BYDAY=2SU")
+        page.key(b"\r")
+        page.wait_for(lambda p: not p.lines()[-1].startswith("Repeat ("), what="the prompt closed")
+        assert "Changed" not in page.text()
+        assert rules() == ["RRULE:FREQ=YEARLY;BYMONTH=5;BYDAY=2SU"], rules()
+        assert len(page.cal_json("log")) == changes
+        page.key(b"r")
+        wait_prompt(page, "Repeat (", "rrule FREQ=YEARLY;BYMONTH=5;BYDAY=2SU")
+        page.key(b";COUNT=3\r")
+        page.wait_text("Changed “mothers day”")
+        page.wait_text("Repeat         rrule FREQ=YEARLY;COUNT=3;BYMONTH=5;BYDAY=2SU")
+        assert rules() == ["RRULE:FREQ=YEARLY;COUNT=3;BYMONTH=5;BYDAY=2SU"], rules()
+    finally:
+        page.close()
+
+
+@case
 def go_to_prompt(cal, folder):
     """g goes to a day or a month typed as the commands take them, recorded as a jump; a mistake is shown."""
     prepare(cal, folder, ["goto", "2024-05"])

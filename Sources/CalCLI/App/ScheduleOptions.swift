@@ -21,6 +21,10 @@ struct ScheduleOptions {
   static let every = OptionSpec("every", value: "n", help: "Repeat every N days, weeks, months or years.")
   static let count = OptionSpec("count", value: "n", help: "Repeat N times in all.")
   static let until = OptionSpec("until", value: "date", help: "Repeat up to this day.")
+  static let rrule = OptionSpec(
+    "rrule", value: "rule",
+    help: "The whole rule in RFC 5545 terms, such as 'FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU' (instead of --repeat, "
+      + "--every and --on; --count and --until replace its COUNT or UNTIL).")
   /// `--on` for `add`; `edit` takes the same as `--repeat-on`, since its `--on` picks an occurrence.
   static func repeatDays(_ name: String) -> OptionSpec {
     OptionSpec(
@@ -42,7 +46,7 @@ struct ScheduleOptions {
         at, length, end, to,
         timeZone.withHelp("The event's own time zone, such as Europe/Berlin; it is shown converted to yours."),
         note.withHelp("A longer description."), location.withHelp("Where it happens."),
-        repeats.withHelp("daily, weekly, monthly or yearly."), every, count, until, repeatDays("on"),
+        repeats.withHelp("daily, weekly, monthly or yearly."), every, count, until, repeatDays("on"), rrule,
       ]
     case .edit:
       return [
@@ -53,7 +57,7 @@ struct ScheduleOptions {
         timeZone.withHelp("A time zone of its own, such as Europe/Berlin; local puts it back on your clock."),
         note.withHelp("A new description; \"\" removes it."), location.withHelp("A new place; \"\" removes it."),
         repeats.withHelp("daily, weekly, monthly or yearly; none makes a series a one-off event."), every, count,
-        until, repeatDays("repeat-on"),
+        until, repeatDays("repeat-on"), rrule,
       ]
     }
   }
@@ -67,7 +71,7 @@ struct ScheduleOptions {
   var changesSchedule: Bool {
     [
       Self.at, Self.length, Self.end, Self.to, Self.allDay, Self.timeZone, Self.repeats, Self.every, Self.count,
-      Self.until, Self.repeatDays(repeatDaysName),
+      Self.until, Self.repeatDays(repeatDaysName), Self.rrule,
     ].contains { arguments.isGiven($0) }
   }
 
@@ -174,6 +178,12 @@ struct ScheduleOptions {
     let until = try arguments.value(Self.until).map { text throws(UsageError) in try dates.day(text) }
     let on = arguments.value(Self.repeatDays(repeatDaysName))
     var rule = schedule.rule
+    if let text = arguments.value(Self.rrule) {
+      if arguments.value(Self.repeats) != nil || every != nil || on != nil {
+        throw UsageError("--rrule is the whole rule: give it without --repeat, --every or --\(repeatDaysName)")
+      }
+      rule = try Self.rule(parsing: text)
+    }
     if let text = arguments.value(Self.repeats) {
       if text == "none" {
         if every != nil || count != nil || until != nil || on != nil {
@@ -189,7 +199,7 @@ struct ScheduleOptions {
     }
     guard var rule else {
       if every != nil || count != nil || until != nil || on != nil {
-        throw UsageError("--every, --count, --until and --\(repeatDaysName) need --repeat")
+        throw UsageError("--every, --count, --until and --\(repeatDaysName) need --repeat or --rrule")
       }
       return nil
     }
@@ -215,14 +225,21 @@ struct ScheduleOptions {
     return rule
   }
 
-  static let weekdayNames: [String: Weekday] = [
-    "sun": .sunday, "mon": .monday, "tue": .tuesday, "wed": .wednesday, "thu": .thursday, "fri": .friday,
-    "sat": .saturday, "sunday": .sunday, "monday": .monday, "tuesday": .tuesday, "wednesday": .wednesday,
-    "thursday": .thursday, "friday": .friday, "saturday": .saturday,
-  ]
-  static let ordinals = [
-    "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "last": -1, "first": 1, "second": 2, "third": 3, "fourth": 4,
-  ]
+  /// An RRULE value, `RRULE:` before it or not, checked as an imported rule is.
+  static func rule(parsing text: String) throws(UsageError) -> RecurrenceRule {
+    var value = Substring(text).trimmingWhitespace()
+    if value.prefix(6).uppercased() == "RRULE:" { value = value.dropFirst(6) }
+    guard !value.isEmpty else { throw UsageError("--rrule needs a rule, such as FREQ=WEEKLY;BYDAY=MO,FR") }
+    // The error names the part it stops at: one line, so no line breaks or escapes may be echoed in it.
+    guard value.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }) else {
+      throw UsageError("--rrule takes one line of RFC 5545 text, such as FREQ=WEEKLY;BYDAY=MO,FR")
+    }
+    do {
+      return try RecurrenceRule(parsing: String(value))
+    } catch {
+      throw UsageError("--rrule: \(error)")
+    }
+  }
 
   /// `--on` for weekly (weekdays) or monthly (nth weekdays or days of the month) repeats.
   static func days(_ text: String, frequency: RecurrenceRule.Frequency, option: String) throws(UsageError)
@@ -236,29 +253,24 @@ struct ScheduleOptions {
     case .weekly:
       return (
         try items.map { item throws(UsageError) in
-          guard let weekday = weekdayNames[String(item)] else {
+          guard let weekday = RepeatDayWords.weekday(parsing: item, ordinals: false) else {
             throw UsageError("--\(option) \(item): expected weekdays such as mon,wed,fri")
           }
-          return RecurrenceRule.WeekdayOccurrence(weekday)
+          return weekday
         }, []
       )
     case .monthly:
       var weekdays: [RecurrenceRule.WeekdayOccurrence] = []
       var monthDays: [Int] = []
       for item in items {
-        if item == "last" {
-          monthDays.append(-1)
-        } else if let day = Int(item), (1...31).contains(day) {
+        if let day = RepeatDayWords.monthDay(parsing: item) {
           monthDays.append(day)
+        } else if let weekday = RepeatDayWords.weekday(parsing: item, ordinals: true), weekday.ordinal != nil {
+          weekdays.append(weekday)
         } else {
-          let parts = item.split(separator: "-")
-          guard parts.count == 2, let ordinal = ordinals[String(parts[0])], let weekday = weekdayNames[String(parts[1])]
-          else {
-            throw UsageError(
-              "--\(option) \(item): expected 1st, 2nd, 3rd, 4th or last with a weekday (2nd-tue, last-fri), or a day of the month (15, last)"
-            )
-          }
-          weekdays.append(RecurrenceRule.WeekdayOccurrence(weekday, ordinal: ordinal))
+          throw UsageError(
+            "--\(option) \(item): expected 1st to 5th, last or 2nd-last with a weekday (2nd-tue, last-fri, "
+              + "2nd-last-fri), or a day of the month (15, last, 2nd-last)")
         }
       }
       if !weekdays.isEmpty && !monthDays.isEmpty {

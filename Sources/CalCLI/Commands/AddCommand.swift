@@ -10,7 +10,8 @@ struct AddCommand: Command {
       on your clock or, with --tz, on the clock of its own time zone, and is shown converted to yours.
       Repeats follow RFC 5545: a monthly event on the 31st skips months without a 31st, and a yearly \
       event on 29 February happens only in leap years. A series starts on its first day, which must be one \
-      of the days it repeats on.
+      of the days it repeats on. --rrule takes any rule cal can read from a calendar file, such as \
+      FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 (the last weekday of each month).
       The title may be several words; quote it or not. Put -- before a title that starts with a dash. A date \
       of several words (next fri, in 3 days) takes the first words of the line.
       """,

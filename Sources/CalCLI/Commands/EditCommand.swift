@@ -14,7 +14,9 @@ struct EditCommand: Command {
     name: "edit", abstract: "Change an event, a whole series, or one occurrence of a series.",
     discussion: """
       Options not given keep their values. A note or location given as "" is removed; --tz local \
-      puts a timed event back on your own clock; --repeat none makes a series a one-off event.
+      puts a timed event back on your own clock; --repeat none makes a series a one-off event. \
+      --every, --count, --until and --repeat-on change only their part of the rule (an imported rule keeps \
+      the rest, such as BYMONTH or BYSETPOS); --repeat or --rrule replaces the whole rule.
       """,
     arguments: [ArgumentSpec("id", help: EventHandle.help)],
     options: [title, date, on, fromHere] + ScheduleOptions.all(for: .edit) + ReminderOptions.forEdit
@@ -44,7 +46,9 @@ struct EditCommand: Command {
     var options = ScheduleOptions(arguments: arguments, dates: dates)
     options.repeatDaysName = "repeat-on"
     self.options = options
-    if occurrence != nil && !fromHere && arguments.value(ScheduleOptions.repeats) != nil {
+    if occurrence != nil && !fromHere
+      && (arguments.value(ScheduleOptions.repeats) != nil || arguments.value(ScheduleOptions.rrule) != nil)
+    {
       throw UsageError("one occurrence cannot repeat: use --from-here to change the series from that day on")
     }
     reminders = try ReminderOptions(arguments, context: context)

@@ -29,7 +29,10 @@ public struct EventFields: Equatable, Sendable {
   /// placeholder.
   public var omitsSummary: Bool { summaryMissing && title == Self.placeholderTitle }
 
+  // Inlinable: built in place by the repositories, which read hundreds of rows a listing, instead of
+  // copied whole into a call and out again.
   /// Fields of an event.
+  @inlinable
   public init(
     title: String, note: String? = nil, location: String? = nil, schedule: EventSchedule, parentID: Int64? = nil,
     recurrenceDay: CivilDate? = nil, uid: String? = nil, reminders: [Reminder] = [], summaryMissing: Bool = false

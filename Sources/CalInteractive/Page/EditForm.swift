@@ -32,11 +32,11 @@ struct EditForm {
   let zone: ZoneInfo
   /// The event's fields now (for an occurrence, its day is the start).
   var fields: EventFields
+  /// `fields` changed by `cal edit`'s options: what an answer becomes, and how the form checks that the words
+  /// it prefills the repeat prompt with mean the event's rule exactly.
+  let edit: (EventFields, [String]) throws -> EventFields
   /// The line chosen.
   var chosen = 0
-
-  static let weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
-  static let ordinals = [1: "1st", 2: "2nd", 3: "3rd", 4: "4th", -1: "last"]
 
   /// The form's lines, in order; which there are depends on whether the event has a time.
   var lines: [Field] {
@@ -75,8 +75,9 @@ struct EditForm {
       Field(key: "n", name: "Note", prompt: "Note (empty: none): ", value: fields.note ?? "") { ["--note", $0] },
       Field(
         key: "r", name: "Repeat",
-        prompt: "Repeat (weekly on mon,fri until 6-30, daily every 2, monthly on 2nd-tue 10 times, none): ",
-        value: schedule.rule.map(Self.text(of:)) ?? "none", words: Self.repeatWords),
+        prompt:
+          "Repeat (weekly on mon,fri until 6-30, daily every 2, monthly on 2nd-tue 10 times, rrule FREQ=..., none): ",
+        value: repeatValue, words: Self.repeatWords),
       Field(
         key: "m", name: "Reminders",
         prompt: "Reminders (15m, 1d, +10m, end-5m, fri 8am; commas between; empty: none): ",
@@ -114,15 +115,26 @@ struct EditForm {
     return EventLength.description(minutes: minutes)
   }
 
-  /// `weekly every 2 on mon,fri until 2024-12-31`: the rule in the repeat prompt's words.
-  static func text(of rule: RecurrenceRule) -> String {
+  /// The repeat prompt's value: the rule in words when `cal edit` reads them back as that very rule, else
+  /// its RRULE text after `rrule`, which `--rrule` takes whole; so an answer edited from it loses no part of
+  /// the rule (an imported BYMONTH, BYSETPOS or WKST, a 3rd-last Friday).
+  var repeatValue: String {
+    guard let rule = fields.schedule.rule else { return "none" }
+    if let words = Self.words(for: rule), let options = try? Self.repeatWords(words),
+      (try? edit(fields, options))?.schedule.rule == rule
+    {
+      return words
+    }
+    return "rrule \(rule)"
+  }
+
+  /// `weekly every 2 on mon,fri until 2024-12-31`: the rule in the repeat prompt's words, or `nil` when it has
+  /// parts they do not say.
+  static func words(for rule: RecurrenceRule) -> String? {
+    guard rule.byMonth.isEmpty, rule.bySetPosition.isEmpty, rule.weekStart == .monday else { return nil }
     var words = [rule.frequency.rawValue.lowercased()]
     if rule.interval > 1 { words += ["every", "\(rule.interval)"] }
-    let days =
-      rule.byDay.map { day in
-        (day.ordinal.flatMap { ordinals[$0] }.map { $0 + "-" } ?? "") + weekdays[day.weekday.rawValue]
-      }
-      + rule.byMonthDay.map { $0 == -1 ? "last" : "\($0)" }
+    let days = rule.byDay.map(RepeatDayWords.word(for:)) + rule.byMonthDay.map(RepeatDayWords.word(forMonthDay:))
     if !days.isEmpty { words += ["on", days.joined(separator: ",")] }
     if let until = rule.until { words += ["until", "\(until)"] }
     if let count = rule.count { words += ["\(count)", "times"] }
@@ -130,10 +142,19 @@ struct EditForm {
   }
 
   /// The repeat prompt's words as `cal edit`'s options: `monthly every 2 on 2nd-tue until fri` is
-  /// `--repeat monthly --every 2 --repeat-on 2nd-tue --until fri`.
+  /// `--repeat monthly --every 2 --repeat-on 2nd-tue --until fri`, and `rrule FREQ=...` (or the RRULE text
+  /// alone) is `--rrule FREQ=...`.
   static func repeatWords(_ answer: String) throws(PageInputError) -> [String] {
     var words = answer.split(separator: " ").map(String.init)
-    guard !words.isEmpty else { throw PageInputError("say how it repeats, or none") }
+    guard let first = words.first else { throw PageInputError("say how it repeats, or none") }
+    if first.lowercased() == "rrule" || first.uppercased().hasPrefix("FREQ=") || first.uppercased().hasPrefix("RRULE:")
+    {
+      let rule = words.dropFirst(first.lowercased() == "rrule" ? 1 : 0).joined(separator: " ")
+      guard !rule.isEmpty else {
+        throw PageInputError("give the rule after rrule, such as rrule FREQ=MONTHLY;BYDAY=-1FR")
+      }
+      return ["--rrule", rule]
+    }
     var options = ["--repeat", words.removeFirst().lowercased()]
     while !words.isEmpty {
       let word = words.removeFirst()

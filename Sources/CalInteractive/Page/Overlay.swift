@@ -54,7 +54,8 @@ enum Overlay {
       chosenLine = form.chosen
     }
     let labelWidth = min(lines.map { DisplayWidth.of($0.0) }.max() ?? 0, 32)
-    let wanted = max(DisplayWidth.of(title), labelWidth + 2 + (lines.map { DisplayWidth.of($0.1) }.max() ?? 0)) + 4
+    // A line is a border, two spaces, the label, two spaces, the value, a space and a border.
+    let wanted = max(DisplayWidth.of(title) + 4, labelWidth + 7 + (lines.map { DisplayWidth.of($0.1) }.max() ?? 0))
     let width = min(canvas.columns - 2, max(wanted, 20))
     let available = canvas.rows - 3
     let height = min(lines.count + 2, available)

@@ -169,8 +169,11 @@ final class PageSession {
     }
     switch prompt {
     case .text(let label, let editor, _):
-      // A long label gives way to the text typed: at least half the line, or 30 columns, is left for it.
-      let shown = DisplayWidth.truncated(label, toWidth: columns - min(30, columns / 2))
+      // A long label gives way to the text typed: at least half the line, or 30 columns, is left for it, and
+      // all of it (a prefilled RRULE) while the label keeps 20 columns.
+      let least = min(30, columns / 2)
+      let room = min(max(least, DisplayWidth.of(editor.text) + 1), max(least, columns - 20))
+      let shown = DisplayWidth.truncated(label, toWidth: columns - room)
       let used = canvas.put(shown, row: row, column: 0, style: palette.prompt)
       let (text, cursor) = editor.view(width: columns - used)
       canvas.put(text, row: row, column: used)
@@ -563,7 +566,7 @@ final class PageSession {
     overlay = .edit(
       EditForm(
         target: EditForm.Target(id: item.event.id, occurrence: occurrence, fromHere: fromHere),
-        zone: calendar.environment.localZone, fields: fields))
+        zone: calendar.environment.localZone, fields: fields, edit: edit))
   }
 
   private func handleForm(_ form: EditForm, _ key: Key) {

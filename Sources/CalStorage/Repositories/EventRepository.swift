@@ -327,8 +327,8 @@ public struct EventRepository {
   /// guessed at.
   func record(_ row: Row) throws -> EventRecord {
     var rule: RecurrenceRule?
-    if let text = try row[Column.rrule] as String? {
-      guard let parsed = rules.rule(text) else {
+    if !row.isNull(at: Column.rrule.rawValue) {
+      guard let bytes = row.textBytes(at: Column.rrule.rawValue), let parsed = rules.rule(bytes) else {
         throw DatabaseError(
           resultCode: .mismatch, message: "the column rrule holds a rule that cannot be read",
           sql: "SELECT rrule FROM events WHERE id = \(try row[Column.id] as Int64)")

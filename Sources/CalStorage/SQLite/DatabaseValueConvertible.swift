@@ -5,6 +5,18 @@ public protocol DatabaseValueConvertible {
   var databaseValue: DatabaseValue { get }
   /// The value read from a column; `nil` when the column holds something this type cannot be made from.
   static func fromDatabaseValue(_ value: DatabaseValue) -> Self?
+  /// The value of the column at `index` of `row`, or `nil` as `fromDatabaseValue` says. The types read by
+  /// the thousand read it where SQLite keeps it, without a `DatabaseValue` (or, for a date, a string) on the
+  /// way, as GRDB's `StatementColumnConvertible` does; the others take the default, through
+  /// `fromDatabaseValue`.
+  static func fromColumn(at index: Int32, of row: Row) -> Self?
+}
+
+extension DatabaseValueConvertible {
+  /// Through `fromDatabaseValue`.
+  public static func fromColumn(at index: Int32, of row: Row) -> Self? {
+    fromDatabaseValue(row.databaseValue(at: index))
+  }
 }
 
 extension Int64: DatabaseValueConvertible {
@@ -73,5 +85,11 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
   public static func fromDatabaseValue(_ value: DatabaseValue) -> Wrapped?? {
     if case .null = value { return .some(nil) }
     return Wrapped.fromDatabaseValue(value).map { .some($0) }
+  }
+
+  /// `nil` for `NULL`; otherwise the wrapped type's reading of the column.
+  public static func fromColumn(at index: Int32, of row: Row) -> Wrapped?? {
+    if row.isNull(at: index) { return .some(nil) }
+    return Wrapped.fromColumn(at: index, of: row).map { .some($0) }
   }
 }

@@ -6,6 +6,9 @@ import Glibc
 public struct Row {
   private let statement: Statement
 
+  /// The statement, for reading a column where SQLite keeps it.
+  var handle: OpaquePointer { statement.handle }
+
   init(statement: Statement) {
     self.statement = statement
   }
@@ -39,7 +42,7 @@ public struct Row {
   }
 
   private func value<Value: DatabaseValueConvertible>(at index: Int32, name: String) throws(DatabaseError) -> Value {
-    guard let value = Value.fromDatabaseValue(databaseValue(at: index)) else {
+    guard let value = Value.fromColumn(at: index, of: self) else {
       throw DatabaseError(
         resultCode: .mismatch, message: "the column \(name) holds a value that cannot be read as \(Value.self)",
         sql: statement.sql)
