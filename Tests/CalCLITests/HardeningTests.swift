@@ -63,6 +63,34 @@ final class HardeningTests {
     }
   }
 
+  @Test(
+    "a calendar in a folder that cannot be written (a read-only disk) is read; a change to it is refused",
+    .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func readOnlyFolder() throws {
+    #expect(try cal.run(["add", "2024-05-12", "dentist"]).status == 0)
+    // Without its -wal and -shm files (copied alone), read by a user who may not write the folder.
+    let manager = FileManager.default
+    for suffix in ["-wal", "-shm"] { try? manager.removeItem(atPath: cal.database + suffix) }
+    try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: cal.database)
+    try manager.setAttributes([.posixPermissions: 0o555], ofItemAtPath: cal.folder)
+    defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cal.folder) }
+    let before = cal.snapshot()
+    func asNobody(_ arguments: [String]) throws -> Subprocess.Result {
+      try cal.run(
+        ["--reuid=65534", "--regid=65534", "--clear-groups", CalProcess.binary] + arguments,
+        binary: "/usr/bin/setpriv")
+    }
+    let listed = try asNobody(["list", "2024-05"])
+    #expect(listed.status == 0 && listed.stdout == "2024-05-12  all day      #1  dentist\n", "\(listed.stderr)")
+    #expect(try asNobody(["show", "2024-05"]).status == 0)
+    for change in [["add", "2024-05-13", "x"], ["flip", "up-left"]] {
+      let refused = try asNobody(change)
+      #expect(refused.status == 1 && refused.stderr == "Error: the calendar file \(cal.database) is read-only\n")
+    }
+    #expect(cal.snapshot() == before)
+    #expect(try manager.contentsOfDirectory(atPath: cal.folder) == ["cal.db"])
+  }
+
   @Test("removing a series that was split says what remains and how to remove it")
   func removeSplitSeries() throws {
     try cal.run(["add", "2024-05-13", "standup", "--repeat", "weekly", "--on", "mon"])

@@ -55,6 +55,11 @@ extension Database {
       }
     }
     guard mode?.lowercased() == "wal" else {
+      // A file opened immutable, since it could only be read (see `Database.init`), stays as it was.
+      if sqlite3_db_readonly(connection, "main") == 1 {
+        throw DatabaseError(
+          resultCode: .readOnly, message: "attempt to write a readonly database", sql: "PRAGMA journal_mode = WAL")
+      }
       throw DatabaseError(
         resultCode: .error,
         message: "could not switch to WAL journal mode (still \(mode ?? "unknown"))",

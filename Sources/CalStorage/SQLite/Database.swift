@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// One connection to a SQLite database file.
 ///
@@ -25,14 +26,12 @@ public final class Database {
   ///   before it fails with `.busy`.
   public init(path: String, mode: OpenMode = .create, busyTimeoutMilliseconds: Int32 = 5_000) throws(DatabaseError) {
     _ = Self.configured
-    var connection: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | (mode == .create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
-    let code = sqlite3_open_v2(path, &connection, flags, nil)
-    guard code == SQLITE_OK, let connection else {
-      let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-      let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
+    var connection = try Self.open(
+      path, flags: SQLITE_OPEN_READWRITE | (mode == .create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX)
+    if Self.needsImmutableReading(connection, path: path) {
       sqlite3_close_v2(connection)
-      throw DatabaseError(resultCode: ResultCode(rawValue: extended), message: message)
+      connection = try Self.open(
+        Self.immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
     }
     self.connection = connection
     self.path = path
@@ -46,6 +45,52 @@ public final class Database {
       close()
       throw error
     }
+  }
+
+  /// A connection to `path` (a file name, or a URI with `SQLITE_OPEN_URI`).
+  private static func open(_ path: String, flags: Int32) throws(DatabaseError) -> OpaquePointer {
+    var connection: OpaquePointer?
+    let code = sqlite3_open_v2(path, &connection, flags, nil)
+    guard code == SQLITE_OK, let connection else {
+      let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+      let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
+      sqlite3_close_v2(connection)
+      throw DatabaseError(resultCode: ResultCode(rawValue: extended), message: message)
+    }
+    return connection
+  }
+
+  /// Whether `connection` can only be read and cannot even be read, because a calendar in write-ahead-log mode
+  /// needs its `-shm` file and the folder forbids making one (a calendar on a read-only disk, or in someone
+  /// else's folder). It can then be read as an immutable file, provided no `-wal` file holds changes the file
+  /// itself does not have yet. Costs nothing for a file that can be written.
+  private static func needsImmutableReading(_ connection: OpaquePointer, path: String) -> Bool {
+    guard sqlite3_db_readonly(connection, "main") == 1 else { return false }
+    guard sqlite3_exec(connection, "SELECT count(*) FROM sqlite_master", nil, nil, nil) != SQLITE_OK,
+      [ResultCode.readOnlyCannotInit, .readOnlyDirectory].contains(
+        ResultCode(rawValue: sqlite3_extended_errcode(connection)))
+    else { return false }
+    var status = stat()
+    return stat(path + "-wal", &status) != 0 ? errno == ENOENT : status.st_size == 0
+  }
+
+  /// `path` as a URI that opens it immutable: read without locks and without its `-shm` file.
+  private static func immutableURI(_ path: String) -> String {
+    var uri = path.hasPrefix("/") ? "file://" : "file:"
+    for byte in path.utf8 {
+      // What a URI's path cannot hold as it is: %, ?, # (and the rest SQLite decodes anyway).
+      if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte < 0x21
+        || byte >= 0x7F
+      {
+        let digits = Array("0123456789ABCDEF".utf8)
+        uri.unicodeScalars.append("%")
+        uri.unicodeScalars.append(Unicode.Scalar(digits[Int(byte >> 4)]))
+        uri.unicodeScalars.append(Unicode.Scalar(digits[Int(byte & 15)]))
+      } else {
+        uri.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return uri + "?immutable=1"
   }
 
   deinit {

@@ -57,6 +57,11 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
   /// A CHECK constraint failed.
   public static let constraintCheck = ResultCode(rawValue: SQLITE_CONSTRAINT | (1 << 8))
+  /// A read-only connection cannot make the shared-memory index of a write-ahead log (its folder cannot be
+  /// written).
+  public static let readOnlyCannotInit = ResultCode(rawValue: SQLITE_READONLY | (5 << 8))
+  /// A read-only connection cannot make the files of a write-ahead log: its folder cannot be written.
+  public static let readOnlyDirectory = ResultCode(rawValue: SQLITE_READONLY | (6 << 8))
   /// A UNIQUE constraint failed.
   public static let constraintUnique = ResultCode(rawValue: SQLITE_CONSTRAINT | (8 << 8))
   /// A NOT NULL constraint failed.
