@@ -319,7 +319,7 @@ def command_of(argv):
 
 VALUE_OPTIONS = {"--at", "--for", "--end", "--to", "--tz", "--note", "--location", "--repeat", "--every", "--count",
                  "--until", "--on", "--title", "--date", "--repeat-on", "--from", "--swipe", "--color", "-n",
-                 "--months", "--limit", "--db"}
+                 "--months", "--limit", "--db", "--rrule"}
 
 
 def options_of_raw(argv):

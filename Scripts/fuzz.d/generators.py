@@ -106,6 +106,26 @@ def on_days(rng):
     return pick(rng, V.ON_WEEKLY + V.ON_MONTHLY, (), V.ON_BAD, (0.6, 0, 0.4))
 
 
+RRULE_PARTS = ["FREQ=DAILY", "FREQ=WEEKLY", "FREQ=MONTHLY", "FREQ=YEARLY", "INTERVAL=2", "INTERVAL=100000",
+               "INTERVAL=0", "COUNT=3", "COUNT=2147483648", "UNTIL=20241231", "UNTIL=20241231T235959Z", "UNTIL=00000101",
+               "BYDAY=MO,WE", "BYDAY=-1FR", "BYDAY=5SU", "BYDAY=53MO", "BYDAY=99999999999999999999MO", "BYMONTHDAY=-1",
+               "BYMONTHDAY=31,-32", "BYMONTH=2", "BYMONTH=13", "BYSETPOS=-1", "BYSETPOS=0", "WKST=SU", "WKST=XX",
+               "BYWEEKNO=3", "BYYEARDAY=100", "FREQ=HOURLY", "X-NAME=1", "", "=", ";"]
+
+
+def rrule(rng):
+    """A recurrence rule for --rrule: a valid one, one made of random parts, or hostile text."""
+    choice = rng.random()
+    if choice < 0.35:
+        return rng.choice(["FREQ=WEEKLY;BYDAY=MO,FR", "RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
+                           "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "freq=daily;count=5", " FREQ=DAILY ",
+                           "FREQ=MONTHLY;BYMONTHDAY=1,15;UNTIL=20250101"])
+    if choice < 0.85:
+        parts = [rng.choice(RRULE_PARTS) for _ in range(rng.randint(1, 5))]
+        return ("RRULE:" if rng.random() < 0.1 else "") + ";".join(parts)
+    return rng.choice(V.GARBAGE + V.TEXTS_BAD)
+
+
 VALUE_KINDS = {
     "date": date,
     "time": lambda rng: pick(rng, V.TIMES_VALID, (), V.TIMES_BAD, (0.7, 0, 0.3)),
@@ -114,6 +134,7 @@ VALUE_KINDS = {
     "repeat": lambda rng: pick(rng, V.REPEATS, (), V.REPEATS_BAD, (0.8, 0, 0.2)),
     "count": lambda rng: pick(rng, V.COUNTS_VALID, V.COUNTS_EDGE, V.GARBAGE, (0.5, 0.4, 0.1)),
     "days": on_days,
+    "rrule": rrule,
     "month": lambda rng: pick(rng, V.MONTHS_VALID, V.MONTHS_EDGE, V.MONTHS_BAD),
     "when": when,
     "id": lambda rng: pick(rng, V.IDS_VALID, (), V.IDS_BAD, (0.75, 0, 0.25)),
@@ -144,11 +165,12 @@ GRAMMAR = {
     "add": (["date", "text", "text?"], {"--at": "time", "--for": "length", "--end": "time", "--to": "date",
                                         "--tz": "zone", "--note": "text", "--location": "text", "--repeat": "repeat",
                                         "--every": "count", "--count": "count", "--until": "date", "--on": "days",
-                                        "--json": None}),
+                                        "--rrule": "rrule", "--json": None}),
     "edit": (["id"], {"--title": "text", "--date": "date", "--on": "date", "--from-here": None, "--at": "time",
                       "--for": "length", "--end": "time", "--to": "date", "--all-day": None, "--tz": "zone",
                       "--note": "text", "--location": "text", "--repeat": "repeat", "--every": "count",
-                      "--count": "count", "--until": "date", "--repeat-on": "days", "--json": None}),
+                      "--count": "count", "--until": "date", "--repeat-on": "days", "--rrule": "rrule",
+                      "--json": None}),
     "list": (["when?"], {"--from": "date", "--to": "date", "--json": None}),
     "search": (["text", "text?"], {"--from": "date", "--to": "date", "--json": None}),
     "rm": (["id"], {"--on": "date", "--json": None}),
@@ -227,7 +249,11 @@ class CliGenerator:
             options.append(["--to", date(rng)])
         if rng.random() < 0.3:
             options.append(["--tz", VALUE_KINDS["zone"](rng)])
-        if rng.random() < 0.55:
+        if rng.random() < 0.1:
+            options.append(["--rrule", rrule(rng)])
+            if rng.random() < 0.3:
+                options.append(["--count", count()] if rng.random() < 0.5 else ["--until", date(rng)])
+        elif rng.random() < 0.55:
             repeat = VALUE_KINDS["repeat"](rng)
             options.append(["--repeat", repeat])
             if rng.random() < 0.5:

@@ -70,13 +70,20 @@ struct ArgumentParserTests {
     #expect(throws: UsageError("Missing value for '--note <note>'")) { try parse(["a", "b", "--note"]) }
     #expect(throws: UsageError("Missing expected argument '<rest>'")) { try parse(["a"]) }
     #expect(throws: UsageError("The option '--json' takes no value")) { try parse(["a", "b", "--json=1"]) }
-    // A path left out before another option is not a file named after it; text may be anything.
+    // A value left out before another option is not a file or a text named after it (`--note --db x` would
+    // add to the default calendar); written attached, or as a path, it is one. Other words may be anything.
     #expect(
       throws: UsageError(
         "Missing value for '--db <path>' ('--json' is an option; for a file of that name, write ./--json)")
     ) { try parse(["a", "b", "--db", "--json"]) }
+    #expect(
+      throws: UsageError(
+        "Missing value for '--note <note>' ('--db' is an option; for a value of that text, write --note=--db)")
+    ) { try parse(["a", "b", "--note", "--db", "x"]) }
     #expect(try parse(["a", "b", "--db", "./--json"]).values["db"] == "./--json")
-    #expect(try parse(["a", "b", "--note", "--json"]).values["note"] == "--json")
+    #expect(try parse(["a", "b", "--note=--json"]).values["note"] == "--json")
+    #expect(try parse(["a", "b", "--note", "--jsonish"]).values["note"] == "--jsonish")
+    #expect(try parse(["a", "b", "--note", "-h"]).values["note"] == "-h")
   }
 
   @Test("help wins over every other mistake")

@@ -4,8 +4,9 @@ import CalCore
 /// and swift-argument-parser: `--name value`, `--name=value`, `-n value`, `-nvalue`, bundled flags (`-3w`,
 /// and a value-taking letter last, `-wn3`), and `--` before words that start with a dash.
 ///
-/// The word after an option that takes a value is always its value, so `--swipe -5,-5` and `--note -h`
-/// work; a word that starts with a dash and a digit is a positional unless the command has such an option.
+/// The word after an option that takes a value is its value, so `--swipe -5,-5` and `--note -h` work, unless
+/// it is one of the command's long options (`--note --db x` left the note out; `--note=--db` is that text);
+/// a word that starts with a dash and a digit is a positional unless the command has such an option.
 /// Asking for help (`-h`, `--help` as an option, not as a value) wins over every other mistake on the line.
 public struct ArgumentParser {
   /// The command whose words are parsed.
@@ -50,14 +51,18 @@ public struct ArgumentParser {
         }
         if let value = attached ?? (index < words.count ? words[index] : nil) {
           if attached == nil { index += 1 }
-          // A path that is one of the command's options is an option written where the path was left out
-          // (`--db --repeat daily` would make a calendar named --repeat).
-          if attached == nil, valueName == "path" || valueName == "file", spec.optionSpellings.contains(value) {
+          // A path that is one of the command's options, or any value that is one of its long options, is an
+          // option written where the value was left out: `--db --repeat daily` would make a calendar named
+          // --repeat, and `--location --db work.db` add to the default calendar an event at "--db".
+          let isPath = valueName == "path" || valueName == "file"
+          if attached == nil, isPath || value.hasPrefix("--"), spec.optionSpellings.contains(value) {
             mistake =
               mistake
               ?? UsageError(
-                "Missing value for '--\(option.long) <\(valueName)>' ('\(value)' is an option; for a file of that name, "
-                  + "write ./\(value))")
+                "Missing value for '--\(option.long) <\(valueName)>' ('\(value)' is an option; "
+                  + (isPath
+                    ? "for a file of that name, write ./\(value))"
+                    : "for a value of that text, write --\(option.long)=\(value))"))
           }
           parsed.values[option.long] = value
           parsed.allValues[option.long, default: []].append(value)
