@@ -42,6 +42,9 @@ public final class CalendarService {
     store.discardIfNew()
   }
 
+  /// Whether a change was stored through this calendar since it was opened.
+  public var hasChanged: Bool { store.hasCommitted }
+
   init(store: CalendarStore, environment: ServiceEnvironment) {
     self.store = store
     self.environment = environment

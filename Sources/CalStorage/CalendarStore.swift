@@ -147,7 +147,7 @@ public final class CalendarStore {
   }
 
   /// Whether a write transaction of this store committed: a calendar that holds a change is never discarded.
-  private var hasCommitted = false
+  public private(set) var hasCommitted = false
 
   /// Whether the connection is set up for writing (outside a transaction, where the settings take).
   private var isPreparedForWriting = false

@@ -133,6 +133,16 @@ final class HardeningTests {
       #expect(result.status == 1, "\(command)")
       #expect(result.stderr == "Error: cannot write the output: No space left on device\n", "\(command)")
     }
+    // A change whose confirmation could not be written is made all the same, and the error says so.
+    let added = try Subprocess.run(
+      ["/bin/bash", "-c", "'\(CalProcess.binary)' add 2024-05-13 lunch --db '\(cal.database)' > /dev/full"],
+      environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC", "HOME": cal.folder])
+    #expect(added.status == 1)
+    #expect(
+      added.stderr
+        == "Error: cannot write the output: No space left on device (the change itself was made and kept: see cal log)\n"
+    )
+    #expect(try cal.run(["list", "2024-05-13"]).stdout == "2024-05-13  all day      #2  lunch\n")
   }
 
   @Test("a command that fails leaves no calendar it made: a new file goes, an empty file adopted is empty again")

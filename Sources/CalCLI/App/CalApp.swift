@@ -64,11 +64,13 @@ public enum CalApp {
     var context = context
     context.arguments = Array(words)
     var status = dispatch(Array(words), context: context, verbose: verbose)
-    context.openedCalendars.finish(failed: status != ExitStatus.success)
+    let changed = context.openedCalendars.finish(failed: status != ExitStatus.success)
     context.output.flush()
-    // A command that failed has said why (perhaps this very failure) already.
+    // A command that failed has said why (perhaps this very failure) already. One that changed the calendar
+    // says that the change stands, since what would have said so could not be written.
     if let failure = context.output.failure, status == ExitStatus.success {
-      context.writeError("Error: cannot write the output: \(failure)\n")
+      let kept = changed ? " (the change itself was made and kept: see cal log)" : ""
+      context.writeError("Error: cannot write the output: \(failure)\(kept)\n")
       status = ExitStatus.failure
     }
     return status

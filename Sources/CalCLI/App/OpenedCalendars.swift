@@ -15,8 +15,12 @@ public final class OpenedCalendars {
 
   /// Undoes what opening did to each calendar that holds no change (see `CalendarService.discardIfNew`) when
   /// the command failed, then lets them all go (a calendar that wrote closes, and checkpoints its log).
-  func finish(failed: Bool) {
+  /// Returns whether the command stored a change in any of them.
+  @discardableResult
+  func finish(failed: Bool) -> Bool {
     if failed { for calendar in calendars { calendar.discardIfNew() } }
+    let changed = calendars.contains { $0.hasChanged }
     calendars.removeAll()
+    return changed
   }
 }
