@@ -30,8 +30,8 @@ public enum RepeatDayWords {
     return "\(number)\(suffix)"
   }
 
-  /// The number `ordinal(_:)` writes as `text`, also `first` to `fifth`; any of st, nd, rd and th after the
-  /// digits. `nil` for anything else; the range is the caller's to check.
+  /// The number `ordinal(_:)` writes as `text` (`2nd`, not `2th` or `02nd`), also `first` to `fifth`. `nil`
+  /// for anything else; the range is the caller's to check.
   public static func ordinal(parsing text: some StringProtocol) -> Int? {
     let text = String(text)
     if let number = ordinalNames[text] { return number }
@@ -40,8 +40,8 @@ public enum RepeatDayWords {
       return -number
     }
     let digits = text.dropLast(2)
-    guard ["st", "nd", "rd", "th"].contains(text.suffix(2)), !digits.isEmpty, digits.count <= 3,
-      digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits), number > 0
+    guard !digits.isEmpty, digits.count <= 3, digits.first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let number = Int(digits), ordinal(number) == text
     else { return nil }
     return number
   }

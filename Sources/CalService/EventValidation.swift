@@ -78,7 +78,7 @@ public enum EventValidation {
   }
 
   /// The range of instants a reminder may be at: the calendar's years 1 to 9999, in Unix seconds.
-  static let reminderInstants: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+  static let reminderInstants = Reminder.instants
 
   /// Checks that `reminders` are few enough, each once, and within the calendar's span of their event.
   private static func checkReminders(_ reminders: [Reminder]) throws(ServiceError) {

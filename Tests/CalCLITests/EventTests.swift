@@ -235,10 +235,13 @@ final class EventTests {
       message: "--until 2024-05-01 is before the start 2024-05-14")
     try expectRefused(
       ["add", "2024-05-14", "x", "--to", "2024-05-01"], message: "--to 2024-05-01 is before the start 2024-05-14")
-    try expectRefused(
-      ["add", "2024-05-14", "x", "--repeat", "monthly", "--on", "6th-mon"],
-      message: "--on 6th-mon: expected 1st to 5th, last or 2nd-last with a weekday (2nd-tue, last-fri, 2nd-last-fri), "
-        + "or a day of the month (15, last, 2nd-last)")
+    // Ordinals are written as they are said: 2nd, not 2th or 02nd.
+    for days in ["6th-mon", "2th-mon", "01st-mon", "+5"] {
+      try expectRefused(
+        ["add", "2024-05-14", "x", "--repeat", "monthly", "--on", days],
+        message: "--on \(days): expected 1st to 5th, last or 2nd-last with a weekday (2nd-tue, last-fri, "
+          + "2nd-last-fri), or a day of the month (15, last, 2nd-last)")
+    }
     try expectRefused(
       ["add", "2024-05-14", "x", "--repeat", "daily", "--every", "0"],
       message: "--every 0: expected a whole number of at least 1")

@@ -223,6 +223,28 @@ final class HardeningTests {
     #expect(try cal.run(["history", "--json"]).stdout.components(separatedBy: "\"kind\"").count == 2)
   }
 
+  @Test(
+    "a file edited by hand: a rule stored as a blob is read as its text; a reminder past the schema's bounds is an error, not a crash"
+  )
+  func editedByHand() throws {
+    try cal.run(["add", "2024-05-13", "standup", "--at", "09:00", "--repeat", "weekly", "--remind", "15m"])
+    let database = try CalendarStore(path: cal.database, now: 0).database
+    try database.execute("UPDATE events SET rrule = CAST(rrule AS BLOB)")
+    #expect(try cal.run(["list", "2024-05-20"]).stdout.hasPrefix("2024-05-20  09:00        #1@2024-05-20  standup\n"))
+    try database.execute("PRAGMA ignore_check_constraints = ON")
+    for offset in [Int64.max, Int64.min, 315_537_897_601] {
+      try database.execute("UPDATE reminders SET offset_seconds = ?", [offset])
+      for command in [["list", "2024-05", "--json"], ["remind", "--json"]] {
+        let result = try cal.run(command)
+        #expect(result.status == 1, "\(command) \(offset)")
+        #expect(
+          result.stderr
+            == "Error: the calendar file holds an event that cannot be read (the table reminders holds a reminder that "
+            + "cannot be read)\n", "\(command) \(offset)")
+      }
+    }
+  }
+
   @Test("edit and rm change what is there: a named calendar that does not exist is an error, not a new file")
   func editMissingCalendar() throws {
     let missing = cal.folder + "/new.db"

@@ -141,6 +141,28 @@ final class RecurrenceRuleOptionTests {
     try expectRefused(
       ["edit", "1", "--on", "2024-05-19", "--rrule", "FREQ=DAILY"],
       "one occurrence cannot repeat: use --from-here to change the series from that day on")
+    // UNTIL is a DATE or a DATE-TIME, as in a file; nothing after its day is ignored.
+    for until in ["20241231T25", "20241231T999999Z", "20241231Tgarbage", "2024123"] {
+      try expectRefused(
+        add + ["FREQ=DAILY;UNTIL=\(until)"], "--rrule: malformed recurrence rule: UNTIL=\(until) is not a date")
+    }
+  }
+
+  @Test(
+    "a DATE-TIME UNTIL is an instant: the last day is the last one whose occurrence starts by then, as an import reads it"
+  )
+  func untilInstant() throws {
+    // 01:00 in St John's is 04:30Z: the occurrence of 30 December starts after 04:00Z.
+    try expectAdded(
+      "2024-12-28", ["--at", "01:00", "--tz", "America/St_Johns", "--rrule", "FREQ=DAILY;UNTIL=20241230T040000Z"],
+      "FREQ=DAILY;UNTIL=20241229")
+    // On the user's own clock (Berlin): 05:00 is 04:00Z, after 03:00Z; at 04:00Z it is the last one.
+    try expectAdded(
+      "2024-12-28", ["--at", "05:00", "--rrule", "FREQ=DAILY;UNTIL=20241230T030000Z"], "FREQ=DAILY;UNTIL=20241229")
+    try expectAdded(
+      "2024-12-28", ["--at", "05:00", "--rrule", "FREQ=DAILY;UNTIL=20241230T040000Z"], "FREQ=DAILY;UNTIL=20241230")
+    // An all-day series takes UNTIL's day.
+    try expectAdded("2024-12-28", ["--rrule", "FREQ=DAILY;UNTIL=20241230T030000Z"], "FREQ=DAILY;UNTIL=20241230")
   }
 
   @Test("--rrule is in the help of add and edit")

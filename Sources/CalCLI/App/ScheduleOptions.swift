@@ -154,7 +154,7 @@ struct ScheduleOptions {
       if schedule.hasLength { throw UsageError("--for and --end need a start time: give --at too") }
       if schedule.timeZone != nil { throw UsageError("--tz is for events with a time: give --at too") }
     }
-    schedule.rule = try rule(for: schedule)
+    schedule.rule = try rule(for: schedule, context: context)
     return schedule
   }
 
@@ -172,7 +172,7 @@ struct ScheduleOptions {
   }
 
   /// The recurrence rule after the options, or the draft's own.
-  private func rule(for schedule: EventSchedule) throws(UsageError) -> RecurrenceRule? {
+  private func rule(for schedule: EventSchedule, context: CommandContext) throws(UsageError) -> RecurrenceRule? {
     let every = try number(Self.every, in: RecurrenceRule.intervalRange)
     let count = try number(Self.count, in: RecurrenceRule.countRange)
     let until = try arguments.value(Self.until).map { text throws(UsageError) in try dates.day(text) }
@@ -183,6 +183,23 @@ struct ScheduleOptions {
         throw UsageError("--rrule is the whole rule: give it without --repeat, --every or --\(repeatDaysName)")
       }
       rule = try Self.rule(parsing: text)
+      // A DATE-TIME UNTIL is an instant: the last day is the last one whose occurrence starts by then, on the
+      // event's clock (its zone's, or the user's), as an import reads it.
+      var zone = context.localZone
+      if let name = schedule.timeZone {
+        do {
+          zone = try context.zones.zone(name)
+        } catch {
+          throw UsageError(error.description)
+        }
+      }
+      do {
+        if let until = try RecurrenceRule.untilDay(in: text, startTime: schedule.startTime, zone: zone) {
+          rule?.until = until
+        }
+      } catch {
+        throw UsageError("--rrule: \(error)")
+      }
     }
     if let text = arguments.value(Self.repeats) {
       if text == "none" {

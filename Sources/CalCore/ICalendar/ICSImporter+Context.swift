@@ -312,24 +312,19 @@ extension ICSImporter {
       return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" }))
     }
 
-    /// UNTIL on the event's own clock: a DATE-TIME UNTIL (UTC, as the RFC requires for zoned starts)
-    /// becomes the last day whose occurrence starts by then.
+    /// UNTIL on the event's own clock (see ``RecurrenceRule/untilDay(in:startTime:zone:)``), its zone resolved
+    /// as the file names it.
     private mutating func until(_ text: String, rule: RecurrenceRule, schedule: EventSchedule, line: Int)
       throws(ICSError) -> CivilDate?
     {
-      guard let part = text.split(separator: ";").first(where: { $0.uppercased().hasPrefix("UNTIL=") }) else {
-        return rule.until
+      var zone: ZoneInfo?
+      if let name = schedule.timeZone, case .named(_, let named)? = resolver.resolve(name) { zone = named }
+      do {
+        return try RecurrenceRule.untilDay(in: text, startTime: schedule.startTime, zone: zone) ?? rule.until
+      } catch {
+        guard case .malformed(let detail) = error else { throw ICSError(line: line, error.description) }
+        throw ICSError(line: line, detail)
       }
-      let value = String(part.dropFirst(6))
-      guard let until = ICSDateTime(value) else { throw ICSError(line: line, "UNTIL=\(value) is not a date") }
-      guard until.secondOfDay != nil, let startTime = schedule.startTime else { return until.date }
-      // With a zoned start, UNTIL is UTC (RFC 5545), even when a product forgot the Z.
-      var local = ZoneInfo.utc.wallClock(atUTC: until.wallSeconds)
-      if let name = schedule.timeZone, case .named(_, let zone)? = resolver.resolve(name) {
-        local = zone.wallClock(atUTC: until.wallSeconds)
-      }
-      guard let local else { return until.date }
-      return local.secondOfDay / 60 >= startTime.minutes ? local.date : (local.date.adding(days: -1) ?? local.date)
     }
   }
 }

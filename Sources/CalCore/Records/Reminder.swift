@@ -27,6 +27,17 @@ public struct Reminder: Hashable, Sendable {
   /// The furthest a reminder may be from its event, either way: the calendar's whole span, so that no due
   /// time computed from it can overflow.
   public static let maximumOffsetSeconds = Int64(EventLength.maximumMinutes) * 60
+  /// The instants a fixed reminder may be at (Unix seconds): the years 1 to 9999.
+  public static let instants: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+
+  /// Whether the reminder is within the bounds a stored one keeps (the offset within ``maximumOffsetSeconds``,
+  /// the instant within ``instants``), so that no due time computed from it can overflow.
+  public var isWithinBounds: Bool {
+    switch trigger {
+    case .start(let offset), .end(let offset): return offset.magnitude <= Self.maximumOffsetSeconds.magnitude
+    case .at(let instant): return Self.instants.contains(instant)
+    }
+  }
 
   /// A reminder.
   public init(_ trigger: Trigger, allDayTime: TimeOfDay? = nil) {

@@ -328,7 +328,7 @@ public struct EventRepository {
   func record(_ row: Row) throws -> EventRecord {
     var rule: RecurrenceRule?
     if !row.isNull(at: Column.rrule.rawValue) {
-      guard let bytes = row.textBytes(at: Column.rrule.rawValue), let parsed = rules.rule(bytes) else {
+      guard let bytes = row.textBytes(at: Column.rrule.rawValue, orBlob: true), let parsed = rules.rule(bytes) else {
         throw DatabaseError(
           resultCode: .mismatch, message: "the column rrule holds a rule that cannot be read",
           sql: "SELECT rrule FROM events WHERE id = \(try row[Column.id] as Int64)")

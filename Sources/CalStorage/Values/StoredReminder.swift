@@ -36,12 +36,15 @@ public struct StoredReminder: Equatable, Sendable {
       guard let valid = TimeOfDay(minutes: dayMinute) else { return nil }
       time = valid
     }
+    let reminder: Reminder
     switch (relativeTo, offset, at) {
-    case ("start", let offset?, nil): return Reminder(.start(offsetSeconds: offset), allDayTime: time)
-    case ("end", let offset?, nil): return Reminder(.end(offsetSeconds: offset), allDayTime: time)
-    case ("instant", nil, let at?): return Reminder(.at(unixSeconds: at))
+    case ("start", let offset?, nil): reminder = Reminder(.start(offsetSeconds: offset), allDayTime: time)
+    case ("end", let offset?, nil): reminder = Reminder(.end(offsetSeconds: offset), allDayTime: time)
+    case ("instant", nil, let at?): reminder = Reminder(.at(unixSeconds: at))
     default: return nil
     }
+    // The bounds the schema's CHECKs keep, which a file edited with them off may not: reported, not trusted.
+    return reminder.isWithinBounds ? reminder : nil
   }
 
   /// The reminders of one event as one text value, `id relative_to offset-or-at day_minute` joined by commas,
