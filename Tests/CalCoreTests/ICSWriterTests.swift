@@ -67,6 +67,22 @@ struct ICSWriterTests {
     try checkRule(counted, "FREQ=DAILY;COUNT=3")
   }
 
+  @Test("a zone name that no parameter may hold (a file edited by hand) is written as one that it may")
+  func unsafeZoneName() throws {
+    let start = try Self.day("2024-05-14")
+    for (zone, written) in [
+      ("\u{1B}[31m", "DTSTART;TZID=[31m:20240514T180000"),
+      ("Mars;Olympus", "DTSTART;TZID=\"Mars;Olympus\":20240514T180000"),
+      ("say \"hi\"", "DTSTART;TZID=say 'hi':20240514T180000"), ("a\tb\u{7F}", "DTSTART;TZID=a\tb:20240514T180000"),
+    ] {
+      let schedule = EventSchedule(startDay: start, startTime: TimeOfDay(minutes: 18 * 60), timeZone: zone)
+      let text = ICSWriter(product: "-//cal//test//EN", now: Self.now, zones: [:]).calendar([
+        Self.event("zoned", schedule)
+      ])
+      #expect(Self.lines(text).filter { $0.hasPrefix("DTSTART") } == [written], "\(zone)")
+    }
+  }
+
   @Test("an exported UNTIL reads back as the same last day")
   func untilRoundTrip() throws {
     for zone in ["Europe/Berlin", "America/New_York", "Pacific/Auckland", "UTC", nil] {

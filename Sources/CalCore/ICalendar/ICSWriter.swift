@@ -205,10 +205,20 @@ public struct ICSWriter {
     }
   }
 
-  /// A parameter value, quoted when it holds a character that would end it (`:`, `;` or `,`).
+  /// A parameter value, quoted when it holds a character that would end it (`:`, `;` or `,`). RFC 5545 lets
+  /// no parameter value hold a control character (but a tab) or a double quote, quoted or not: control
+  /// characters are left out (a zone name from a file edited by hand) and a double quote becomes a single one.
   static func parameterValue(_ value: String) -> String {
-    value.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
-      ? "\"" + value.replacingAll("\"", with: "'") + "\"" : value
+    var value = value
+    if value.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F || $0 == UInt8(ascii: "\"") }) {
+      value = String(
+        String.UnicodeScalarView(
+          value.unicodeScalars.lazy.filter { ($0.value >= 0x20 || $0 == "\t") && $0.value != 0x7F }.map {
+            $0 == "\"" ? "'" : $0
+          }))
+    }
+    return value.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
+      ? "\"" + value + "\"" : value
   }
 
   /// `20240512T143000`: a day and time as the clock reads, without zone.
