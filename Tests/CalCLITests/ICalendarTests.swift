@@ -142,6 +142,30 @@ final class ICalendarTests {
     #expect(result.stdout.contains("skipped 1 VEVENT: DTSTART '20240732' is not a date or a date-time (line 28)"))
   }
 
+  @Test(
+    "an event whose extra dates would each copy a long description past 64 MiB is skipped, not imported as gigabytes")
+  func amplifiedExtraDates() throws {
+    // 40,000 extra dates, each holding the 2,000-byte note: 80 MB of calendar from a file of 0.5 MB.
+    let dates = (0..<40_000).map { (index: Int) -> String in
+      let (year, month, day) = (2000 + index / 336, index / 28 % 12 + 1, index % 28 + 1)
+      return String(format: "%04d%02d%02d", year, month, day)
+    }
+    let note = String(repeating: "x", count: 2_000)
+    let text = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:many@test",
+      "DTSTAMP:20240101T000000Z", "DTSTART;VALUE=DATE:19990101", "SUMMARY:many", "DESCRIPTION:\(note)",
+      "RDATE;VALUE=DATE:\(dates.joined(separator: ","))", "END:VEVENT", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+    let path = try write(text, "many.ics")
+    // Skipped and named, as an event with a rule cal does not support is.
+    let result = try cal.run(["import", path])
+    let reason =
+      "its 40000 extra dates (RDATE) would each hold a copy of its 2004 bytes of text, more than 64 MiB in all"
+    #expect(result.status == 0 && result.stdout.contains("0 added, 0 updated, 0 unchanged, 1 skipped."))
+    #expect(result.stdout.contains(reason), Comment(rawValue: result.stdout))
+    #expect(try cal.run(["list", "1999-01-01"]).stdout == "No events on 1999-01-01.\n")
+  }
+
   @Test("standard input can be imported with -")
   func standardInput() throws {
     let path = try write(Self.mixed)

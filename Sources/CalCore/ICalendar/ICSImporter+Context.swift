@@ -2,6 +2,10 @@
 extension ICSImporter {
   /// The state of one VCALENDAR: its zones and X-WR-TIMEZONE.
   struct Context {
+    /// The most text an event's extra dates may hold in all, each a copy of the event's title, note and
+    /// location.
+    static let maximumCopiedTextBytes = 64 << 20
+
     var resolver: ICSZoneResolver
     var calendarZone: String?
     /// Whether the calendar's X-WR-TIMEZONE has been read (only the first counts).
@@ -270,6 +274,17 @@ extension ICSImporter {
           }
           event.additions.append(extra)
         }
+      }
+      // Each extra date is stored with the event's texts: a long description on thousands of dates would
+      // make a calendar thousands of times the file (a few megabytes of file, gigabytes of calendar).
+      let texts = event.title.utf8.count + (event.note?.utf8.count ?? 0) + (event.location?.utf8.count ?? 0)
+      let (copied, overflow) = texts.multipliedReportingOverflow(by: event.additions.count)
+      if overflow || copied > Self.maximumCopiedTextBytes {
+        notes.skip(
+          "VEVENT", line: component.line,
+          "its \(event.additions.count) extra dates (RDATE) would each hold a copy of its \(texts) bytes of text, "
+            + "more than \(Self.maximumCopiedTextBytes >> 20) MiB in all")
+        return nil
       }
       if !event.additions.isEmpty && schedule.rule == nil {
         // RDATEs without a rule: the start is an occurrence too, and the event is a series of its own dates.
