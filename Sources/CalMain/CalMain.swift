@@ -25,6 +25,9 @@ public enum CalMain {
     // A write to a closed pipe fails with EPIPE instead of a signal, so that the output's writer decides:
     // standard output's reader gone ends the command quietly, a file's is an error.
     signal(SIGPIPE, SIG_IGN)
+    // A file grown past `ulimit -f` fails its write with EFBIG instead of killing cal mid-transaction: the
+    // change is rolled back and said in words.
+    signal(SIGXFSZ, SIG_IGN)
 
     var environment: [String: String] = [:]
     for name in variables {

@@ -145,6 +145,24 @@ final class HardeningTests {
     #expect(try cal.run(["list", "2024-05-13"]).stdout == "2024-05-13  all day      #2  lunch\n")
   }
 
+  @Test("a calendar grown past the file-size limit (ulimit -f) is an error in words, not a kill; nothing is left")
+  func fileSizeLimit() throws {
+    let events = (0..<3_000).map { index in
+      "BEGIN:VEVENT\r\nUID:\(index)@test\r\nDTSTART;VALUE=DATE:2024\(String(format: "%02d%02d", index % 12 + 1, index % 28 + 1))\r\n"
+        + "SUMMARY:event number \(index) with a title long enough to fill pages\r\nEND:VEVENT\r\n"
+    }
+    let file = cal.folder + "/big.ics"
+    try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n" + events.joined() + "END:VCALENDAR\r\n").utf8)
+      .write(to: URL(fileURLWithPath: file))
+    let fresh = cal.folder + "/limited/cal.db"
+    let result = try Subprocess.run(
+      ["/bin/bash", "-c", "ulimit -f 128; exec '\(CalProcess.binary)' import '\(file)' --db '\(fresh)'"],
+      environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC", "HOME": cal.folder])
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("Error: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: fresh))
+  }
+
   @Test("a command that fails leaves no calendar it made: a new file goes, an empty file adopted is empty again")
   func failedCommandsLeaveNothing() throws {
     let new = cal.folder + "/new/cal.db"
