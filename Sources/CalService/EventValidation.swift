@@ -77,9 +77,6 @@ public enum EventValidation {
     }
   }
 
-  /// The range of instants a reminder may be at: the calendar's years 1 to 9999, in Unix seconds.
-  static let reminderInstants = Reminder.instants
-
   /// Checks that `reminders` are few enough, each once, and within the calendar's span of their event.
   private static func checkReminders(_ reminders: [Reminder]) throws(ServiceError) {
     guard reminders.count <= Reminder.maximumCount else {
@@ -88,16 +85,12 @@ public enum EventValidation {
     guard Set(reminders).count == reminders.count else {
       throw ServiceError(.invalidRequest, "the same reminder is given twice")
     }
-    for reminder in reminders {
+    for reminder in reminders where !reminder.isWithinBounds {
       switch reminder.trigger {
-      case .start(let offset), .end(let offset):
-        guard offset.magnitude <= UInt64(Reminder.maximumOffsetSeconds) else {
-          throw ServiceError(.invalidRequest, "a reminder is at most the calendar's span away from its event")
-        }
-      case .at(let instant):
-        guard reminderInstants.contains(instant) else {
-          throw ServiceError(.invalidRequest, "a reminder's time must be within the years 1 to 9999")
-        }
+      case .start, .end:
+        throw ServiceError(.invalidRequest, "a reminder is at most the calendar's span away from its event")
+      case .at:
+        throw ServiceError(.invalidRequest, "a reminder's time must be within the years 1 to 9999")
       }
     }
   }

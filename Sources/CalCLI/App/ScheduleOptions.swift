@@ -142,11 +142,7 @@ struct ScheduleOptions {
       if zone == "local" || zone.isEmpty {
         schedule.timeZone = nil
       } else {
-        do {
-          _ = try context.zones.zone(zone)
-        } catch {
-          throw UsageError(error.description)
-        }
+        _ = try Self.zone(zone, context: context)
         schedule.timeZone = zone
       }
     }
@@ -156,6 +152,15 @@ struct ScheduleOptions {
     }
     schedule.rule = try rule(for: schedule, context: context)
     return schedule
+  }
+
+  /// The zone called `name`; a name the system does not know is a usage error.
+  private static func zone(_ name: String, context: CommandContext) throws(UsageError) -> ZoneInfo {
+    do {
+      return try context.zones.zone(name)
+    } catch {
+      throw UsageError(error.description)
+    }
   }
 
   /// A whole number from `range` (the limits `RecurrenceRule` itself checks, so that what is written can be
@@ -185,16 +190,11 @@ struct ScheduleOptions {
       rule = try Self.rule(parsing: text)
       // A DATE-TIME UNTIL is an instant: the last day is the last one whose occurrence starts by then, on the
       // event's clock (its zone's, or the user's), as an import reads it.
-      var zone = context.localZone
-      if let name = schedule.timeZone {
-        do {
-          zone = try context.zones.zone(name)
-        } catch {
-          throw UsageError(error.description)
-        }
-      }
+      let zone = try schedule.timeZone.map { name throws(UsageError) in try Self.zone(name, context: context) }
       do {
-        if let until = try RecurrenceRule.untilDay(in: text, startTime: schedule.startTime, zone: zone) {
+        if let until = try RecurrenceRule.untilDay(
+          in: text, startTime: schedule.startTime, zone: zone ?? context.localZone)
+        {
           rule?.until = until
         }
       } catch {

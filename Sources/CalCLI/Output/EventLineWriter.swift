@@ -165,8 +165,7 @@ struct EventLineWriter {
   private func putClock(_ instant: Int64, into line: inout ByteCursor) {
     let offset = zone.offset(atUTC: instant)
     let local = instant + Int64(offset)
-    let secondOfDay = local % 86_400
-    line.put(clock: Int(secondOfDay < 0 ? secondOfDay + 86_400 : secondOfDay) / 60)
+    line.put(clock: Int(local.floorDividedWithRemainder(by: 86_400).remainder) / 60)
     // Most instants are nowhere near a change, and two lookups say so.
     let nearChange = zone.offset(atUTC: instant - 86_400) != offset || zone.offset(atUTC: instant + 86_400) != offset
     if nearChange, case .repeated = zone.resolve(localSeconds: local) {

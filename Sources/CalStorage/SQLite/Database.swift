@@ -76,21 +76,19 @@ public final class Database {
 
   /// `path` as a URI that opens it immutable: read without locks and without its `-shm` file.
   private static func immutableURI(_ path: String) -> String {
-    var uri = path.hasPrefix("/") ? "file://" : "file:"
+    var uri = Array((path.hasPrefix("/") ? "file://" : "file:").utf8)
+    let digits = Array("0123456789ABCDEF".utf8)
     for byte in path.utf8 {
       // What a URI's path cannot hold as it is: %, ?, # (and the rest SQLite decodes anyway).
       if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte < 0x21
         || byte >= 0x7F
       {
-        let digits = Array("0123456789ABCDEF".utf8)
-        uri.unicodeScalars.append("%")
-        uri.unicodeScalars.append(Unicode.Scalar(digits[Int(byte >> 4)]))
-        uri.unicodeScalars.append(Unicode.Scalar(digits[Int(byte & 15)]))
+        uri += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
       } else {
-        uri.unicodeScalars.append(Unicode.Scalar(byte))
+        uri.append(byte)
       }
     }
-    return uri + "?immutable=1"
+    return String(decoding: uri, as: UTF8.self) + "?immutable=1"
   }
 
   deinit {
