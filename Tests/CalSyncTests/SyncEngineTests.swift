@@ -135,6 +135,34 @@ struct SyncEngineTests {
   }
 
   @Test(arguments: CalDAVServer.Kind.allCases)
+  func aResourceSavedAgainUnchangedIsNoConflict(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    let dentist = try local.add(fields("2024-05-12", "dentist", at: "10:00", for: 30))
+    let gym = try local.add(fields("2024-05-13", "gym", at: "18:00", for: 60))
+    try local.sync()
+    // Another client saves both again as they were, but for what cal does not keep (a new DTSTAMP, a
+    // property of its own): the ETags move, the events do not.
+    for (uid, href) in try server.hrefs() {
+      let text = try #require(try server.events()[uid])
+      let touched = text.split(separator: "\n").map { line in
+        line.hasPrefix("DTSTAMP:")
+          ? "DTSTAMP:20240601T000000Z" : line == "END:VEVENT" ? "X-PHONE-SEEN:1\nEND:VEVENT" : line
+      }
+      try server.put(href, touched.joined(separator: "\n").replacingOccurrences(of: "\n", with: "\r\n") + "\r\n")
+    }
+    try local.retitle(dentist, "dentist, moved")
+    _ = try local.service.remove(id: gym.id)
+    let report = try local.sync()
+    #expect(report.conflicts.map(\.copy.title) == [])
+    #expect((report.uploaded, report.removedThere, report.downloaded) == (1, 1, 0))
+    try local.expectListing(["2024-05-12 10:00 dentist, moved"])
+    let events = try server.events()
+    #expect(events.keys.sorted() == [dentist.uid!])
+    #expect(events[dentist.uid!]?.contains("SUMMARY:dentist\\, moved") == true)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
   func twoCalendarFilesOnOneCollectionConverge(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)
     let laptop = try SyncFixture(server, file: "laptop.db")
