@@ -99,6 +99,23 @@ final class RemindTests {
     #expect(try json(["remind"], at: "2024-05-15T08:57:00+02:00").isEmpty)
   }
 
+  @Test("--exec runs the command for reminders on time or late; one missed by more than a day is printed instead")
+  func execLeavesMissed() throws {
+    try run(["add", "2024-05-13", "standup", "--at", "09:00", "--repeat", "daily", "--remind", "5m"])
+    #expect(try run(["remind"]).stdout.isEmpty)
+    let log = cal.folder + "/told"
+    let result = try run(
+      ["remind", "--exec", "echo \"$CAL_OUTCOME $CAL_DUE\" >> '\(log)'"], at: "2024-05-15T09:56:00+02:00")
+    #expect(
+      result.stdout == """
+        Missed reminder (5m before, due 2024-05-13 08:55): 2024-05-13  09:00        #1@2024-05-13  standup
+        Missed reminder (5m before, due 2024-05-14 08:55): 2024-05-14  09:00        #1@2024-05-14  standup
+
+        """)
+    let told = Watch(pid: 0, clock: "", output: log)
+    #expect(told.waitFor(1) == ["late 2024-05-15T08:55:00+02:00"])
+  }
+
   @Test("a reminder whose notice cannot be written (a full disk, a reader gone) is not recorded: it comes again")
   func unwrittenNotice() throws {
     try run(["add", "2024-05-12", "dentist", "--at", "14:30", "--remind", "15m"])

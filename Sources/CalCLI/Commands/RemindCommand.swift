@@ -20,7 +20,7 @@ struct RemindCommand: Command {
       told at the next run, marked late; one more than a day late is reported as missed instead. Nothing \
       is printed when nothing is due.
       With --watch, cal stays running and sleeps until the next reminder is due, waking when the calendar \
-      changes; --exec runs a command for each reminder, with CAL_TITLE, CAL_START, CAL_END, CAL_LOCATION, \
+      changes; --exec runs a command for each reminder (one missed is printed instead), with CAL_TITLE, CAL_START, CAL_END, CAL_LOCATION, \
       CAL_NOTE, CAL_ID, CAL_OCCURRENCE, CAL_DUE and CAL_OUTCOME in its environment, for example \
       --exec 'notify-send "$CAL_TITLE" "$CAL_START"'; a command that fails is named on standard error. \
       With --json, one JSON object per reminder: an array, \
@@ -99,7 +99,8 @@ struct RemindCommand: Command {
     _ notices: [ReminderNotice], context: CommandContext, started: (pid_t, ReminderNotice) -> Void = { _, _ in }
   ) throws {
     for notice in notices {
-      if let command {
+      // A reminder missed by more than a day is reported, not fired: no notification for last week's standup.
+      if let command, notice.outcome != .missed {
         started(try command.start(environment: ReminderPresenter.environment(notice, context: context)), notice)
       } else if json {
         context.print(ReminderPresenter.json(notice, context: context).serialized)
