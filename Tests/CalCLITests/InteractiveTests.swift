@@ -19,7 +19,8 @@ struct InteractiveTests {
     "starts_too_small",
     "quit_with_q", "quit_with_ctrl_c",
     "sigterm_restores", "sighup_restores", "sigint_restores", "thrown_error_restores", "crash_restores",
-    "sigsegv_restores", "sigkill_restored_by_watchdog", "suspend_and_resume", "another_cal_shows", "readme_capture",
+    "sigsegv_restores", "sigabrt_restores", "sigkill_restored_by_watchdog", "suspend_and_resume", "another_cal_shows",
+    "readme_capture",
   ]
 
   static func run(_ arguments: [String]) throws -> Subprocess.Result {

@@ -475,6 +475,11 @@ def sigsegv_restores(cal, folder):
 
 
 @case
+def sigabrt_restores(cal, folder):
+    ends_restored(cal, folder, lambda page: page.signal(signal.SIGABRT), 128 + signal.SIGABRT)
+
+
+@case
 def sigkill_restored_by_watchdog(cal, folder):
     """SIGKILL leaves no handler a chance: the watchdog process gives the terminal back."""
     ends_restored(cal, folder, lambda page: page.signal(signal.SIGKILL), 128 + signal.SIGKILL)
