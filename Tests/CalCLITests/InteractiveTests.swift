@@ -12,7 +12,8 @@ import Testing
 struct InteractiveTests {
   /// Every case of the script, each run on its own terminal with its own calendar, in parallel.
   static let cases = [
-    "drag_directions", "turn_animates", "keys_and_wheel_turn", "turns_during_animation", "wide_titles", "click_selects", "keys_add_and_delete",
+    "drag_directions", "turn_animates", "keys_and_wheel_turn", "turns_during_animation", "wide_titles", "monday_first",
+    "click_selects", "keys_add_and_delete",
     "edit_and_search", "edit_every_field", "edit_keeps_rule", "go_to_prompt", "week_view_and_help",
     "week_view_shares_hours",
     "resize_redraws",

@@ -153,6 +153,26 @@ def wide_titles(cal, folder):
 
 
 @case
+def monday_first(cal, folder):
+    """--monday starts the page's weeks and the week view on Monday; a click still picks the day under it."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder, args=["--monday"])
+    try:
+        page.settled("May 2024")
+        assert page.lines()[1].split() == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], page.lines()[1]
+        assert page.lines()[2].split() == ["1", "2", "3", "4", "5"], page.lines()[2]
+        column, row = page.find("13", row_from=2)
+        assert column == 1, page.text()
+        page.click(column, row)
+        page.wait_text("Mon 13 May 2024")
+        page.key(b"w")
+        page.wait_text("week 20")
+        assert page.lines()[1].split()[:2] == ["Mon", "13"], page.lines()[1]
+    finally:
+        page.close()
+
+
+@case
 def click_selects(cal, folder):
     """A click (or a drag shorter than two cells) selects the day under it; nothing turns."""
     prepare(cal, folder, ["goto", "2024-05"])
