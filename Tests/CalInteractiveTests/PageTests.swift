@@ -56,4 +56,18 @@ struct PageTests {
     #expect(page.session.frameWait(at: 1000 + TurnAnimation.durationMilliseconds - 5) == 5)
     #expect(page.session.frameWait(at: 1000 + TurnAnimation.durationMilliseconds) == 0)
   }
+
+  @Test("a day cell too narrow for “+2 more” says “+2”, not a cut word")
+  func narrowMore() throws {
+    let page = try PageFixture(rows: 40, columns: 40)
+    let day = try CivilDate(parsing: "2024-05-30")
+    for title in ["v", "w", "x", "y", "z"] {
+      _ = try page.service.add(EventFields(title: title, schedule: EventSchedule(startDay: day)))
+    }
+    page.session.refresh()
+    let screen = page.screen()
+    #expect(
+      screen.contains { $0.hasSuffix("  +2") } && !screen.contains { $0.contains("+2 m") },
+      "\(screen.joined(separator: "\n"))")
+  }
 }
