@@ -52,10 +52,11 @@ public struct CalDAVCollection: Sendable {
         truncated = truncated || item.status == 507
         continue
       }
+      let href = try member(item).href(from: base)
       if item.status == 404 || item.status == 410 {
-        removed.append(item.url.href(from: base))
+        removed.append(href)
       } else if !isCollection(item) {
-        changed.append(CalDAVETag(href: item.url.href(from: base), etag: etag(item)))
+        changed.append(CalDAVETag(href: href, etag: etag(item)))
       }
     }
     guard let newToken = answer.syncToken, !newToken.isEmpty else {
@@ -69,12 +70,12 @@ public struct CalDAVCollection: Sendable {
   public func listETags() throws(CalDAVError) -> [CalDAVETag] {
     let body = #"<d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getetag/></d:prop></d:propfind>"#
     let answer = try transport.multiStatus("PROPFIND", base, depth: "1", body: body)
-    return answer.responses.compactMap { item in
-      guard item.url.pathWithoutTrailingSlash != base.pathWithoutTrailingSlash, item.hasFoundProperties,
-        !isCollection(item)
-      else { return nil }
-      return CalDAVETag(href: item.url.href(from: base), etag: etag(item))
+    var members: [CalDAVETag] = []
+    for item in answer.responses where item.url.pathWithoutTrailingSlash != base.pathWithoutTrailingSlash {
+      let href = try member(item).href(from: base)
+      if item.hasFoundProperties && !isCollection(item) { members.append(CalDAVETag(href: href, etag: etag(item))) }
     }
+    return members
   }
 
   /// Reads resources by calendar-multiget REPORTs of `batchSize` hrefs each, reading by GET whatever a
@@ -83,8 +84,7 @@ public struct CalDAVCollection: Sendable {
   public func fetch(hrefs: [String], batchSize: Int = 100) throws(CalDAVError) -> [CalDAVResource] {
     var targets: [DAVURL] = []
     for href in hrefs {
-      guard let target = base.resolving(href) else { throw .invalidURL("not a usable href: \(href.prefix(200))") }
-      targets.append(target)
+      targets.append(try target(href))
     }
     var resources: [CalDAVResource] = []
     var start = 0
@@ -130,8 +130,8 @@ public struct CalDAVCollection: Sendable {
     let answer = try transport.multiStatus("REPORT", base, depth: "1", body: body)
     var found: [String: CalDAVResource] = [:]
     var gone: Set<String> = []
-    for item in answer.responses {
-      let href = item.url.href(from: base)
+    for item in answer.responses where item.url.pathWithoutTrailingSlash != base.pathWithoutTrailingSlash {
+      let href = try member(item).href(from: base)
       if let data = item.property(.calendarData) {
         found[href] = CalDAVResource(href: href, etag: etag(item), calendarData: data.text)
       } else if item.status == 404 || item.status == 410 {
@@ -143,8 +143,7 @@ public struct CalDAVCollection: Sendable {
 
   /// Reads one resource by GET.
   public func get(href: String) throws(CalDAVError) -> CalDAVResource {
-    guard let target = base.resolving(href) else { throw .invalidURL("not a usable href: \(href.prefix(200))") }
-    return try get(target)
+    try get(try target(href))
   }
 
   private func get(_ target: DAVURL) throws(CalDAVError) -> CalDAVResource {
@@ -171,7 +170,7 @@ public struct CalDAVCollection: Sendable {
   }
 
   private func put(href: String, ics: String, condition: (String, String)) throws(CalDAVError) -> String? {
-    guard let target = base.resolving(href) else { throw .invalidURL("not a usable href: \(href.prefix(200))") }
+    let target = try target(href)
     let headers = ["Content-Type": "text/calendar; charset=utf-8", condition.0: condition.1]
     let response = try transport.send(HTTPRequest(method: "PUT", url: target, headers: headers, body: Array(ics.utf8)))
     guard response.isSuccess else { throw response.statusError }
@@ -181,11 +180,28 @@ public struct CalDAVCollection: Sendable {
   /// Deletes a resource, only if it still has `ifMatch` as its ETag when one is given. A changed resource
   /// throws `CalDAVError.preconditionFailed`, a missing one `CalDAVError.notFound`.
   public func delete(href: String, ifMatch: String?) throws(CalDAVError) {
-    guard let target = base.resolving(href) else { throw .invalidURL("not a usable href: \(href.prefix(200))") }
+    let target = try target(href)
     var headers: [String: String] = [:]
     if let ifMatch { headers["If-Match"] = ifMatch }
     let response = try transport.send(HTTPRequest(method: "DELETE", url: target, headers: headers))
     guard response.isSuccess else { throw response.statusError }
+  }
+
+  /// The resource an href handed in names, which must be a member of this collection.
+  private func target(_ href: String) throws(CalDAVError) -> DAVURL {
+    guard let target = base.resolving(href)?.asMember(of: base) else {
+      throw .invalidURL("not a resource of \(base): \(href.prefix(200))")
+    }
+    return target
+  }
+
+  /// The member an answer is about. An href outside the collection is refused: the sync would otherwise
+  /// read, overwrite or delete there (another calendar, another host) what it takes for this calendar's.
+  private func member(_ item: MultiStatus.Response) throws(CalDAVError) -> DAVURL {
+    guard let member = item.url.asMember(of: base) else {
+      throw .malformedResponse(url: base.description, detail: "it names \(item.url), which is outside the collection")
+    }
+    return member
   }
 
   private func etag(_ item: MultiStatus.Response) -> String? {

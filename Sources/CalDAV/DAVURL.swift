@@ -72,6 +72,18 @@ struct DAVURL: Hashable, Sendable, CustomStringConvertible {
     origin == base.origin ? path : description
   }
 
+  /// This URL as a direct member of `collection` (one path segment below it), on the collection's origin
+  /// whatever origin it was named with (a server behind a proxy may name its members with its own host
+  /// name); nil when it is not one.
+  func asMember(of collection: DAVURL) -> DAVURL? {
+    let directory = collection.path.hasSuffix("/") ? collection.path : collection.path + "/"
+    guard path.hasPrefix(directory) else { return nil }
+    var name = path.dropFirst(directory.count)
+    if name.hasSuffix("/") { name = name.dropLast() }
+    guard !name.isEmpty, !name.contains("/") else { return nil }
+    return DAVURL(scheme: collection.scheme, authority: collection.authority, path: path)
+  }
+
   /// A member of this collection named `name`, every byte of the name that could be read as syntax escaped.
   func member(_ name: String) -> DAVURL? {
     guard !name.isEmpty, name != ".", name != ".." else { return nil }

@@ -17,9 +17,10 @@ public struct CalDAVRemote: SyncRemote {
     try Self.mapped { () throws(CalDAVError) in try collection.properties().ctag }
   }
 
-  /// `sync-collection` since `token`. Any answer but a failure to reach the server or a refused password
-  /// means the engine should list the collection instead: Xandikos 0.2 answers an unknown token with a
-  /// plain 500, servers without the report with 403, 405 or 501.
+  /// `sync-collection` since `token`. Any refusal means the engine should list the collection instead:
+  /// Xandikos 0.2 answers an unknown token with a plain 500, servers without the report with 403, 405 or
+  /// 501. A failure to reach the server, a refused password or an answer that cannot be trusted (malformed,
+  /// too large, naming resources outside the collection) stops the sync instead.
   public func changes(since token: String?) throws(RemoteError) -> RemoteChanges {
     do {
       let changes = try Self.changesWithoutTruncation(collection, since: token)
@@ -27,8 +28,10 @@ public struct CalDAVRemote: SyncRemote {
         changed: changes.changed.map { RemoteItem(href: $0.href, etag: $0.etag) }, removed: changes.removed,
         token: changes.token)
     } catch {
-      if case .authenticationFailed = error { throw .unavailable(error.description) }
-      throw error.isNetworkFailure ? .unavailable(error.description) : .unsupported(error.description)
+      switch error {
+      case .authenticationFailed, .malformedResponse, .invalidURL: throw .unavailable(error.description)
+      default: throw error.isNetworkFailure ? .unavailable(error.description) : .unsupported(error.description)
+      }
     }
   }
 

@@ -60,7 +60,7 @@ final class EverydayTests {
       ["add", "+1m", "trip", "--to", "in 5 weeks"], prints: "Added: 2024-06-12  all day      #5  trip (day 1 of 5)\n")
     try expect(
       ["add", "tomorrow", "standup", "--at", "09", "--for", "15m", "--repeat", "weekly", "--until", "in 2 weeks"],
-      prints: "Added: 2024-05-13  09:00-09:15  #6@2024-05-13  standup\n            repeats FREQ=WEEKLY;UNTIL=20240526\n"
+      prints: "Added: 2024-05-13  09:00-09:15  #6@2024-05-13  standup\n            repeats weekly until 2024-05-26\n"
     )
     try expect(
       ["edit", "4", "--date", "next sat", "--at", "midnight"], prints: "Changed: 2024-05-25  00:00-01:30  #4  run\n")
@@ -68,7 +68,7 @@ final class EverydayTests {
       ["rm", "6", "--on", "next mon"],
       prints:
         "Removed the 2024-05-20 occurrence of: 2024-05-20  09:00-09:15  #6@2024-05-20  standup\n"
-        + "            repeats FREQ=WEEKLY;UNTIL=20240526\n")
+        + "            repeats weekly until 2024-05-26\n")
     try expect(
       ["list", "today..fri"],
       prints:

@@ -64,4 +64,20 @@ import Testing
     #expect(member.href(from: collection) == "/cal/x.ics")
     #expect(try #require(DAVURL("http://other/x.ics")).href(from: collection) == "http://other/x.ics")
   }
+
+  @Test func onlyDirectMembersAreMembers() throws {
+    let collection = try #require(DAVURL("https://h/u/cal/"))
+    func member(_ reference: String) -> String? {
+      collection.resolving(reference)?.asMember(of: collection)?.description
+    }
+    #expect(member("x.ics") == "https://h/u/cal/x.ics")
+    #expect(member("/u/cal/sub/") == "https://h/u/cal/sub/")
+    #expect(member("http://proxy.internal:8080/u/cal/x.ics") == "https://h/u/cal/x.ics", "on the collection's origin")
+    #expect(member("a%2Fb.ics") == "https://h/u/cal/a%2Fb.ics", "an escaped slash is no separator")
+    for outside in [
+      "/u/cal/", "/u/cal", "/u/other/x.ics", "../other/x.ics", "/u/cal/sub/x.ics", "/u/calx.ics", "/x.ics",
+    ] {
+      #expect(member(outside) == nil, "\(outside)")
+    }
+  }
 }

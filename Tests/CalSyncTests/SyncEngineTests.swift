@@ -135,6 +135,66 @@ struct SyncEngineTests {
   }
 
   @Test(arguments: CalDAVServer.Kind.allCases)
+  func aResourceSavedAgainUnchangedIsNoConflict(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    let dentist = try local.add(fields("2024-05-12", "dentist", at: "10:00", for: 30))
+    let gym = try local.add(fields("2024-05-13", "gym", at: "18:00", for: 60))
+    try local.sync()
+    // Another client saves both again as they were, but for what cal does not keep (a new DTSTAMP, a
+    // property of its own): the ETags move, the events do not.
+    for (uid, href) in try server.hrefs() {
+      let text = try #require(try server.events()[uid])
+      let touched = text.split(separator: "\n").map { line in
+        line.hasPrefix("DTSTAMP:")
+          ? "DTSTAMP:20240601T000000Z" : line == "END:VEVENT" ? "X-PHONE-SEEN:1\nEND:VEVENT" : line
+      }
+      try server.put(href, touched.joined(separator: "\n").replacingOccurrences(of: "\n", with: "\r\n") + "\r\n")
+    }
+    try local.retitle(dentist, "dentist, moved")
+    _ = try local.service.remove(id: gym.id)
+    let report = try local.sync()
+    #expect(report.conflicts.map(\.copy.title) == [])
+    #expect((report.uploaded, report.removedThere, report.downloaded) == (1, 1, 0))
+    try local.expectListing(["2024-05-12 10:00 dentist, moved"])
+    let events = try server.events()
+    #expect(events.keys.sorted() == [dentist.uid!])
+    #expect(events[dentist.uid!]?.contains("SUMMARY:dentist\\, moved") == true)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func withoutCollectionSyncTheCtagAndETagsAreCompared(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    func sync(sourceLocation: SourceLocation = #_sourceLocation) throws -> (SyncReport, requests: Int) {
+      let client = CalDAVClient(credentials: CalDAVCredentials(user: server.user, password: server.password))
+      let remote = WithoutCollectionSync(CalDAVRemote(try client.collection(server.calendar)))
+      return (try local.sync(remote: remote, sourceLocation: sourceLocation), client.requestCount)
+    }
+    try server.put("phone.ics", ics(uid: "phone-1", summary: "from the phone"))
+    let dentist = try local.add(fields("2024-05-13", "dentist", at: "10:00", for: 30))
+    let (first, _) = try sync()
+    #expect((first.uploaded, first.downloaded) == (1, 1))
+    // The ctag read before the listing moved with the upload: listed once more, then one request.
+    _ = try sync()
+    let (quiet, requests) = try sync()
+    #expect((quiet.uploaded, quiet.downloaded, quiet.removed, requests) == (0, 0, 0, 1))
+
+    try server.put(try #require(try server.hrefs()["phone-1"]), ics(uid: "phone-1", summary: "from the phone, moved"))
+    try local.retitle(dentist, "dentist, moved")
+    let (second, _) = try sync()
+    #expect((second.uploaded, second.downloaded, second.conflicts.count) == (1, 1, 0))
+    try local.expectListing(["2024-05-12 10:00 from the phone, moved", "2024-05-13 10:00 dentist, moved"])
+
+    try server.delete(try #require(try server.hrefs()["phone-1"]))
+    _ = try local.service.remove(id: dentist.id)
+    let (third, _) = try sync()
+    #expect((third.removedHere, third.removedThere) == (1, 1))
+    try local.expectListing([])
+    #expect(try server.resources().isEmpty)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
   func twoCalendarFilesOnOneCollectionConverge(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)
     let laptop = try SyncFixture(server, file: "laptop.db")
@@ -348,4 +408,24 @@ final class RacingRemote: SyncRemote {
       throw .unavailable("the racing write failed: \(error)")
     }
   }
+}
+
+/// The real server's collection as a server without RFC 6578 collection sync shows it.
+struct WithoutCollectionSync: SyncRemote {
+  let inner: CalDAVRemote
+
+  init(_ inner: CalDAVRemote) { self.inner = inner }
+
+  func ctag() throws(RemoteError) -> String? { try inner.ctag() }
+  func changes(since token: String?) throws(RemoteError) -> RemoteChanges {
+    throw .unsupported("no sync-collection here")
+  }
+  func list() throws(RemoteError) -> [RemoteItem] { try inner.list() }
+  func fetch(_ hrefs: [String]) throws(RemoteError) -> [RemoteResource] { try inner.fetch(hrefs) }
+  func href(forName name: String) throws(RemoteError) -> String { try inner.href(forName: name) }
+  func create(href: String, body: String) throws(RemoteError) -> String? { try inner.create(href: href, body: body) }
+  func update(href: String, body: String, etag: String) throws(RemoteError) -> String? {
+    try inner.update(href: href, body: body, etag: etag)
+  }
+  func delete(href: String, etag: String) throws(RemoteError) { try inner.delete(href: href, etag: etag) }
 }

@@ -100,8 +100,8 @@ enum EventPresenter {
     guard let item = try calendar.item(for: event, on: day) else { return "\(verb): #\(event.id)" }
     if asJSON { return json(item, context: context).serialized }
     var text = "\(verb): \(line(item, context: context, withNote: false))"
-    if let rule = item.schedule.rule { text += "\n" + String(repeating: " ", count: 12) + "repeats \(rule)" }
-    if let note = skippedTimeNote(item, context: context) { text += "\n" + String(repeating: " ", count: 12) + note }
+    if let rule = item.schedule.rule { text += "\n" + listContinuation + "repeats \(rule.words ?? rule.description)" }
+    if let note = skippedTimeNote(item, context: context) { text += "\n" + listContinuation + note }
     return text
   }
 

@@ -82,6 +82,12 @@ enum SyncAction {
       guard let local else { return .deleteRemote(uid: uid, href: href, etag: status.etag) }
       return unchangedHere ? nil : .update(local, href: href, etag: status.etag)
     case .changed(let server):
+      // Saved again as both sides had it at the last sync (another client's new DTSTAMP or a property cal
+      // does not keep): only the ETag moved, so what changed here goes up, a removal included.
+      if let status, status.localHash == server.hash, status.href == server.href {
+        guard let local else { return .deleteRemote(uid: uid, href: server.href, etag: server.etag) }
+        if !unchangedHere { return .update(local, href: server.href, etag: server.etag) }
+      }
       guard let local else { return .download(server, expected: nil) }
       if unchangedHere { return .download(server, expected: local.hash) }
       // Both sides new or changed: the same content is no conflict.
