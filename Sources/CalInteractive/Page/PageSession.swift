@@ -124,9 +124,9 @@ final class PageSession {
     return (canvas, cursor)
   }
 
-  /// When the next frame is due: soon while a turn plays, else `nil`.
-  var frameInterval: Int64? {
-    animation == nil ? nil : TurnAnimation.frameMilliseconds
+  /// Milliseconds from `now` to the next frame while a turn plays, else `nil`.
+  func frameWait(at now: Int64) -> Int64? {
+    animation?.frameWait(at: now)
   }
 
   private func composePage() -> (Canvas, (row: Int, column: Int)?) {
