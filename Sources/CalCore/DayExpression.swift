@@ -46,10 +46,19 @@ public enum DayExpression {
     let words = Self.words(text)
     if let month = try monthForm(words, text: text, today: today, locale: locale) { return month }
     if let day = try dayForm(words, text: text, today: today, locale: locale) { return day.yearMonth }
-    if words.count == 1, isNumber(words[0]) {
+    if words.count == 1, let number = parseDigits(words[0], minimumCount: 1, maximumCount: 4), number > 0 {
+      // Each reading written out, in forms that work: 13 can only be a year, whose months are 0013-05 ...
+      let ambiguous = "'\(text)' is ambiguous: a number alone could be a month or a year; "
+      if number <= 12 {
+        let name = Gregorian.englishMonthNames[number - 1]
+        throw .unclear(
+          ambiguous + "for \(name) write \(today.year)-\(number) or \(name.lowercased().prefix(3)) (see cal help dates)"
+        )
+      }
+      let example = Gregorian.englishMonthNames[today.month - 1].lowercased().prefix(3)
       throw .unclear(
-        "'\(text)' is ambiguous: a number alone could be a month or a year; write \(today.year)-\(words[0]) or a "
-          + "month's name (see cal help dates)")
+        ambiguous + "for a month of \(number < 1000 ? "the year " : "")\(number) write \(pad(number, 4))-"
+          + "\(pad(today.month, 2)) or \(example) \(number) (see cal help dates)")
     }
     throw .malformed(text: text, expected: "a month: write \(monthForms) (see cal help dates)")
   }

@@ -100,7 +100,8 @@ final class CalOneFormTests {
       "-d 2024-05", "-d 2024-05 -3", "-d 2024-05 -y", "-d 2024-01 -3", "-A 2 -B 1 5 2024", "-A2 5 2024",
       "-A 3 10 2024", "-B 2", "-A 13", "-y -B -6", "-3 -B 1", "-3 -1", "-1 -3", "-y -3", "-3 -y", "5 2024 -3",
       "-j 5 2024", "-j 2 2024", "-j -y 2024", "-j -3 5 2024", "9 1752", "-3 9 1752", "-y 1752", "-j -y 1752",
-      "2 1700", "1 1", "-y 1", "12 9999", "-y 9999",
+      "2 1700", "1 1", "-y 1", "12 9999", "-y 9999", "sep 2024", "Sep 2024", "-m sep", "-m sep 2024", "005 2024",
+      "0005 2024", "-m 005", "-- 5 2024", "-3 -- 5 2024",
     ] {
       try expectSame(words)
     }
@@ -118,6 +119,9 @@ final class CalOneFormTests {
     try expectSame("-3w 5 2024", reference: "/usr/bin/ncal -b -h -3 -w 5 2024")
     try expectSame("--monday -w 1 2021", reference: "/usr/bin/ncal -b -h -M -w 1 2021")
     try expectSame("--week -y 2026", reference: "/usr/bin/ncal -b -h -w -y 2026")
+    try expectSame("-mw 1 2021", reference: "/usr/bin/ncal -b -h -M -w 1 2021")
+    try expectSame("-3mw 12 2024", reference: "/usr/bin/ncal -b -h -3 -M -w 12 2024")
+    try expectSame("-my 2024", reference: "/usr/bin/ncal -b -h -M -y 2024")
   }
 
   @Test(
@@ -127,6 +131,10 @@ final class CalOneFormTests {
     try expectSame("mai 2024", locale: "de_DE.UTF-8")
     try expectSame("März 2024", locale: "de_DE.UTF-8")
     try expectSame("may 2024", locale: "de_DE.UTF-8")
+    try expectSame("sep 2024", locale: "de_DE.UTF-8")
+    try expectSame("-m sep 2024", locale: "fr_FR.UTF-8")
+    try expectSame("août 2024", locale: "fr_FR.UTF-8")
+    try expectSame("-3 févr. 2024", locale: "fr_FR.UTF-8")
     try expectSame("-y 2024", locale: "de_DE.UTF-8")
     try expectSame("мая 2024", locale: "ru_RU.UTF-8")
     try expectSame("-3 2 2024", locale: "ru_RU.UTF-8")

@@ -99,6 +99,23 @@ final class RemindTests {
     #expect(try json(["remind"], at: "2024-05-15T08:57:00+02:00").isEmpty)
   }
 
+  @Test("--exec runs the command for reminders on time or late; one missed by more than a day is printed instead")
+  func execLeavesMissed() throws {
+    try run(["add", "2024-05-13", "standup", "--at", "09:00", "--repeat", "daily", "--remind", "5m"])
+    #expect(try run(["remind"]).stdout.isEmpty)
+    let log = cal.folder + "/told"
+    let result = try run(
+      ["remind", "--exec", "echo \"$CAL_OUTCOME $CAL_DUE\" >> '\(log)'"], at: "2024-05-15T09:56:00+02:00")
+    #expect(
+      result.stdout == """
+        Missed reminder (5m before, due 2024-05-13 08:55): 2024-05-13  09:00        #1@2024-05-13  standup
+        Missed reminder (5m before, due 2024-05-14 08:55): 2024-05-14  09:00        #1@2024-05-14  standup
+
+        """)
+    let told = Watch(pid: 0, clock: "", output: log)
+    #expect(told.waitFor(1) == ["late 2024-05-15T08:55:00+02:00"])
+  }
+
   @Test("a reminder whose notice cannot be written (a full disk, a reader gone) is not recorded: it comes again")
   func unwrittenNotice() throws {
     try run(["add", "2024-05-12", "dentist", "--at", "14:30", "--remind", "15m"])
@@ -229,6 +246,39 @@ final class RemindTests {
       ])
     #expect(watch.stop(SIGINT) == 0)
     #expect(watch.lines().isEmpty)
+  }
+
+  @Test("--exec: a command that fails or is killed is named on standard error at once; one that hangs holds up nothing")
+  func watchRunsBadCommands() throws {
+    try run(["add", "2024-05-12", "fails", "--at", "10:20", "--remind", "15m"])
+    try run(["add", "2024-05-12", "killed", "--at", "10:20", "--remind", "15m"])
+    try run(["add", "2024-05-12", "hangs", "--at", "10:20", "--remind", "15m"])
+    try run(["add", "2024-05-12", "works", "--at", "10:21", "--remind", "15m"])
+    let hanging = cal.folder + "/hanging"
+    let watch = try watch(
+      [
+        "--exec",
+        "case \"$CAL_TITLE\" in fails) exit 3;; killed) kill -9 $$;; hangs) echo $$ > '\(hanging)'; exec sleep 30;; "
+          + "*) echo \"$CAL_TITLE\" >> '\(cal.folder)/told';; esac",
+      ],
+      at: "2024-05-12T10:05:00+02:00", output: "bad")
+    let errors = Watch(pid: watch.pid, clock: watch.clock, output: watch.output + ".err")
+    // No change to the calendar or the clock wakes the watch: the commands' ends do.
+    #expect(
+      Set(errors.waitFor(2)) == [
+        "Warning: the command run for the reminder of #1 fails (due 10:05) ended with exit status 3",
+        "Warning: the command run for the reminder of #2 killed (due 10:05) was killed by signal 9",
+      ])
+    try watch.set("2024-05-12T10:06:00+02:00")
+    let told = Watch(pid: watch.pid, clock: watch.clock, output: cal.folder + "/told")
+    #expect(told.waitFor(1) == ["works"])
+    #expect(watch.stop(SIGTERM) == 0)
+    #expect(errors.lines().count == 2)
+    if let pid = try? String(contentsOfFile: hanging, encoding: .utf8),
+      let number = pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines))
+    {
+      kill(number, SIGKILL)
+    }
   }
 
   @Test("kill -9 of --watch leaves nothing half-done: each batch of reminders is recorded whole or not at all")

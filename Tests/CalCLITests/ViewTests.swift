@@ -5,7 +5,7 @@ import Testing
 let testLocales: String? = {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cal-test-locales").path
   try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  for name in ["de_DE", "en_GB", "en_US", "ru_RU", "zh_CN"]
+  for name in ["de_DE", "en_GB", "en_US", "fr_FR", "ru_RU", "zh_CN"]
   where !FileManager.default.fileExists(atPath: "\(folder)/\(name).UTF-8") {
     _ = try? shell(
       "localedef -i \(name) -f UTF-8 '\(folder)/\(name).UTF-8'", environment: ["PATH": "/usr/bin:/bin:/usr/sbin"])

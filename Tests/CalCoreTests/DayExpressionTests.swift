@@ -183,7 +183,18 @@ struct DayExpressionTests {
     month("févr", "2024-02", locale: Self.french)
     month("févr.", "2024-02", locale: Self.french)
     month("mars", "2024-03", locale: Self.french)
-    month("5", "!'5' is ambiguous: a number alone could be a month or a year")
+    month("5", "!'5' is ambiguous: a number alone could be a month or a year; for May write 2024-5 or may (see")
+    month("12", "!'12' is ambiguous: a number alone could be a month or a year; for December write 2024-12 or dec")
+    month(
+      "2024",
+      "!'2024' is ambiguous: a number alone could be a month or a year; for a month of 2024 write 2024-05 or may 2024 (see"
+    )
+    month(
+      "13",
+      "!'13' is ambiguous: a number alone could be a month or a year; for a month of the year 13 write 0013-05 or may 13"
+    )
+    month("0", "!'0' is not a month: write 2024-05, 2024-5, may")
+    month("10000", "!'10000' is not a month: write 2024-05, 2024-5, may")
     month("2024-13", "!month 13 does not exist")
     month("may 0", "!year 0 is out of range")
     month("may 99999999999", "!may 99999999999 is outside the years 1 to 9999")

@@ -9,8 +9,10 @@ struct ShellCommand {
   /// Starts the command with `environment` (`NAME=value` entries), standard input from /dev/null and the
   /// signals it would have had from a shell: none blocked, SIGPIPE, SIGINT and SIGTERM at their defaults.
   ///
+  /// - Returns: the command's process id.
   /// - Throws: `CalError` when it cannot be started.
-  func start(environment: [String]) throws(CalError) {
+  @discardableResult
+  func start(environment: [String]) throws(CalError) -> pid_t {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -33,11 +35,22 @@ struct ShellCommand {
     var pid = pid_t()
     let code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, variables)
     guard code == 0 else { throw CalError("cannot run /bin/sh: \(String(cString: strerror(code)))") }
+    return pid
   }
 
-  /// Collects the commands that have ended, so that none is left a zombie.
-  static func reapEnded() {
+  /// Collects the commands that have ended, so that none is left a zombie, and says how each ended: `nil`
+  /// for a success, else `ended with exit status 3` or `was killed by signal 9`.
+  static func reapEnded() -> [(pid: pid_t, failure: String?)] {
+    var ended: [(pid: pid_t, failure: String?)] = []
     var status: Int32 = 0
-    while waitpid(-1, &status, WNOHANG) > 0 {}
+    while true {
+      let pid = waitpid(-1, &status, WNOHANG)
+      guard pid > 0 else { return ended }
+      // WIFEXITED and WEXITSTATUS, WTERMSIG by hand: glibc's are macros Swift does not import.
+      let signal = status & 0x7F
+      let code = (status >> 8) & 0xFF
+      ended.append(
+        (pid, signal != 0 ? "was killed by signal \(signal)" : code != 0 ? "ended with exit status \(code)" : nil))
+    }
   }
 }

@@ -1,13 +1,14 @@
 import CalCore
 import Glibc
 
-/// The file descriptor a stop signal's handler writes to; -1 until a `Waiter` sets it. A signal handler can
-/// capture nothing, so it lives here, set once before the handlers are installed.
+/// The file descriptor the signal handlers write to (1 for a stop, 2 for a child that ended); -1 until a
+/// `Waiter` sets it. A signal handler can capture nothing, so it lives here, set once before the handlers are
+/// installed.
 nonisolated(unsafe) private var stopSignalPipe: Int32 = -1
 
-/// Sleeps until one of some files changes, SIGTERM or SIGINT asks the program to stop, or a time passes:
-/// inotify on the files' folders and a pipe the signal handlers write to, both in one poll(2), so nothing is
-/// polled in a loop and no signal is lost between two checks.
+/// Sleeps until one of some files changes, SIGTERM or SIGINT asks the program to stop, a child process ends
+/// (when asked), or a time passes: inotify on the files' folders and a pipe the signal handlers write to, both
+/// in one poll(2), so nothing is polled in a loop and no signal is lost between two checks.
 final class Waiter {
   /// Why `wait` returned.
   enum Wake: Equatable {
@@ -17,6 +18,8 @@ final class Waiter {
     case timedOut
     /// SIGTERM or SIGINT arrived.
     case stopped
+    /// A child process ended (SIGCHLD), when the waiter was asked to wake for that.
+    case childEnded
   }
 
   private let inotify: Int32
@@ -25,11 +28,17 @@ final class Waiter {
   /// The names watched in each watched folder, by watch descriptor.
   private var names: [Int32: Set<String>] = [:]
 
-  /// Watches `files` (they need not exist yet: their folders are watched) and takes over SIGTERM and SIGINT.
+  /// Watches `files` (they need not exist yet: their folders are watched) and takes over SIGTERM and SIGINT,
+  /// and SIGCHLD when `wakesForChildren`.
   ///
-  /// - Parameter monotonic: a monotonic clock in milliseconds, for the time to sleep.
+  /// - Parameters:
+  ///   - monotonic: a monotonic clock in milliseconds, for the time to sleep.
+  ///   - wakesForChildren: whether `wait` returns when a child process ends, so that it is collected (and
+  ///     how it ended told) at once.
   /// - Throws: `CalError` when the kernel refuses inotify or a pipe.
-  init(watching files: [String], monotonic: @escaping () -> Int64) throws(CalError) {
+  init(watching files: [String], monotonic: @escaping () -> Int64, wakesForChildren: Bool = false)
+    throws(CalError)
+  {
     self.monotonic = monotonic
     inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
     var ends: [Int32] = [-1, -1]
@@ -56,15 +65,18 @@ final class Waiter {
     // A parent may have left them blocked (a test harness, a service manager): they must reach the handler.
     var stops = sigset_t()
     sigemptyset(&stops)
-    for signal in [SIGTERM, SIGINT] {
+    for signal in [SIGTERM, SIGINT] + (wakesForChildren ? [SIGCHLD] : []) {
       sigaddset(&stops, signal)
       var action = sigaction()
-      action.__sigaction_handler.sa_handler = { _ in
-        var byte: UInt8 = 1
+      action.__sigaction_handler.sa_handler = { signal in
+        let saved = errno
+        var byte: UInt8 = signal == SIGCHLD ? 2 : 1
         _ = Glibc.write(stopSignalPipe, &byte, 1)
+        errno = saved
       }
       sigemptyset(&action.sa_mask)
-      action.sa_flags = 0  // no SA_RESTART: poll returns at once
+      // poll returns at once whatever the flags; a child's end interrupts no other call (SQLite's, a write).
+      action.sa_flags = signal == SIGCHLD ? SA_RESTART | SA_NOCLDSTOP : 0
       sigaction(signal, &action, nil)
     }
     sigprocmask(SIG_UNBLOCK, &stops, nil)
@@ -85,9 +97,20 @@ final class Waiter {
       let left = max(deadline - monotonic(), 0)
       let ready = poll(&descriptors, 2, Int32(min(left, Int64(Int32.max))))
       if ready < 0 && errno != EINTR { return .timedOut }
-      if descriptors[0].revents != 0 { return .stopped }
+      if descriptors[0].revents != 0 { return readSignals() }
       if descriptors[1].revents != 0 && readChanges() { return .changed }
       if ready == 0 || monotonic() >= deadline { return .timedOut }
+    }
+  }
+
+  /// Reads what the signal handlers wrote: a stop wins over a child's end.
+  private func readSignals() -> Wake {
+    var wake = Wake.childEnded
+    var bytes = [UInt8](repeating: 0, count: 64)
+    while true {
+      let count = bytes.withUnsafeMutableBytes { read(stopRead, $0.baseAddress, $0.count) }
+      guard count > 0 else { return wake }
+      if bytes[..<count].contains(1) { wake = .stopped }
     }
   }
 

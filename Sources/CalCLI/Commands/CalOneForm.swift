@@ -58,6 +58,11 @@ struct CalOneForm {
   /// Whether `arguments` are a cal(1) line, told by their first word alone.
   static func claims(_ arguments: [String], locale: CalendarLocale) -> Bool {
     guard let first = arguments.first else { return false }
+    if first == "--" {
+      // getopt's end of options: cal(1)'s when a month or a year follows (`cal -- 5 2024`).
+      guard let next = arguments.dropFirst().first, !next.hasPrefix("-") else { return false }
+      return claims(Array(arguments.dropFirst()), locale: locale)
+    }
     if first.hasPrefix("--") {
       let name = first.dropFirst(2).split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
       return longOptions.contains(name)
@@ -159,8 +164,16 @@ struct CalOneForm {
         case "m":
           // Debian's -m MONTH when a month follows; util-linux's -m (weeks start on Monday) otherwise.
           if !letters.isEmpty {
-            optionMonth = (String(letters), try Self.month(String(letters), locale: locale))
-            letters = ""
+            // -m5 is Debian's month; -mw, as util-linux reads it, Monday and more letters.
+            if let month = try? Self.month(String(letters), locale: locale) {
+              optionMonth = (String(letters), month)
+              letters = ""
+            } else if letters.allSatisfy({ Self.letters.contains($0) }) {
+              firstWeekday = .monday
+            } else {
+              optionMonth = (String(letters), try Self.month(String(letters), locale: locale))
+              letters = ""
+            }
           } else if index < words.count, let month = try? Self.month(words[index], locale: locale) {
             optionMonth = (words[index], month)
             index += 1
@@ -224,8 +237,10 @@ struct CalOneForm {
       // month itself before a year (so 5f 2024 is May 2025), and against no month for -m with a year.
       var anchorYear = year ?? current.year
       let reference = month != nil ? number : year == nil ? current.month : 0
-      if text.last == "f" || text.last == "F", number <= reference { anchorYear += 1 }
-      if text.last == "p" || text.last == "P", number >= reference { anchorYear -= 1 }
+      // Only a number takes the suffix: sep is September, not the previous year's.
+      let suffix = Self.monthNumber(text) == nil ? nil : text.last?.lowercased()
+      if suffix == "f", number <= reference { anchorYear += 1 }
+      if suffix == "p", number >= reference { anchorYear -= 1 }
       guard let resolved = try? YearMonth(year: anchorYear, month: number) else {
         throw UsageError("\(text) is outside the years 1 to 9999")
       }
@@ -310,11 +325,12 @@ struct CalOneForm {
     return named[0]
   }
 
-  /// `5`, `05`, `5f`, `5p`: a month's number, with or without cal(1)'s f or p.
+  /// `5`, `05`, `005`, `5f`, `5p`: a month's number, with or without cal(1)'s f or p.
   private static func monthNumber(_ text: String) -> Int? {
     var digits = Substring(text)
     if let last = digits.last, "fFpP".contains(last) { digits = digits.dropLast() }
-    guard !digits.isEmpty, digits.count <= 2, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+    // Leading zeros as many as Debian's cal takes (it reads the number with atoi).
+    guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
       let number = Int(digits), (1...12).contains(number)
     else { return nil }
     return number

@@ -20,9 +20,10 @@ struct RemindCommand: Command {
       told at the next run, marked late; one more than a day late is reported as missed instead. Nothing \
       is printed when nothing is due.
       With --watch, cal stays running and sleeps until the next reminder is due, waking when the calendar \
-      changes; --exec runs a command for each reminder, with CAL_TITLE, CAL_START, CAL_END, CAL_LOCATION, \
+      changes; --exec runs a command for each reminder (one missed is printed instead), with CAL_TITLE, CAL_START, CAL_END, CAL_LOCATION, \
       CAL_NOTE, CAL_ID, CAL_OCCURRENCE, CAL_DUE and CAL_OUTCOME in its environment, for example \
-      --exec 'notify-send "$CAL_TITLE" "$CAL_START"'. With --json, one JSON object per reminder: an array, \
+      --exec 'notify-send "$CAL_TITLE" "$CAL_START"'; a command that fails is named on standard error. \
+      With --json, one JSON object per reminder: an array, \
       or with --watch one line each.
       --install writes ~/.config/systemd/user/cal-remind.service (with the --exec and --db given), which runs \
       cal remind --watch; it does not start it.
@@ -67,27 +68,40 @@ struct RemindCommand: Command {
     }
     let waiter = try Waiter(
       watching: [calendar.path, calendar.path + "-wal"] + (context.clockFile.map { [$0] } ?? []),
-      monotonic: context.elapsedMilliseconds)
+      monotonic: context.elapsedMilliseconds, wakesForChildren: command != nil)
+    // The commands still running, each with the reminder it was run for, to name one that fails.
+    var running: [pid_t: ReminderNotice] = [:]
+    var wake = Waiter.Wake.changed
     while true {
-      // Printed reminders are told before they are recorded; commands started after (a command runs on
-      // its own, and the calendar is not held for it).
-      let notices = try calendar.deliverDueReminders { notices in
-        if command == nil { try tell(notices, context: context) }
+      if wake != .childEnded {
+        // Printed reminders are told before they are recorded; commands started after (a command runs on
+        // its own, and the calendar is not held for it).
+        let notices = try calendar.deliverDueReminders { notices in
+          if command == nil { try tell(notices, context: context) }
+        }
+        if command != nil { try tell(notices, context: context) { running[$0] = $1 } }
       }
-      if command != nil { try tell(notices, context: context) }
-      ShellCommand.reapEnded()
-      // Asleep until the next reminder, a change to the calendar (or the test clock), or a minute at most: a
-      // clock that jumps (a suspended laptop) is noticed within a minute.
+      for (pid, failure) in ShellCommand.reapEnded() {
+        guard let notice = running.removeValue(forKey: pid), let failure else { continue }
+        context.writeError(ReminderPresenter.failure(notice, failure, context: context) + "\n")
+      }
+      // Asleep until the next reminder, a change to the calendar (or the test clock), a command's end, or a
+      // minute at most: a clock that jumps (a suspended laptop) is noticed within a minute.
       let left = try calendar.nextReminderDue().map { $0 - context.now() } ?? Int64.max
-      if waiter.wait(milliseconds: min(max(left, 0), 60_000)) == .stopped { return }
+      wake = waiter.wait(milliseconds: min(max(left, 0), 60_000))
+      if wake == .stopped { return }
     }
   }
 
-  /// Prints each notice (a line, or with `--watch --json` a JSON line) or runs the command for it.
-  private func tell(_ notices: [ReminderNotice], context: CommandContext) throws {
+  /// Prints each notice (a line, or with `--watch --json` a JSON line) or runs the command for it, handing
+  /// each command's process id to `started`.
+  private func tell(
+    _ notices: [ReminderNotice], context: CommandContext, started: (pid_t, ReminderNotice) -> Void = { _, _ in }
+  ) throws {
     for notice in notices {
-      if let command {
-        try command.start(environment: ReminderPresenter.environment(notice, context: context))
+      // A reminder missed by more than a day is reported, not fired: no notification for last week's standup.
+      if let command, notice.outcome != .missed {
+        started(try command.start(environment: ReminderPresenter.environment(notice, context: context)), notice)
       } else if json {
         context.print(ReminderPresenter.json(notice, context: context).serialized)
       } else {

@@ -44,6 +44,13 @@ enum ReminderPresenter {
     return inherited + variables.map { "\($0.0)=\($0.1)" }
   }
 
+  /// `Warning: the command run for the reminder of #2 dentist (due 14:15) ended with exit status 3`.
+  static func failure(_ notice: ReminderNotice, _ failure: String, context: CommandContext) -> String {
+    let event = notice.item.event
+    return "Warning: the command run for the reminder of #\(event.id) \(TerminalText.sanitized(event.title)) "
+      + "(due \(clock(notice.due, context: context))) \(failure)"
+  }
+
   /// `14:15` today, else `2024-05-11 14:15`, on the user's clock.
   private static func clock(_ instant: Int64, context: CommandContext) -> String {
     guard let local = context.localZone.wallClock(atUTC: instant) else { return String(instant) }
