@@ -28,6 +28,13 @@ struct SeriesLinkSyncTests {
   }
 
   static let berlin = "RECURRENCE-ID;TZID=Europe/Berlin:20240527T200000"
+  /// Two occurrences of `yoga-1` in one resource: 27 May moved an hour later, 3 June an hour earlier.
+  static let twoOccurrences = occurrences(
+    uid: "yoga-1",
+    [
+      (berlin, start, "yoga later"),
+      ("RECURRENCE-ID:20240603T180000Z", "DTSTART:20240603T170000Z\r\nDURATION:PT1H", "yoga earlier"),
+    ])
   static let start = "DTSTART;TZID=Europe/Berlin:20240527T210000\r\nDURATION:PT1H"
 
   @Test(arguments: CalDAVServer.Kind.allCases)
@@ -127,12 +134,7 @@ struct SeriesLinkSyncTests {
   func aResourceOfSeveralOccurrencesKeepsThemAllBothWays(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)
     let local = try SyncFixture(server)
-    let two = Self.occurrences(
-      uid: "yoga-1",
-      [
-        (Self.berlin, Self.start, "yoga later"),
-        ("RECURRENCE-ID:20240603T180000Z", "DTSTART:20240603T170000Z\r\nDURATION:PT1H", "yoga earlier"),
-      ])
+    let two = Self.twoOccurrences
     if kind == .radicale {
       // Radicale refuses resources without the series' own VEVENT (see above).
       #expect(throws: CalDAVServer.Failure.self) { try server.put("invite.ics", two) }
@@ -189,12 +191,7 @@ struct SeriesLinkSyncTests {
   func theSeriesComingLaterTakesTheOccurrencesItsResourceHeld(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)
     let local = try SyncFixture(server)
-    let invitation = Self.occurrences(
-      uid: "yoga-1",
-      [
-        (Self.berlin, Self.start, "yoga later"),
-        ("RECURRENCE-ID:20240603T180000Z", "DTSTART:20240603T170000Z\r\nDURATION:PT1H", "yoga earlier"),
-      ])
+    let invitation = Self.twoOccurrences
     let series = [
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//other client//EN",
       "BEGIN:VEVENT", "UID:yoga-1", "DTSTAMP:20240101T000000Z", "DTSTART;TZID=Europe/Berlin:20240520T200000",
