@@ -389,12 +389,18 @@ public final class EventImportWriter {
       // sort (a sort of a million rows held tens of MiB, in memory with temp_store = MEMORY).
       let range: [any DatabaseValueConvertible] = [days.lowerBound, days.upperBound, calendar]
       try database.execute("DELETE FROM simple_days WHERE day BETWEEN ?1 AND ?2 AND calendar_id = ?3", range)
+      // Every other calendar's one-day events are counted there: when none has a count in these days, the
+      // index alone gives this calendar's, without reading each row for its calendar (most of the time).
+      let othersHaveDays =
+        try database.fetchOne(
+          "SELECT EXISTS (SELECT 1 FROM simple_days WHERE day BETWEEN ?1 AND ?2)", Array(range.prefix(2))
+        ) { try $0[0] as Bool } ?? true
       try database.execute(
         """
         INSERT INTO simple_days (day, calendar_id, events)
         SELECT day, ?3, count(*) FROM events INDEXED BY events_simple
         WHERE rrule IS NULL AND span_days = 0 AND time_zone IS NULL AND day BETWEEN ?1 AND ?2
-          AND calendar_id = ?3
+          \(othersHaveDays ? "AND calendar_id = ?3" : "")
         GROUP BY day
         """, range)
     }
