@@ -1,3 +1,4 @@
+import CSQLite
 public import CalCore
 
 /// Writes the events of one import inside its transaction, with its statements prepared once: looks events
@@ -11,15 +12,18 @@ public import CalCore
 public final class EventImportWriter {
   /// From how many events on an import counts its days at the end instead of row by row.
   static let bulkThreshold = 500
-  /// How many rows one batched insertion adds.
-  static let batchSize = 64
-  /// How many parameters a row of an insertion has.
-  private static let rowParameters = 21
-  /// The columns an insertion sets, in the order of its parameters (`created_at` and `updated_at` share one).
+  /// How many rows one batched insertion adds at most. A statement of many rows keeps a journal of its own
+  /// (the foreign keys make SQLite ready to undo it alone), a copy of each page it changes: the more rows
+  /// share a page, the fewer copies.
+  static let batchSize = 1024
+  /// How many parameters a row of a batched insertion has: those of a one-row insertion, then `updated_at`.
+  private static let rowParameters = 22
+  /// The columns an insertion sets, in the order of its parameters (in a one-row insertion, `created_at` and
+  /// `updated_at` share one).
   private static let insertedColumns = """
     day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule, span_days, last_day,
-    parent_id, recurrence_day, length_days, summary_missing, created_at, updated_at, uid, source_hash, calendar_id,
-    series_uid, recurrence_id
+    parent_id, recurrence_day, length_days, summary_missing, created_at, uid, source_hash, calendar_id,
+    series_uid, recurrence_id, updated_at
     """
 
   private let repository: EventRepository
@@ -29,8 +33,11 @@ public final class EventImportWriter {
   private let lookUp: Statement
   private let sourceLookUp: Statement
   private let insertion: Statement
-  /// The same for ``batchSize`` rows at once: a statement costs as much to start and end as a row to add.
-  private let batchInsertion: Statement
+  /// The same for ``batchRows`` rows at once (a statement costs as much to start and end as a row to add),
+  /// prepared at the first batch: after the triggers are set aside, which makes SQLite prepare it again.
+  private var batchInsertion: Statement?
+  /// How many rows a batched insertion adds: ``batchSize``, or fewer when SQLite takes fewer parameters.
+  private let batchRows: Int
   /// The rows bound to `batchInsertion` so far, each with its source hash and the caller's tag.
   private var batch: [(fields: EventFields, sourceHash: UInt64?, tag: Int)] = []
   private let updating: Statement
@@ -61,21 +68,11 @@ public final class EventImportWriter {
       "SELECT \(columns) FROM events WHERE calendar_id = \(calendar) AND uid = ? AND parent_id IS NULL")
     sourceLookUp = try database.prepare(
       "SELECT id FROM events WHERE calendar_id = \(calendar) AND uid = ? AND parent_id IS NULL AND source_hash = ?")
-    // A row's values: 21 parameters, the time of the import for both created_at and updated_at.
-    func row(_ index: Int) -> String {
-      let base = index * Self.rowParameters
-      let parameters = (1...16).map { "?\(base + $0)" } + (16...21).map { "?\(base + $0)" }
-      return "(" + parameters.concatenated(separator: ", ") + ")"
-    }
-    func insert(rows: Int) -> String {
-      """
-      INSERT INTO events (\(Self.insertedColumns))
-      VALUES \((0..<rows).map(row).concatenated(separator: ", "))
-      ON CONFLICT (calendar_id, uid) WHERE parent_id IS NULL DO NOTHING
-      """
-    }
-    insertion = try database.prepare(insert(rows: 1))
-    batchInsertion = try database.prepare(insert(rows: Self.batchSize))
+    // One row's values: 21 parameters, the time of the import (16) for both created_at and updated_at.
+    let oneRow = "(" + ((1...21).map { "?\($0)" } + ["?16"]).concatenated(separator: ", ") + ")"
+    insertion = try database.prepare(Self.insertion(values: oneRow))
+    let parameterLimit = Int(sqlite3_limit(database.connection, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
+    batchRows = max(1, min(Self.batchSize, parameterLimit / Self.rowParameters))
     updating = try database.prepare(
       """
       UPDATE events SET day = ?1, title = ?2, note = ?3, location = ?4, start_minute = ?5, length_minutes = ?6,
@@ -95,6 +92,26 @@ public final class EventImportWriter {
         try $0[0] as Bool
       } ?? true
     countsDaysAtEnd = expectedEvents >= Self.bulkThreshold
+  }
+
+  /// An insertion of the rows `values`, adding nothing for a UID the calendar has.
+  private static func insertion(values: String) -> String {
+    """
+    INSERT INTO events (\(insertedColumns))
+    VALUES \(values)
+    ON CONFLICT (calendar_id, uid) WHERE parent_id IS NULL DO NOTHING
+    """
+  }
+
+  /// The batched insertion, prepared at its first use. Its parameters are unnumbered: SQLite looks each
+  /// numbered one up among those before it, which for thousands of them costs more than the rows.
+  private func batchStatement() throws -> Statement {
+    if let batchInsertion { return batchInsertion }
+    let row = "(" + Array(repeating: "?", count: Self.rowParameters).concatenated(separator: ", ") + ")"
+    let statement = try database.prepare(
+      Self.insertion(values: Array(repeating: row, count: batchRows).concatenated(separator: ", ")))
+    batchInsertion = statement
+    return statement
   }
 
   /// The event (not an edited occurrence) with `uid`, if there is one.
@@ -202,12 +219,13 @@ public final class EventImportWriter {
 
   /// Adds an event (without exceptions or child rows) in a batch of insertions, tagged with `tag`. Returns the
   /// events of a batch that was carried out whose UID was there already (nothing added for them): always
-  /// empty but for every ``batchSize``th call. ``flush()`` carries out what is left.
+  /// empty but for the call that fills a batch. ``flush()`` carries out what is left.
   public func insertInBatch(_ fields: EventFields, sourceHash: UInt64?, tag: Int, at milliseconds: Int64) throws
     -> [(fields: EventFields, sourceHash: UInt64?, tag: Int)]
   {
     precondition(fields.reminders.isEmpty, "an event with reminders is added on its own, with them")
     try willWrite()
+    let batchInsertion = try batchStatement()
     if batch.isEmpty { batchInsertion.reset() }
     let base = Int32(batch.count * Self.rowParameters)
     try bind(fields, to: batchInsertion, from: base)
@@ -215,9 +233,10 @@ public final class EventImportWriter {
     try batchInsertion.bind(fields.uid, at: base + 17)
     try batchInsertion.bind(sourceHash.map { Int64(bitPattern: $0) }, at: base + 18)
     try batchInsertion.bind(calendar, at: base + 19)
+    try batchInsertion.bind(milliseconds, at: base + 22)
     batch.append((fields, sourceHash, tag))
     touch(fields.schedule)
-    guard batch.count == Self.batchSize else { return [] }
+    guard batch.count == batchRows else { return [] }
     while try batchInsertion.step() {}
     batchInsertion.reset()
     return try unaddedRows(added: database.changedRowCount)
