@@ -24,10 +24,22 @@ struct MigratorTests {
     let database = try Database(path: folder.file("m.db"))
     let good = Migration(id: "0001_a", sql: "CREATE TABLE a (x INTEGER);")
     let bad = Migration(id: "0002_bad", sql: "CREATE TABLE b (y INTEGER); INSERT INTO missing VALUES (1);")
-    #expect(throws: DatabaseError.self) { try Migrator(migrations: [good, bad]).migrate(database, now: 1) }
+    try Migrator(migrations: [good]).migrate(database, now: 1)
+    #expect(throws: DatabaseError.self) { try Migrator(migrations: [good, bad]).migrate(database, now: 2) }
     #expect(try Migrator(migrations: [good]).appliedMigrations(in: database) == ["0001_a"])
     let tableB = try database.fetchOne("SELECT 1 FROM sqlite_master WHERE name = 'b'") { _ in true }
     #expect(tableB == nil)
+  }
+
+  @Test("a new file gets its migrations in one transaction: one failing leaves the file empty")
+  func newFileAllOrNothing() throws {
+    let folder = try TemporaryFolder()
+    let database = try Database(path: folder.file("m.db"))
+    let good = Migration(id: "0001_a", sql: "CREATE TABLE a (x INTEGER);")
+    let bad = Migration(id: "0002_bad", sql: "CREATE TABLE b (y INTEGER); INSERT INTO missing VALUES (1);")
+    #expect(throws: DatabaseError.self) { try Migrator(migrations: [good, bad]).migrate(database, now: 1) }
+    #expect(try Migrator(migrations: [good]).appliedMigrations(in: database) == nil)
+    #expect(try database.fetchOne("SELECT count(*) FROM sqlite_master") { try $0[0] as Int64 } == 0)
   }
 
   @Test("every file in Migrations/ is compiled into the binary, in order, with the same text")

@@ -1,4 +1,5 @@
-/// Applies migrations in order, each in its own transaction together with the row that records it.
+/// Applies migrations in order, each in its own transaction together with the row that records it (a new
+/// file's all in one).
 public struct Migrator: Sendable {
   /// The migrations this program knows, in the order they apply.
   public let migrations: [Migration]
@@ -70,17 +71,31 @@ public struct Migrator: Sendable {
 
   /// Brings the schema up to date. Another process migrating at the same moment is harmless: each step
   /// re-reads the ledger once it holds the write lock.
+  ///
+  /// A new file gets all of them in one transaction: a commit is several `fsync`s (the rollback journal's,
+  /// its folder's, the file's), which one per migration made most of the time it takes to create a calendar.
   public func migrate(_ database: Database, now milliseconds: Int64) throws {
-    for migration in try checkCompatibility(of: database) {
+    let pending = try checkCompatibility(of: database)
+    if pending.count == migrations.count {
       try database.writeTransaction {
-        try database.execute(
-          "CREATE TABLE IF NOT EXISTS \(Self.ledger) (id TEXT PRIMARY KEY NOT NULL, applied_at INTEGER NOT NULL)")
-        let done = try database.fetchOne("SELECT 1 FROM \(Self.ledger) WHERE id = ?", [migration.id]) { _ in true }
-        guard done == nil else { return }
-        try database.executeScript(migration.sql)
-        try database.execute("INSERT INTO \(Self.ledger) (id, applied_at) VALUES (?, ?)", [migration.id, milliseconds])
+        for migration in pending { try apply(migration, to: database, now: milliseconds) }
       }
+      return
     }
+    for migration in pending {
+      try database.writeTransaction { try apply(migration, to: database, now: milliseconds) }
+    }
+  }
+
+  /// Applies `migration` with its row in the ledger, inside the caller's transaction, unless the ledger
+  /// (read under the write lock) has it already.
+  private func apply(_ migration: Migration, to database: Database, now milliseconds: Int64) throws {
+    try database.execute(
+      "CREATE TABLE IF NOT EXISTS \(Self.ledger) (id TEXT PRIMARY KEY NOT NULL, applied_at INTEGER NOT NULL)")
+    let done = try database.fetchOne("SELECT 1 FROM \(Self.ledger) WHERE id = ?", [migration.id]) { _ in true }
+    guard done == nil else { return }
+    try database.executeScript(migration.sql)
+    try database.execute("INSERT INTO \(Self.ledger) (id, applied_at) VALUES (?, ?)", [migration.id, milliseconds])
   }
 
   /// The ids recorded in the ledger in order, or `nil` when there is no ledger yet.
