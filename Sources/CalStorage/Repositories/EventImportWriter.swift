@@ -38,6 +38,10 @@ public final class EventImportWriter {
   private var batchInsertion: Statement?
   /// How many rows a batched insertion adds: ``batchSize``, or fewer when SQLite takes fewer parameters.
   private let batchRows: Int
+  /// The texts bound to `batchInsertion` so far, read by SQLite where they are when it runs.
+  private let batchTexts = TextArena()
+  /// The same for the one-row statements, made free again before each is bound.
+  private let rowTexts = TextArena()
   /// The rows bound to `batchInsertion` so far, each with its source hash and the caller's tag.
   private var batch: [(fields: EventFields, sourceHash: UInt64?, tag: Int)] = []
   private let updating: Statement
@@ -226,11 +230,14 @@ public final class EventImportWriter {
     precondition(fields.reminders.isEmpty, "an event with reminders is added on its own, with them")
     try willWrite()
     let batchInsertion = try batchStatement()
-    if batch.isEmpty { batchInsertion.reset() }
+    if batch.isEmpty {
+      batchInsertion.reset()
+      batchTexts.removeAll()
+    }
     let base = Int32(batch.count * Self.rowParameters)
-    try bind(fields, to: batchInsertion, from: base)
+    try bind(fields, to: batchInsertion, from: base, texts: batchTexts)
     try batchInsertion.bind(milliseconds, at: base + 16)
-    try batchInsertion.bind(fields.uid, at: base + 17)
+    try batchInsertion.bind(fields.uid, at: base + 17, keptIn: batchTexts)
     try batchInsertion.bind(sourceHash.map { Int64(bitPattern: $0) }, at: base + 18)
     try batchInsertion.bind(calendar, at: base + 19)
     try batchInsertion.bind(milliseconds, at: base + 22)
@@ -340,7 +347,8 @@ public final class EventImportWriter {
     key: (Statement) throws -> Void
   ) throws {
     statement.reset()
-    try bind(fields, to: statement)
+    rowTexts.removeAll()
+    try bind(fields, to: statement, texts: rowTexts)
     try statement.bind(milliseconds, at: 16)
     try key(statement)
     try statement.bind(sourceHash.map { Int64(bitPattern: $0) }, at: 18)
@@ -349,28 +357,28 @@ public final class EventImportWriter {
   }
 
   /// Binds the first 15 parameters of an insertion or update and the series link's two (20 and 21), the
-  /// derived span and last day worked out here, as `EventRepository` does.
-  private func bind(_ fields: EventFields, to statement: Statement, from base: Int32 = 0) throws {
+  /// derived span and last day worked out here, as `EventRepository` does; the texts as copies in `texts`.
+  private func bind(_ fields: EventFields, to statement: Statement, from base: Int32 = 0, texts: TextArena) throws {
     let schedule = fields.schedule
-    try statement.bind(schedule.startDay.description, at: base + 1)
-    try statement.bind(fields.title, at: base + 2)
-    try statement.bind(fields.note, at: base + 3)
-    try statement.bind(fields.location, at: base + 4)
+    try statement.bind(schedule.startDay.description, at: base + 1, keptIn: texts)
+    try statement.bind(fields.title, at: base + 2, keptIn: texts)
+    try statement.bind(fields.note, at: base + 3, keptIn: texts)
+    try statement.bind(fields.location, at: base + 4, keptIn: texts)
     try statement.bind(schedule.startTime.map { Int64($0.minutes) }, at: base + 5)
     try statement.bind(schedule.lengthMinutes.map(Int64.init), at: base + 6)
-    try statement.bind(schedule.endDay?.description, at: base + 7)
-    try statement.bind(schedule.timeZone, at: base + 8)
-    try statement.bind(schedule.rule?.description, at: base + 9)
+    try statement.bind(schedule.endDay?.description, at: base + 7, keptIn: texts)
+    try statement.bind(schedule.timeZone, at: base + 8, keptIn: texts)
+    try statement.bind(schedule.rule?.description, at: base + 9, keptIn: texts)
     try statement.bind(Int64(schedule.spanDays), at: base + 10)
     // A one-off event's last day is its start day plus its span: no recurrence to look at.
     let lastDay = schedule.rule == nil && schedule.spanDays == 0 ? schedule.startDay : schedule.lastDay()
-    try statement.bind(lastDay?.description, at: base + 11)
+    try statement.bind(lastDay?.description, at: base + 11, keptIn: texts)
     try statement.bind(fields.parentID, at: base + 12)
-    try statement.bind(fields.recurrenceDay?.description, at: base + 13)
+    try statement.bind(fields.recurrenceDay?.description, at: base + 13, keptIn: texts)
     try statement.bind(Int64(schedule.lengthDays), at: base + 14)
     try statement.bind(fields.omitsSummary ? 1 : 0, at: base + 15)
-    try statement.bind(fields.seriesLink?.uid, at: base + 20)
-    try statement.bind(fields.seriesLink?.recurrenceID.description, at: base + 21)
+    try statement.bind(fields.seriesLink?.uid, at: base + 20, keptIn: texts)
+    try statement.bind(fields.seriesLink?.recurrenceID.description, at: base + 21, keptIn: texts)
   }
 
   // MARK: The per-day counts

@@ -100,6 +100,24 @@ final class Statement {
     guard code == SQLITE_OK else { throw error() }
   }
 
+  /// Binds the text `value` to the parameter at `index` (from 1) as a copy in `arena`, which SQLite reads in
+  /// place: `arena` must keep it until the statement has run.
+  func bind(_ value: String?, at index: Int32, keptIn arena: TextArena) throws(DatabaseError) {
+    let code: Int32
+    if var text = value {
+      code = text.withUTF8 { bytes in
+        guard !bytes.isEmpty else {
+          return sqlite3_bind_text64(handle, index, "", 0, transientDestructor, UInt8(SQLITE_UTF8))
+        }
+        return sqlite3_bind_text64(
+          handle, index, arena.store(bytes), sqlite3_uint64(bytes.count), nil, UInt8(SQLITE_UTF8))
+      }
+    } else {
+      code = sqlite3_bind_null(handle, index)
+    }
+    guard code == SQLITE_OK else { throw error() }
+  }
+
   /// Advances to the next row; `false` once the statement is done.
   func step() throws(DatabaseError) -> Bool {
     let code = sqlite3_step(handle)
