@@ -55,7 +55,19 @@ struct ListCommand: Command {
       return .days(start, start.adding(days: 6) ?? today)
     }
     if let (first, last) = try dates.range(text) { return .days(first, last) }
-    switch try dates.dayOrMonth(text) {
+    let found: DayExpression.DayOrMonth
+    do {
+      found = try DayExpression.dayOrMonth(text, today: dates.today, locale: dates.locale)
+    } catch .malformed(let text, _) {
+      // list takes more than a day or a month: its message names every form.
+      throw UsageError(
+        "'\(text)' is not a day, a month, a range or week: write a day as \(DayExpression.dayForms), a month as "
+          + "\(DayExpression.monthForms), a range as 2024-05-01..2024-06-15 or today..fri, or week "
+          + "(see cal help dates)")
+    } catch {
+      throw UsageError(error.description)
+    }
+    switch found {
     case .day(let day): return .days(day, day)
     case .month(let month): return .month(month)
     }
