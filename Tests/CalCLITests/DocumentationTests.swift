@@ -114,6 +114,19 @@ final class DocumentationTests {
     #expect(result.stderr.split(separator: "\n").count == 3, "one Error: line, then the usage")
   }
 
+  @Test("--color decides whether titles take their calendar's colour in list, search, agenda and show --agenda")
+  func titleColors() throws {
+    let now = ["CAL_TEST_NOW": "2024-05-12T10:00:00+02:00", "TZ": "Europe/Berlin"]
+    try cal.run(["calendar", "add", "work", "--color", "red"])
+    try cal.run(["add", "today", "review", "--calendar", "work"], environment: now)
+    for command in [["list", "today"], ["search", "review"], ["agenda"], ["show", "--agenda"]] {
+      let always = try cal.run(command + ["--color=always"], environment: now)
+      #expect(always.status == 0 && always.stdout.contains("#1  \u{1B}[31mreview\u{1B}[0m"), "\(command)")
+      let never = try cal.run(command + ["--color", "never"], environment: now)
+      #expect(never.status == 0 && !never.stdout.contains("\u{1B}"), "\(command)")
+    }
+  }
+
   @Test("the README's table of commands names every command and alias cal help lists")
   func commandTable() throws {
     let readme = try String(contentsOfFile: ReadmeTests.readme, encoding: .utf8)

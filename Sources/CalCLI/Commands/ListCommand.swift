@@ -18,7 +18,10 @@ struct ListCommand: Command {
           + "(2024-05-01..2024-06-15, today..fri) or week; see cal help dates.",
         isOptional: true, takesRest: true)
     ],
-    options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, JSONOption.option, StoreOptions.option])
+    options: [
+      RangeOptions.from, RangeOptions.to, CalendarOption.filter, PageOptions.titleColor, JSONOption.option,
+      StoreOptions.option,
+    ])
 
   /// What to list.
   enum Window {
@@ -30,6 +33,7 @@ struct ListCommand: Command {
   let window: Window
   let calendarName: String?
   let json: Bool
+  let color: PageOptions.ColorChoice
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
@@ -45,6 +49,7 @@ struct ListCommand: Command {
     }
     calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
+    color = try PageOptions.ColorChoice(arguments)
     store = try StoreOptions(arguments)
   }
 
@@ -90,7 +95,7 @@ struct ListCommand: Command {
       (first, last, emptyMessage) = (month.firstDay, month.lastDay, "No events in \(month.englishName).")
       viewed = month
     }
-    var listing = EventListing(json: json, context: context)
+    var listing = EventListing(json: json, context: context, styled: color.highlights(context))
     try calendar.forEachAgendaItem(from: first, through: last, calendar: calendarName) { item in
       listing.append(item)
       return true
