@@ -266,6 +266,9 @@ final class EventTests {
     try expectRefused(
       ["edit", "1"], message: "Nothing to change: give --title, --date, --at, --note, --remind or another option")
     try expectRefused(
-      ["edit", "1", "--on", "2024-05-13", "--title", "y"], message: "event #1 does not repeat: edit it without --on")
+      ["edit", "1", "--on", "2024-05-13", "--title", "y"],
+      message: "event #1 does not repeat: edit #1 itself, without --on or @DATE")
+    try expectRefused(
+      ["rm", "1@2024-05-13"], message: "event #1 does not repeat: remove #1 itself, without --on or @DATE")
   }
 }

@@ -38,11 +38,12 @@ struct PageOptions {
     help: "Show week numbers: ISO 8601 weeks when weeks start on Monday; otherwise week 1 is the week of 1 January.")
   static let color = OptionSpec(
     "color", value: "when",
-    help: "auto (the default: on a terminal, unless NO_COLOR is set), always or never.")
+    help: "auto (the default: on a terminal, unless NO_COLOR is set or TERM is dumb), always or never.")
 
   /// `--color` for the commands that list events, whose titles take their calendars' colours.
   static let titleColor = color.withHelp(
-    "Titles in their calendars' colours: auto (the default: on a terminal, unless NO_COLOR is set), always or never.")
+    "Titles in their calendars' colours: auto (the default: on a terminal, unless NO_COLOR is set or TERM is "
+      + "dumb), always or never.")
 
   /// The options, for command specs.
   static let all = [monday, sunday, weekNumbers, color]

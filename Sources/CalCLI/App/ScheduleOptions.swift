@@ -153,7 +153,9 @@ struct ScheduleOptions {
       }
     }
     if schedule.startTime == nil {
-      if schedule.hasLength { throw UsageError("--for and --end need a start time: give --at too") }
+      if schedule.hasLength {
+        throw UsageError("\(arguments.isGiven(Self.end) ? "--end" : "--for") needs a start time: give --at too")
+      }
       if schedule.timeZone != nil { throw UsageError("--tz is for events with a time: give --at too") }
     }
     schedule.rule = try rule(for: schedule, context: context)
