@@ -261,6 +261,10 @@ struct ScheduleOptions {
     }
     do {
       return try RecurrenceRule(parsing: String(value))
+    } catch .unsupported(let part) {
+      throw UsageError(
+        "--rrule: \(RecurrenceError.unsupported(part)); cal reads FREQ=DAILY, WEEKLY, MONTHLY or YEARLY with "
+          + "INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS and WKST")
     } catch {
       throw UsageError("--rrule: \(error)")
     }
