@@ -246,6 +246,9 @@ final class EventTests {
       ["add", "2024-05-14", "x", "--repeat", "daily", "--every", "0"],
       message: "--every 0: expected a whole number of at least 1")
     try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "daily", "--count", "99999999999999999999"],
+      message: "--count 99999999999999999999: at most 2147483647")
+    try expectRefused(
       ["add", "2024-05-14", "x", "--at", "10:00", "--tz", "Mars/Olympus"],
       message: "unknown time zone 'Mars/Olympus': use a name such as Europe/Berlin")
     try expectRefused(

@@ -175,7 +175,10 @@ struct ScheduleOptions {
   /// read back).
   private func number(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = arguments.value(option) else { return nil }
-    guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= range.lowerBound else {
+    let digits = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+    guard digits, let value = Int(text), value >= range.lowerBound else {
+      // Digits too many for an Int are a number too large, not something other than a number.
+      if digits && Int(text) == nil { throw UsageError("--\(option.long) \(text): at most \(range.upperBound)") }
       throw UsageError("--\(option.long) \(text): expected a whole number of at least \(range.lowerBound)")
     }
     guard value <= range.upperBound else {
