@@ -18,13 +18,14 @@ struct AgendaCommand: Command {
           + "(2024-05-20..2024-05-31, today..fri); see cal help dates.",
         isOptional: true, takesRest: true)
     ],
-    options: [PageOptions.titleColor, JSONOption.option, StoreOptions.option])
+    options: [CalendarOption.filter, PageOptions.titleColor, JSONOption.option, StoreOptions.option])
 
   /// How many days the agenda covers without an argument.
   static let defaultDays = 7
 
   let first: CivilDate
   let last: CivilDate
+  let calendarName: String?
   let json: Bool
   let color: PageOptions.ColorChoice
   let store: StoreOptions
@@ -40,6 +41,7 @@ struct AgendaCommand: Command {
     } else {
       (first, last) = (today, today.adding(days: Self.defaultDays - 1) ?? .last)
     }
+    calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
     color = try PageOptions.ColorChoice(arguments)
     store = try StoreOptions(arguments)
@@ -55,9 +57,9 @@ struct AgendaCommand: Command {
     }
     // A window that starts later has nothing over yet; one that starts today or before starts now.
     if first > context.today {
-      try calendar.forEachAgendaItem(from: first, through: last, append)
+      try calendar.forEachAgendaItem(from: first, through: last, calendar: calendarName, append)
     } else {
-      try calendar.forEachUpcomingItem(from: now, through: last, append)
+      try calendar.forEachUpcomingItem(from: now, through: last, calendar: calendarName, append)
     }
     listing.finish(
       emptyMessage: first > context.today
