@@ -124,6 +124,14 @@ public struct ChangeLogRepository {
   private func changeID(summary: String) throws -> Int64 {
     if let id = recording.id { return id }
     guard let change = recording.change else { preconditionFailure("no change is being recorded") }
+    // A change made after an undo ends the redo of what was undone: their changesets go (they stay in the
+    // log, undone), so that undoing this change and redoing brings back this change, not one undone before
+    // it. Only after an undo is the newest change an undone one; otherwise this costs one lookup by id.
+    try database.execute(
+      """
+      DELETE FROM change_sets WHERE (SELECT state FROM changes ORDER BY id DESC LIMIT 1) = 'undone'
+        AND change_id IN (SELECT id FROM changes WHERE state = 'undone')
+      """)
     let id = try database.fetchOne(
       "INSERT INTO changes (at, kind, summary, label) VALUES (?, ?, ?, ?) RETURNING id",
       [change.at, change.kind, summary, change.label]
@@ -177,13 +185,14 @@ public struct ChangeLogRepository {
 
   /// Redoes the oldest `count` changes undone that are newer than the newest change in effect, oldest first.
   /// Undo always takes the newest change in effect, so those are the ones undone last, back to the first;
-  /// a change made after an undo is newer than them, and ends their redo (until it is undone itself, which
-  /// brings back the state they were undone from).
+  /// a change made after an undo ends their redo for good (their changesets went with it, see `changeID`):
+  /// undoing that change and redoing brings that change back, never one undone before it.
   public func redo(count: Int) throws -> [ChangeRecord] {
     let changes = try database.fetch(
       """
       SELECT \(Column.selectList) FROM changes
       WHERE state = 'undone' AND id > coalesce((SELECT max(id) FROM changes WHERE state = 'done'), 0)
+        AND EXISTS (SELECT 1 FROM change_sets WHERE change_id = changes.id)
       ORDER BY id LIMIT ?
       """, [count], record)
     return try changes.map { try replay($0, inverted: false) }
