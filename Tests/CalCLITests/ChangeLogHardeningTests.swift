@@ -37,4 +37,30 @@ final class ChangeLogHardeningTests {
 
         """)
   }
+
+  @Test("remind --exec starts a command only once its reminder is recorded: a run that fails starts none")
+  func execAfterCommit() throws {
+    let told = cal.folder + "/told"
+    try cal.run(["add", "2024-05-12", "old", "--at", "09:00", "--remind", "15m"], at: "2024-05-12T08:00:00+02:00")
+    #expect(try cal.run(["remind"], at: "2024-05-12T08:00:00+02:00").status == 0)
+    try cal.run(["add", "2024-05-13", "dentist", "--at", "14:30", "--remind", "15m"], at: "2024-05-12T08:00:00+02:00")
+    // A day and more later: old's reminder is missed (printed), dentist's is due (given to the command). The
+    // missed one's line cannot be written, so nothing is recorded, and the run must not have started the
+    // command either (it did, before recording; as a cal killed at that moment did): the next run starts it
+    // again, and the dentist is told twice.
+    let line = [
+      CalProcess.binary, "remind", "--db", cal.database, "--exec", "echo \"$CAL_TITLE\" >> '\(told)'",
+    ].map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
+    let environment = [
+      "PATH": "/usr/bin:/bin", "HOME": cal.folder, "TZ": "Europe/Berlin", "CAL_TEST_NOW": "2024-05-13T14:16:00+02:00",
+    ]
+    let failed = try Subprocess.run(["/bin/bash", "-c", line + " > /dev/full"], environment: environment)
+    #expect(failed.status == 1 && failed.stderr == "Error: cannot write the output: No space left on device\n")
+    let again = try Subprocess.run(["/bin/bash", "-c", line], environment: environment)
+    #expect(again.status == 0 && again.stdout.hasPrefix("Missed reminder"), "\(again.stdout)\(again.stderr)")
+    // The commands run on their own: wait for one to have written, then a little for any other.
+    for _ in 0..<500 where !FileManager.default.fileExists(atPath: told) { usleep(10_000) }
+    usleep(300_000)
+    #expect(try String(contentsOfFile: told, encoding: .utf8) == "dentist\n")
+  }
 }
