@@ -63,4 +63,28 @@ final class ChangeLogHardeningTests {
     usleep(300_000)
     #expect(try String(contentsOfFile: told, encoding: .utf8) == "dentist\n")
   }
+
+  @Test(
+    "undo and redo of a calendar file that cannot be written say it is read-only",
+    .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func readOnlyUndo() throws {
+    #expect(try cal.run(["add", "2024-05-12", "dentist"]).status == 0)
+    #expect(try cal.run(["add", "2024-05-13", "lunch"]).status == 0)
+    #expect(try cal.run(["undo"]).status == 0)
+    // Made read-only by its owner (chmod a-w) in a folder anyone may write, read by another user.
+    let manager = FileManager.default
+    try manager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cal.database)
+    for suffix in ["-wal", "-shm"] { try? manager.removeItem(atPath: cal.database + suffix) }
+    try manager.setAttributes([.posixPermissions: 0o777], ofItemAtPath: cal.folder)
+    let before = cal.snapshot()
+    for command in [["undo"], ["redo"]] {
+      let refused = try cal.run(
+        ["--reuid=65534", "--regid=65534", "--clear-groups", CalProcess.binary] + command, binary: "/usr/bin/setpriv")
+      // It said "cannot be used: not an error".
+      #expect(
+        refused.status == 1 && refused.stderr == "Error: the calendar file \(cal.database) is read-only\n",
+        "\(command): \(refused.stderr)")
+    }
+    #expect(cal.snapshot() == before)
+  }
 }
