@@ -87,4 +87,20 @@ final class ChangeLogHardeningTests {
     }
     #expect(cal.snapshot() == before)
   }
+
+  @Test("an imported event keeps at most the reminders add and edit take, so that it can still be edited")
+  func importedAlarmLimit() throws {
+    let alarms = (1...101).map { "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT\($0)M\r\nEND:VALARM\r\n" }
+    let file = cal.folder + "/alarms.ics"
+    try
+      ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240513T100000Z\r\nSUMMARY:many\r\n"
+      + alarms.joined() + "END:VEVENT\r\nEND:VCALENDAR\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    let imported = try cal.run(["import", file])
+    #expect(imported.status == 0 && imported.stdout.contains("VALARM: an event keeps at most 100 alarms"))
+    // It was kept with 101, and every edit of it was refused: "an event has at most 100 reminders".
+    let edited = try cal.run(["edit", "1", "--title", "fewer", "--json"])
+    #expect(edited.status == 0, "\(edited.stderr)")
+    let event = try #require(try CalProcess.json(edited.stdout) as? [String: Any])
+    #expect((event["reminders"] as? [Any])?.count == 100)
+  }
 }
