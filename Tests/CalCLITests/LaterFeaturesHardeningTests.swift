@@ -3,7 +3,7 @@ import Testing
 
 /// Defects found by attacking the features added since issue 9 (several calendars, reminders, the change log),
 /// with kill -9, power-cut copies, concurrent processes and hostile input, each kept fixed here.
-final class ChangeLogHardeningTests {
+final class LaterFeaturesHardeningTests {
   let cal: CalProcess
 
   init() throws {
@@ -102,5 +102,20 @@ final class ChangeLogHardeningTests {
     #expect(edited.status == 0, "\(edited.stderr)")
     let event = try #require(try CalProcess.json(edited.stdout) as? [String: Any])
     #expect((event["reminders"] as? [Any])?.count == 100)
+  }
+
+  @Test("calendar names are one whatever their case beyond ASCII, and however an accent is written")
+  func unicodeNames() throws {
+    #expect(try cal.run(["calendar", "add", "\u{E9}t\u{E9}"]).status == 0)
+    for lookalike in ["\u{C9}T\u{C9}", "e\u{301}te\u{301}"] {
+      let refused = try cal.run(["calendar", "add", lookalike])
+      // Both were added: three calendars that look the same or differ only in case.
+      #expect(
+        refused.status == 64 && refused.stderr.hasPrefix("Error: there is already a calendar named '\u{E9}t\u{E9}'\n"))
+      #expect(try cal.run(["add", "2024-05-12", "in it", "--calendar", lookalike]).status == 0)
+    }
+    #expect(try cal.run(["calendar", "edit", "\u{E9}t\u{E9}", "--rename", "\u{C9}t\u{E9}"]).status == 0)
+    let listed = try #require(try CalProcess.json(cal.run(["calendar", "list", "--json"]).stdout) as? [[String: Any]])
+    #expect(listed.map { "\($0["name"] ?? "") \($0["events"] ?? "")" } == ["personal 0", "\u{C9}t\u{E9} 2"])
   }
 }
