@@ -145,6 +145,10 @@ struct ReminderTests {
       (Reminder(.start(offsetSeconds: 0), allDayTime: TimeOfDay(minutes: 18 * 60)), true, "at 18:00"),
       (Reminder(.end(offsetSeconds: -3600)), true, "1h before the end (09:00 the next day)"),
       (Reminder(.at(unixSeconds: try Self.berlin("2024-05-12", "08:00"))), false, "at 2024-05-12 08:00"),
+      // The last minute of the years cal keeps is in year 10000 on Berlin's clock, the first in year 0: said
+      // in UTC (they were said as seconds, "at 253402300799").
+      (Reminder(.at(unixSeconds: 253_402_300_799)), false, "at 9999-12-31 23:59 UTC"),
+      (Reminder(.at(unixSeconds: -62_135_596_800)), false, "at 0001-01-01 00:53"),
     ]
     for (reminder, isAllDay, expected) in cases {
       #expect(reminder.description(isAllDay: isAllDay, localZone: zone) == expected)
