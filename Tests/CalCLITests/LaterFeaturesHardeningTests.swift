@@ -118,4 +118,22 @@ final class LaterFeaturesHardeningTests {
     let listed = try #require(try CalProcess.json(cal.run(["calendar", "list", "--json"]).stdout) as? [[String: Any]])
     #expect(listed.map { "\($0["name"] ?? "") \($0["events"] ?? "")" } == ["personal 0", "\u{C9}t\u{E9} 2"])
   }
+
+  @Test("remind --install puts the unit under an absolute HOME only: an empty or relative one is an error")
+  func installNeedsAbsoluteHome() throws {
+    // Run from the test's folder: a relative HOME put the unit there (an empty one, under /.config).
+    for (home, expected) in [
+      ("rel", "Error: cannot tell where the unit goes: HOME ('rel') is not an absolute path\n"),
+      ("", "Error: cannot tell where the unit goes: HOME is not set\n"),
+    ] {
+      let result = try Subprocess.run(
+        [
+          "/bin/sh", "-c", "cd \"$1\" && exec \"$2\" remind --install --db \"$1/cal.db\"", "sh", cal.folder,
+          CalProcess.binary,
+        ],
+        environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": "relative/too"])
+      #expect(result.status == 1 && result.stderr == expected, "HOME=\(home): \(result.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cal.folder) == ["cal.db"])
+  }
 }
