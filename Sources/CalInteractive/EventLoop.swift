@@ -66,8 +66,9 @@ struct EventLoop {
 
   /// Milliseconds poll may wait.
   private func timeout() -> Int32 {
-    var wait = max(0, lastRefresh + Self.refreshMilliseconds - monotonic())
-    if let frame = session.frameInterval { wait = min(wait, frame) }
+    let now = monotonic()
+    var wait = max(0, lastRefresh + Self.refreshMilliseconds - now)
+    if let frame = session.frameWait(at: now) { wait = min(wait, frame) }
     if decoder.isWaiting { wait = min(wait, Self.escapeMilliseconds) }
     return Int32(wait)
   }

@@ -110,7 +110,8 @@ extension CalendarService {
     var zones: [String: ZoneInfo] = [:]
     for event in events {
       let names =
-        [event.schedule.timeZone] + event.overrides.map(\.event.schedule.timeZone) + event.additions.map(\.timeZone)
+        [event.schedule.timeZone, event.seriesLink?.recurrenceID.timeZone]
+        + event.overrides.map(\.event.schedule.timeZone) + event.additions.map(\.timeZone)
       for name in names {
         guard let name, zones[name] == nil else { continue }
         zones[name] = name == local.name ? local : try? environment.zones.zone(name)
@@ -126,6 +127,7 @@ extension CalendarService {
     return ExportedEvent(
       uid: record.uid ?? "\(record.id)@cal", title: record.title, note: record.note, location: record.location,
       schedule: schedule, alarms: record.fields.reminders.map { $0.alarm(allDay: record.schedule.isAllDay) },
-      created: record.createdAt, modified: record.updatedAt, omitsSummary: record.fields.omitsSummary)
+      created: record.createdAt, modified: record.updatedAt, omitsSummary: record.fields.omitsSummary,
+      seriesLink: record.fields.seriesLink)
   }
 }

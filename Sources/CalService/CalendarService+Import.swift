@@ -120,9 +120,7 @@ extension CalendarService {
   /// and extra dates; returns the event it updated, `nil` when it added one.
   @discardableResult
   func save(_ event: ImportedEvent, calendar: Int64, at now: Int64) throws -> EventRecord? {
-    let fields = EventFields(
-      title: event.title, note: event.note, location: event.location, schedule: event.schedule, uid: event.uid,
-      reminders: Self.reminders(event.alarms, of: event.schedule), summaryMissing: event.summaryMissing)
+    let fields = ImportSaver.fields(of: event)
     let record: EventRecord
     let existing = try store.events.event(uid: event.uid, calendar: calendar)
     if let existing {

@@ -6,10 +6,19 @@ public enum EventValidation {
   /// Checks `fields`.
   ///
   /// - Throws: `ServiceError.invalidRequest` naming the first problem: an empty title, a time zone this
-  ///   system does not know, a recurrence rule outside what `cal` reads back.
+  ///   system does not know, a recurrence rule outside what `cal` reads back, a rule for an occurrence of a
+  ///   series kept elsewhere.
   public static func check(_ fields: EventFields, zones: ZoneLoader) throws(ServiceError) {
     if fields.title.allSatisfy(\.isWhitespace) {
       throw ServiceError(.invalidRequest, "The title is empty: give the event a title")
+    }
+    if let link = fields.seriesLink, fields.schedule.rule != nil {
+      // RFC 5545 gives an edited occurrence (RECURRENCE-ID) no rule of its own; dropping the link instead
+      // would turn the invitation into a series of the user's that the inviter's copy no longer matches.
+      throw ServiceError(
+        .invalidRequest,
+        "this event is one occurrence of a series kept elsewhere (UID \(link.uid)), which cannot repeat on "
+          + "its own: add a new event that repeats instead")
     }
     if let name = fields.schedule.timeZone, name != "UTC" {
       do {

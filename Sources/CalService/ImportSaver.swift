@@ -33,9 +33,7 @@ struct ImportSaver {
     saved += 1
     if saved % 1024 == 0 { try checkpoint() }
     var event = imported
-    var fields = EventFields(
-      title: event.title, note: event.note, location: event.location, schedule: event.schedule, uid: event.uid,
-      reminders: CalendarService.reminders(event.alarms, of: event.schedule), summaryMissing: event.summaryMissing)
+    var fields = Self.fields(of: event)
     let exceptions = Set(event.exceptions)
     let children = Self.children(of: event, reminders: fields.reminders)
     // Into an empty calendar, an event is added straight away (most of them in batches): only a UID the file
@@ -150,6 +148,14 @@ struct ImportSaver {
       child.parentID = id
       _ = try writer.insert(child, at: now)
     }
+  }
+
+  /// The fields `event` is stored with (without its exceptions and child rows).
+  static func fields(of event: ImportedEvent) -> EventFields {
+    EventFields(
+      title: event.title, note: event.note, location: event.location, schedule: event.schedule, uid: event.uid,
+      reminders: CalendarService.reminders(event.alarms, of: event.schedule), summaryMissing: event.summaryMissing,
+      seriesLink: event.seriesLink)
   }
 
   /// The child rows of `event`: its edited occurrences (with their own alarms), and its extra dates other than

@@ -12,14 +12,16 @@ import Testing
 struct InteractiveTests {
   /// Every case of the script, each run on its own terminal with its own calendar, in parallel.
   static let cases = [
-    "drag_directions", "turn_animates", "keys_and_wheel_turn", "click_selects", "keys_add_and_delete",
+    "drag_directions", "turn_animates", "keys_and_wheel_turn", "turns_during_animation", "wide_titles", "monday_first",
+    "click_selects", "keys_add_and_delete",
     "edit_and_search", "edit_every_field", "edit_keeps_rule", "go_to_prompt", "week_view_and_help",
     "week_view_shares_hours",
     "resize_redraws",
     "starts_too_small",
     "quit_with_q", "quit_with_ctrl_c",
     "sigterm_restores", "sighup_restores", "sigint_restores", "thrown_error_restores", "crash_restores",
-    "sigsegv_restores", "sigkill_restored_by_watchdog", "suspend_and_resume", "another_cal_shows", "readme_capture",
+    "sigsegv_restores", "sigabrt_restores", "sigkill_restored_by_watchdog", "suspend_and_resume", "another_cal_shows",
+    "readme_capture",
   ]
 
   static func run(_ arguments: [String]) throws -> Subprocess.Result {

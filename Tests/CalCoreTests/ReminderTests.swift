@@ -133,6 +133,7 @@ struct ReminderTests {
   @Test("in words: before or after the start or end, and an all-day event's time of day")
   func words() throws {
     let zone = try Self.berlin()
+    let midnight = try #require(TimeOfDay(minutes: 0))
     let cases: [(Reminder, Bool, String)] = [
       (Reminder(.start(offsetSeconds: -900)), false, "15m before"),
       (Reminder(.start(offsetSeconds: -90_030)), false, "1d1h30s before"),
@@ -144,6 +145,13 @@ struct ReminderTests {
       (Reminder(.start(offsetSeconds: -86_400)), true, "1d before 09:00"),
       (Reminder(.start(offsetSeconds: 0), allDayTime: TimeOfDay(minutes: 18 * 60)), true, "at 18:00"),
       (Reminder(.end(offsetSeconds: -3600)), true, "1h before the end (09:00 the next day)"),
+      // Imported alarms of all-day events count from midnight: said as the moment they name.
+      (Reminder(.start(offsetSeconds: -54_000), allDayTime: midnight), true, "at 09:00 the day before"),
+      (Reminder(.start(offsetSeconds: 32_400), allDayTime: midnight), true, "at 09:00 on the day"),
+      (Reminder(.start(offsetSeconds: -108_000), allDayTime: midnight), true, "at 18:00 2 days before"),
+      (Reminder(.start(offsetSeconds: 86_400), allDayTime: midnight), true, "at 00:00 the day after"),
+      (Reminder(.start(offsetSeconds: -30), allDayTime: midnight), true, "30s before 00:00"),
+      (Reminder(.start(offsetSeconds: 0), allDayTime: midnight), true, "at 00:00"),
       (Reminder(.at(unixSeconds: try Self.berlin("2024-05-12", "08:00"))), false, "at 2024-05-12 08:00"),
       // The last minute of the years cal keeps is in year 10000 on Berlin's clock, the first in year 0: said
       // in UTC (they were said as seconds, "at 253402300799").

@@ -9,6 +9,8 @@ final class PageFixture {
   /// The instant the service takes for now; tests move it.
   final class Clock: @unchecked Sendable {
     var now: Int64 = 1_715_508_000_000  // 2024-05-12 10:00 UTC
+    /// The monotonic clock of the animation, in milliseconds.
+    var monotonic: Int64 = 0
   }
 
   let clock = Clock()
@@ -23,7 +25,8 @@ final class PageFixture {
     service = try CalendarService.open(
       CalendarLocation(path: folder + "/cal.db", isDefault: false), for: .write, environment: environment)
     session = PageSession(
-      calendar: service, locale: .english, palette: Palette(colors: true), animates: true, monotonic: { 0 },
+      calendar: service, locale: .english, palette: Palette(colors: true), animates: true,
+      monotonic: { [clock] in clock.monotonic },
       // The prompts' answers are read by cal edit's options, which only the built cal has (InteractiveTests).
       edit: { fields, _ in fields }, fault: nil)
     session.resize(rows: rows, columns: columns)

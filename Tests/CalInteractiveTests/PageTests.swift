@@ -39,4 +39,35 @@ struct PageTests {
     #expect(screen[0].hasPrefix("Too small for the calendar: 40×12 needed, this is 80×11."))
     #expect(screen.dropFirst().allSatisfy { $0.isEmpty })
   }
+
+  @Test("a turn's frames keep their schedule: a frame drawn late is followed by the next one on time")
+  func frameSchedule() throws {
+    let page = try PageFixture()
+    page.clock.monotonic = 1000
+    _ = page.screen()
+    try page.session.handle(.key(.character("n")))
+    #expect(page.session.frameWait(at: 1000) == TurnAnimation.frameMilliseconds)
+    // The frame due at 1000 took 10 ms to compose and write: the next is due at 1025, 15 ms on.
+    #expect(page.session.frameWait(at: 1010) == 15)
+    #expect(page.session.frameWait(at: 1031) == 19)
+    // Late past a whole frame: the one missed is skipped, not drawn in a burst to catch up.
+    #expect(page.session.frameWait(at: 1060) == 15)
+    // The last frame, the new page alone, comes at the end whatever the schedule.
+    #expect(page.session.frameWait(at: 1000 + TurnAnimation.durationMilliseconds - 5) == 5)
+    #expect(page.session.frameWait(at: 1000 + TurnAnimation.durationMilliseconds) == 0)
+  }
+
+  @Test("a day cell too narrow for “+2 more” says “+2”, not a cut word")
+  func narrowMore() throws {
+    let page = try PageFixture(rows: 40, columns: 40)
+    let day = try CivilDate(parsing: "2024-05-30")
+    for title in ["v", "w", "x", "y", "z"] {
+      _ = try page.service.add(EventFields(title: title, schedule: EventSchedule(startDay: day)))
+    }
+    page.session.refresh()
+    let screen = page.screen()
+    #expect(
+      screen.contains { $0.hasSuffix("  +2") } && !screen.contains { $0.contains("+2 m") },
+      "\(screen.joined(separator: "\n"))")
+  }
 }

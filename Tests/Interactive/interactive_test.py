@@ -101,6 +101,78 @@ def keys_and_wheel_turn(cal, folder):
 
 
 @case
+def turns_during_animation(cal, folder):
+    """Ten turns in one write while a turn curls: all made, in order, none lost, and the page ends on the last."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder, rows=60, columns=200)
+    try:
+        page.settled("May 2024")
+        page.send(b"n")
+        page.wait_for(lambda p: "░" in p.text(), what="the curl")
+        page.send(b"nnN\x1b[6~pP\x1b[<65;40;10M\x1b[<0;100;30M\x1b[<32;90;25M\x1b[<0;80;20m\x1b[5~n")
+        page.settled("October 2024")
+        assert history(page)[:11][::-1] == [
+            ("up-left", "2024-05", "2024-06"), ("up-left", "2024-06", "2024-07"), ("up-left", "2024-07", "2024-08"),
+            ("up-right", "2024-08", "2024-09"), ("up-left", "2024-09", "2024-10"),
+            ("down-right", "2024-10", "2024-09"), ("down-left", "2024-09", "2024-08"),
+            ("up-left", "2024-08", "2024-09"), ("up-left", "2024-09", "2024-10"),
+            ("down-right", "2024-10", "2024-09"), ("up-left", "2024-09", "2024-10")], history(page)[:11]
+    finally:
+        page.close()
+
+
+@case
+def wide_titles(cal, folder):
+    """Wide (CJK, emoji) and combining titles are cut by display width: every day stays in its column."""
+    prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-12", "🎉🎉 party e\u0301te\u0301", "--at", "19:00"],
+            ["add", "2024-05-13", "会議の準備をする長いタイトルです"], ["add", "2024-05-14", "x"],
+            ["add", "2024-05-15", "e\u0301" * 30])
+    for rows, columns in [(24, 80), (12, 40), (60, 200)]:
+        page = Page(cal, folder, rows=rows, columns=columns)
+        try:
+            page.settled("May 2024")
+            cells = lambda row: [page.screen.buffer[row][column].data for column in range(columns)]
+            grid = [row for row in range(rows) if "".join(cells(row)).startswith("12")][0]
+            width = (columns - (0 if columns < 100 else min(48, max(30, columns // 3)) + 1)) // 7
+            for day, number in enumerate(["12", "13", "14", "15", "16", "17", "18"]):
+                assert "".join(cells(grid)[day * width:day * width + 2]) == number, (number, cells(grid))
+            if rows > 12:
+                titles = cells(grid + 1)
+                assert titles[width] == "会" and titles[2 * width] == "x", titles
+                assert titles[3 * width] in ("e\u0301", "\u00e9") and titles[3 * width - 1] in (" ", "…", ""), titles
+                assert "".join(titles[:width]).startswith("19:00 🎉"), titles
+            # The selected day's agenda: the wide title cut with an ellipsis inside the page.
+            page.key(b"l")
+            page.wait_text("Mon 13 May 2024")
+            line = cells(page.find("Mon 13 May 2024")[1])  # the line below the agenda's header
+            assert "会" in line, line
+            assert line[-1] in (" ", "…", ""), line
+            assert "…" in line or "です" in "".join(line), line
+        finally:
+            page.close()
+
+
+@case
+def monday_first(cal, folder):
+    """--monday starts the page's weeks and the week view on Monday; a click still picks the day under it."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder, args=["--monday"])
+    try:
+        page.settled("May 2024")
+        assert page.lines()[1].split() == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], page.lines()[1]
+        assert page.lines()[2].split() == ["1", "2", "3", "4", "5"], page.lines()[2]
+        column, row = page.find("13", row_from=2)
+        assert column == 1, page.text()
+        page.click(column, row)
+        page.wait_text("Mon 13 May 2024")
+        page.key(b"w")
+        page.wait_text("week 20")
+        assert page.lines()[1].split()[:2] == ["Mon", "13"], page.lines()[1]
+    finally:
+        page.close()
+
+
+@case
 def click_selects(cal, folder):
     """A click (or a drag shorter than two cells) selects the day under it; nothing turns."""
     prepare(cal, folder, ["goto", "2024-05"])
@@ -472,6 +544,11 @@ def crash_restores(cal, folder):
 @case
 def sigsegv_restores(cal, folder):
     ends_restored(cal, folder, lambda page: page.signal(signal.SIGSEGV), 128 + signal.SIGSEGV)
+
+
+@case
+def sigabrt_restores(cal, folder):
+    ends_restored(cal, folder, lambda page: page.signal(signal.SIGABRT), 128 + signal.SIGABRT)
 
 
 @case

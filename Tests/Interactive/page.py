@@ -206,10 +206,13 @@ class Page:
 
     def assert_restored(self):
         """The bytes that show the cursor, turn the mouse off and leave the alternate screen were written
-        after the page last entered its modes, and the terminal's settings are what they were."""
+        once after the page last entered its modes, and the terminal's settings are what they were."""
         tail = self.output[self.output.rindex(b"\x1b[?1049h"):]
         for sequence in LEAVE:
             assert sequence in tail, "%r not written after the page's last start" % sequence
+        # Once: written again after the shell's prompt, it would put the cursor back where the page started
+        # (a terminal restores its saved cursor at each ?1049l) and turn the shell's bracketed paste off.
+        assert tail.count(b"\x1b[?1049l") == 1, "the terminal was given back %d times" % tail.count(b"\x1b[?1049l")
         assert self.stty() == self.settings_before, "stty -a differs:\n%s\n---\n%s" % (
             self.settings_before, self.stty())
 

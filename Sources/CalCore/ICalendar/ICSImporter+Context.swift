@@ -140,6 +140,20 @@ extension ICSImporter {
       return Moment(date: local.date, minute: local.secondOfDay / 60, zoneName: name, instant: instant)
     }
 
+    /// A RECURRENCE-ID as it is kept, to the minute. It names an occurrence as the series does: a value
+    /// without TZID stays as written (UTC or floating, whatever X-WR-TIMEZONE says); a TZID is resolved as
+    /// a start's is (a zone the file defines its own way becomes the same instant in UTC; one cal does not
+    /// know, floating).
+    mutating func recurrenceID(_ property: ICSProperty, notes: inout ImportNotes) throws(ICSError) -> RecurrenceID {
+      if property.parameter("TZID") == nil, let value = ICSDateTime(property.value) {
+        guard let second = value.secondOfDay else { return RecurrenceID(day: value.date) }
+        return RecurrenceID(day: value.date, time: TimeOfDay(minutes: second / 60), timeZone: value.isUTC ? "UTC" : nil)
+      }
+      let moment = try moment(property.value, parameters: property, notes: &notes)
+      guard let minute = moment.minute else { return RecurrenceID(day: moment.date) }
+      return RecurrenceID(day: moment.date, time: TimeOfDay(minutes: minute), timeZone: moment.zoneName)
+    }
+
     /// The day, on the series' clock, of a RECURRENCE-ID, EXDATE or RDATE value.
     mutating func occurrenceDay(_ property: ICSProperty, of schedule: EventSchedule, notes: inout ImportNotes)
       throws(ICSError) -> CivilDate

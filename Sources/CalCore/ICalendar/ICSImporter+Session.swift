@@ -141,7 +141,8 @@ extension ICSImporter {
     }
 
     /// Hands over the series with edited occurrences, each with them; edited occurrences whose series is
-    /// not in the file become events of their own.
+    /// not in the file become events of their own, linked to that series by its UID and their RECURRENCE-ID
+    /// (see ``ImportedEvent/seriesLink``).
     mutating func finish(notes: inout ImportNotes, _ keep: (ImportedEvent, inout ImportNotes) throws -> Void) throws {
       for group in groups {
         notes.beginEvent()
@@ -164,7 +165,11 @@ extension ICSImporter {
             if var event = try overrideContext.event(
               component, uid: group.uid, notes: &notes, singleOccurrence: true)
             {
-              event.uid = group.uid + "-" + recurrence.value
+              let recurrenceID = try overrideContext.recurrenceID(recurrence, notes: &notes)
+              // The key cal knows it by: unique among the series' occurrences, and the same on every import
+              // and in what cal exports (which writes the RECURRENCE-ID as kept).
+              event.uid = group.uid + "-" + recurrenceID.value
+              event.seriesLink = SeriesLink(uid: group.uid, recurrenceID: recurrenceID)
               try keep(event, &notes)
             }
           } catch let error as ICSError {

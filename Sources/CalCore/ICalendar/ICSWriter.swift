@@ -2,6 +2,9 @@
 public struct ExportedEvent: Sendable {
   /// The UID, the same in every export.
   public var uid: String
+  /// For an edited occurrence of a series kept elsewhere: written as its UID and RECURRENCE-ID instead of
+  /// ``uid``.
+  public var seriesLink: SeriesLink?
   /// SUMMARY.
   public var title: String
   /// Whether the event came without a SUMMARY and is written without one.
@@ -29,9 +32,11 @@ public struct ExportedEvent: Sendable {
   public init(
     uid: String, title: String, note: String?, location: String?, schedule: EventSchedule, exceptions: [CivilDate] = [],
     additions: [EventSchedule] = [], overrides: [(day: CivilDate, event: ExportedEvent)] = [],
-    alarms: [ICSAlarm] = [], created: Int64, modified: Int64, omitsSummary: Bool = false
+    alarms: [ICSAlarm] = [], created: Int64, modified: Int64, omitsSummary: Bool = false,
+    seriesLink: SeriesLink? = nil
   ) {
     self.uid = uid
+    self.seriesLink = seriesLink
     self.title = title
     self.omitsSummary = omitsSummary
     self.note = note
@@ -93,11 +98,20 @@ public struct ICSWriter {
 
   /// One event: its VEVENT, and one for each of its edited occurrences.
   public func event(_ event: ExportedEvent, into output: inout [UInt8]) {
-    vevent(event, recurrenceDay: nil, series: nil, into: &output)
+    if let link = event.seriesLink {
+      var occurrence = event
+      occurrence.uid = link.uid
+      vevent(occurrence, recurrenceID: link.recurrenceID.schedule, into: &output)
+      return
+    }
+    vevent(event, recurrenceID: nil, into: &output)
     for (day, override) in event.overrides {
       var occurrence = override
       occurrence.uid = event.uid  // an edited occurrence shares its series' UID
-      vevent(occurrence, recurrenceDay: day, series: event.schedule, into: &output)
+      // The RECURRENCE-ID names the occurrence on the series' clock.
+      var replaced = event.schedule
+      replaced.startDay = day
+      vevent(occurrence, recurrenceID: replaced, into: &output)
     }
   }
 
@@ -106,17 +120,17 @@ public struct ICSWriter {
     Self.fold("END:VCALENDAR", into: &output)
   }
 
-  private func vevent(
-    _ event: ExportedEvent, recurrenceDay: CivilDate?, series: EventSchedule?, into output: inout [UInt8]
-  ) {
+  /// One VEVENT; with `recurrenceID`, an edited occurrence, RECURRENCE-ID naming the start of the occurrence
+  /// it replaces.
+  private func vevent(_ event: ExportedEvent, recurrenceID: EventSchedule?, into output: inout [UInt8]) {
     let schedule = event.schedule
     Self.fold("BEGIN:VEVENT", into: &output)
     Self.textLine("UID:", event.uid, into: &output)
     output += stampLine
     Self.line("CREATED:", into: &output) { Self.appendUTC(event.created, to: &$0) }
     Self.line("LAST-MODIFIED:", into: &output) { Self.appendUTC(event.modified, to: &$0) }
-    if let recurrenceDay, let series {
-      dateListProperty("RECURRENCE-ID", [recurrenceDay], schedule: series, into: &output)
+    if let recurrenceID {
+      dateListProperty("RECURRENCE-ID", [recurrenceID.startDay], schedule: recurrenceID, into: &output)
     }
     dateListProperty("DTSTART", [schedule.startDay], schedule: schedule, into: &output)
     if schedule.isAllDay {
@@ -128,7 +142,7 @@ public struct ICSWriter {
     if !event.omitsSummary { Self.textLine("SUMMARY:", event.title, into: &output) }
     if let note = event.note { Self.textLine("DESCRIPTION:", note, into: &output) }
     if let location = event.location { Self.textLine("LOCATION:", location, into: &output) }
-    if let rule = schedule.rule, recurrenceDay == nil {
+    if let rule = schedule.rule, recurrenceID == nil {
       Self.fold("RRULE:" + ruleText(rule, schedule: schedule), into: &output)
     }
     if !event.exceptions.isEmpty {
@@ -296,6 +310,7 @@ public struct ICSWriter {
     }
     for event in events {
       add(event.schedule)
+      if let link = event.seriesLink { add(link.recurrenceID.schedule) }
       event.overrides.forEach { add($0.event.schedule) }
       event.additions.forEach(add)
     }

@@ -6,6 +6,9 @@ public struct ImportedEvent: Equatable, Sendable {
   public var uid: String
   /// Whether ``uid`` was made up because the event had none.
   public var uidIsSynthetic = false
+  /// For an edited occurrence whose series is not in the file, that series and occurrence (its UID and
+  /// RECURRENCE-ID); ``uid`` is then made of both, unique among the series' occurrences.
+  public var seriesLink: SeriesLink?
   /// SUMMARY (or "(no title)").
   public var title: String
   /// Whether the event had no SUMMARY (or an empty one): ``title`` is then only what is shown, and an export
@@ -45,7 +48,8 @@ public struct ImportedEvent: Equatable, Sendable {
 
   /// Equal in every field, overrides included.
   public static func == (lhs: ImportedEvent, rhs: ImportedEvent) -> Bool {
-    lhs.uid == rhs.uid && lhs.uidIsSynthetic == rhs.uidIsSynthetic && lhs.title == rhs.title
+    lhs.uid == rhs.uid && lhs.uidIsSynthetic == rhs.uidIsSynthetic && lhs.seriesLink == rhs.seriesLink
+      && lhs.title == rhs.title
       && lhs.summaryMissing == rhs.summaryMissing && lhs.note == rhs.note && lhs.location == rhs.location
       && lhs.schedule == rhs.schedule && lhs.exceptions == rhs.exceptions && lhs.additions == rhs.additions
       && lhs.overrides.map(\.day) == rhs.overrides.map(\.day)

@@ -21,6 +21,9 @@ public struct EventFields: Equatable, Sendable {
   /// Whether the event came without a SUMMARY (from an iCalendar file): the title is then only what `cal`
   /// shows, and an export writes none. A title given later makes it an ordinary event.
   public var summaryMissing: Bool
+  /// For an edited occurrence of a series kept elsewhere (an invitation to one occurrence), that series and
+  /// occurrence: written back as its UID and RECURRENCE-ID. Such an event does not repeat.
+  public var seriesLink: SeriesLink?
 
   /// The title an event without one is shown with.
   public static let placeholderTitle = "(no title)"
@@ -35,7 +38,8 @@ public struct EventFields: Equatable, Sendable {
   @inlinable
   public init(
     title: String, note: String? = nil, location: String? = nil, schedule: EventSchedule, parentID: Int64? = nil,
-    recurrenceDay: CivilDate? = nil, uid: String? = nil, reminders: [Reminder] = [], summaryMissing: Bool = false
+    recurrenceDay: CivilDate? = nil, uid: String? = nil, reminders: [Reminder] = [], summaryMissing: Bool = false,
+    seriesLink: SeriesLink? = nil
   ) {
     self.title = title
     self.note = note
@@ -46,5 +50,6 @@ public struct EventFields: Equatable, Sendable {
     self.uid = uid
     self.summaryMissing = summaryMissing
     self.reminders = reminders
+    self.seriesLink = seriesLink
   }
 }

@@ -98,11 +98,30 @@ public struct Reminder: Hashable, Sendable {
     }
     // An all-day event's start is a time of day, and naming it says what the offset counts from.
     let time = (allDayTime ?? Self.defaultAllDayTime).description
+    if isAllDay, anchor == "the start", allDayTime?.minutes == 0, let moment = Self.momentOfDay(offset) {
+      return moment
+    }
     let target = isAllDay ? (anchor == "the start" ? time : "the end (\(time) the next day)") : anchor
     guard offset != 0 else { return "at \(target)" }
     let length = Self.length(offset.magnitude)
     if offset < 0 { return isAllDay || anchor == "the end" ? "\(length) before \(target)" : "\(length) before" }
     return "\(length) after \(target)"
+  }
+
+  /// An imported alarm of an all-day event counts from its day's midnight (`TRIGGER:-PT15H`), which reads
+  /// better as the moment it names: `at 09:00 the day before`, `at 09:00 on the day`, `at 18:00 2 days
+  /// before`; `nil` for an offset that is not a whole minute or is zero.
+  static func momentOfDay(_ offset: Int64) -> String? {
+    let (days, second) = offset.floorDividedWithRemainder(by: 86_400)
+    guard offset != 0, second % 60 == 0, let time = TimeOfDay(minutes: Int(second / 60)) else { return nil }
+    let day: String
+    switch days {
+    case 0: day = "on the day"
+    case -1: day = "the day before"
+    case 1: day = "the day after"
+    default: day = "\(days.magnitude) days " + (days < 0 ? "before" : "after")
+    }
+    return "at \(time) \(day)"
   }
 
   /// `1d2h30m`, with seconds only when there are some.

@@ -120,25 +120,12 @@ struct EditForm {
   /// the rule (an imported BYMONTH, BYSETPOS or WKST, a 3rd-last Friday).
   var repeatValue: String {
     guard let rule = fields.schedule.rule else { return "none" }
-    if let words = Self.words(for: rule), let options = try? Self.repeatWords(words),
+    if let words = rule.words, let options = try? Self.repeatWords(words),
       (try? edit(fields, options))?.schedule.rule == rule
     {
       return words
     }
     return "rrule \(rule)"
-  }
-
-  /// `weekly every 2 on mon,fri until 2024-12-31`: the rule in the repeat prompt's words, or `nil` when it has
-  /// parts they do not say.
-  static func words(for rule: RecurrenceRule) -> String? {
-    guard rule.byMonth.isEmpty, rule.bySetPosition.isEmpty, rule.weekStart == .monday else { return nil }
-    var words = [rule.frequency.rawValue.lowercased()]
-    if rule.interval > 1 { words += ["every", "\(rule.interval)"] }
-    let days = rule.byDay.map(RepeatDayWords.word(for:)) + rule.byMonthDay.map(RepeatDayWords.word(forMonthDay:))
-    if !days.isEmpty { words += ["on", days.joined(separator: ",")] }
-    if let until = rule.until { words += ["until", "\(until)"] }
-    if let count = rule.count { words += ["\(count)", "times"] }
-    return words.joined(separator: " ")
   }
 
   /// The repeat prompt's words as `cal edit`'s options: `monthly every 2 on 2nd-tue until fri` is

@@ -73,7 +73,10 @@ struct MonthView {
     for line in 0..<min(lines, items.count) {
       let row = top + 1 + line
       if line == lines - 1 && items.count > lines {
-        canvas.put("+\(items.count - line) more", row: row, column: left, width: width, style: view.palette.more)
+        let more = "+\(items.count - line) more"
+        canvas.put(
+          DisplayWidth.of(more) <= width ? more : "+\(items.count - line)", row: row, column: left, width: width,
+          style: view.palette.more)
         break
       }
       let item = items[line]

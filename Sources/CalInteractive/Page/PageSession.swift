@@ -124,9 +124,9 @@ final class PageSession {
     return (canvas, cursor)
   }
 
-  /// When the next frame is due: soon while a turn plays, else `nil`.
-  var frameInterval: Int64? {
-    animation == nil ? nil : TurnAnimation.frameMilliseconds
+  /// Milliseconds from `now` to the next frame while a turn plays, else `nil`.
+  func frameWait(at now: Int64) -> Int64? {
+    animation?.frameWait(at: now)
   }
 
   private func composePage() -> (Canvas, (row: Int, column: Int)?) {
@@ -187,12 +187,24 @@ final class PageSession {
     if let dragDirection {
       canvas.put("release to turn \(dragDirection.arrow) \(dragDirection.rawValue)", row: row, column: 0)
     } else if let message {
-      canvas.put(message.text, row: row, column: 0, style: message.isError ? palette.error : palette.status)
+      let text = DisplayWidth.truncated(message.text, toWidth: columns)
+      canvas.put(text, row: row, column: 0, style: message.isError ? palette.error : palette.status)
     } else {
-      let hint = "n/p or drag a corner: turn · a: add · e: edit · d: delete · ?: help · q: quit"
-      canvas.put(hint, row: row, column: 0, style: palette.hint)
+      canvas.put(Self.hint(width: columns), row: row, column: 0, style: palette.hint)
     }
     return nil
+  }
+
+  /// The status line's key hint in `width` columns: whole items, from the first, as many as fit before
+  /// `?: help · q: quit`, which always end it (the help lists the rest); never a word cut in two.
+  static func hint(width: Int) -> String {
+    let first = ["n/p or drag a corner: turn", "a: add", "e: edit", "d: delete"]
+    let last = ["?: help", "q: quit"]
+    for count in stride(from: first.count, through: 0, by: -1) {
+      let hint = (first.prefix(count) + last).concatenated(separator: " · ")
+      if DisplayWidth.of(hint) <= width { return hint }
+    }
+    return DisplayWidth.truncated(last.concatenated(separator: " · "), toWidth: width)
   }
 
   private func show(_ error: any Error) {

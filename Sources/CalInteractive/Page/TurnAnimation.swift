@@ -19,6 +19,14 @@ struct TurnAnimation {
     min(1, max(0, Double(now - start) / Double(Self.durationMilliseconds)))
   }
 
+  /// Milliseconds from `now` to the next frame: frames are due every `frameMilliseconds` from the start
+  /// (so the time a frame takes to draw does not slow the next), and the last at the end.
+  func frameWait(at now: Int64) -> Int64 {
+    let elapsed = max(0, now - start)
+    let next = min((elapsed / Self.frameMilliseconds + 1) * Self.frameMilliseconds, Self.durationMilliseconds)
+    return max(0, next - elapsed)
+  }
+
   /// Whether it has ended at `now`.
   func isFinished(at now: Int64) -> Bool {
     now - start >= Self.durationMilliseconds

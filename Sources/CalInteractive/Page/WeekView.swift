@@ -2,7 +2,8 @@ import CalCore
 import CalService
 
 /// The week of the selected day: seven columns, the all-day events on top, then the timed events by hour,
-/// each from its start to its end; the hours shown are those of the day's events, as many as fit.
+/// each from its start to its end. The hours shown are as many as fit, where most of the week's events start and
+/// always where the selected one does; an event before or after them shows on the first or last row.
 struct WeekView {
   let view: PageView
 
@@ -59,12 +60,32 @@ struct WeekView {
     }
   }
 
-  /// The first hour shown: the earliest start of the week's timed events, at most 8 o'clock, and early
-  /// enough that the day's last hour is still on the screen.
+  /// The first hour shown: of the windows of `rows` hours, the one in which the most of the week's timed
+  /// events start, the nearest to 8 o'clock (or the earliest start, if earlier) among equals; and always one
+  /// that shows the selected event.
   private func firstShownHour(_ timed: [[AgendaItem]], rows: Int) -> Int {
-    let starts = timed.joined().compactMap { ItemTimes($0, zone: view.zone).start }
-    let earliest = min(starts.min().map { $0 / 60 } ?? 8, 8)
-    return max(0, min(earliest, 24 - rows))
+    let latestFirst = max(0, 24 - rows)
+    // Where events start: one going on from the day before starts there, not at midnight.
+    let hours = timed.joined().compactMap { item -> Int? in
+      let times = ItemTimes(item, zone: view.zone)
+      return times.startedBefore ? nil : times.start.map { $0 / 60 }
+    }
+    guard let earliest = hours.min() else { return min(8, latestFirst) }
+    let preferred = min(earliest, 8)
+    var first =
+      (0...latestFirst).max { a, b in
+        let (countA, countB) = (
+          hours.count { (a..<(a + rows)).contains($0) }, hours.count { (b..<(b + rows)).contains($0) }
+        )
+        return countA != countB ? countA < countB : abs(a - preferred) > abs(b - preferred)
+      } ?? 0
+    let items = view.snapshot.items(on: view.selected)
+    if items.indices.contains(view.selectedEvent),
+      let start = ItemTimes(items[view.selectedEvent], zone: view.zone).start
+    {
+      first = min(max(first, start / 60 - rows + 1), start / 60)
+    }
+    return max(0, min(first, latestFirst))
   }
 
   private func style(for day: CivilDate, index: Int, base: CellStyle) -> CellStyle {
@@ -86,9 +107,10 @@ struct WeekView {
       let times = ItemTimes(item, zone: view.zone)
       guard let start = times.start else { continue }
       let end = max(times.end ?? start, start + 1)
-      let firstRow = max(start / 60 - firstHour, 0)
-      let lastRow = min((end - 1) / 60 - firstHour, rows - 1)
-      guard firstRow <= lastRow, start / 60 - firstHour < rows else { continue }
+      // An event before or after the hours shown goes on the nearest row shown, with its own time: the week
+      // view hides none.
+      let firstRow = min(max(start / 60 - firstHour, 0), rows - 1)
+      let lastRow = max(firstRow, min((end - 1) / 60 - firstHour, rows - 1))
       starting[firstRow, default: []].append((index, times, lastRow))
     }
     for (firstRow, group) in starting {

@@ -20,6 +20,7 @@ enum CrashGuard {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { number in
         TerminalRestore.restore()
+        TerminalRestore.dismissWatchdog()
         // The handler is reset to the default on entry: the signal raised again ends the process, as a
         // fault would have, with its core dump.
         raise(number)

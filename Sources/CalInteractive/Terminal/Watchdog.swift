@@ -2,8 +2,8 @@ import Glibc
 
 /// A second, tiny process that gives the terminal back when the page ends without doing so itself, for
 /// whatever reason, even SIGKILL: it waits on a pipe whose only writer is the page. The page writes one byte
-/// when it has restored the terminal; end of file without that byte means it died, and the watchdog restores
-/// the settings and modes saved before the page started.
+/// when it has restored the terminal (on leaving, or in a crash handler); end of file without that byte means
+/// it died, and the watchdog restores the settings and modes saved before the page started.
 ///
 /// It is forked before any handler is installed, and ignores the signals a terminal sends to its whole
 /// process group (Ctrl-C, hang-up, job control), so that it outlives the page. It holds copies of the page's
@@ -37,13 +37,14 @@ struct Watchdog {
       close(pipe.writeEnd)
       return nil
     }
+    TerminalRestore.state.pointee.watchdog = pipe.writeEnd
     return Watchdog(pid: pid, writeEnd: pipe.writeEnd)
   }
 
   /// Tells the watchdog the terminal is restored, and waits for it to go.
   func dismiss() {
-    var byte: UInt8 = 1
-    _ = write(writeEnd, &byte, 1)
+    TerminalRestore.dismissWatchdog()
+    TerminalRestore.state.pointee.watchdog = -1
     close(writeEnd)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -208,7 +208,7 @@ final class SyncEngine {
       // As they come back once stored: alarms become reminders, and reminders alarms again.
       alarms: CalendarService.reminders(event.alarms, of: event.schedule).map {
         $0.alarm(allDay: event.schedule.isAllDay)
-      }, created: 0, modified: 0)
+      }, created: 0, modified: 0, seriesLink: event.seriesLink)
   }
 
   // MARK: The local side
@@ -305,6 +305,8 @@ final class SyncEngine {
     var fields = local.record.fields
     fields.title = Self.conflictTitle(fields.title)
     fields.uid = nil
+    // A copy is no occurrence of the series: written with the series' UID, it would stand in for it.
+    fields.seriesLink = nil
     let copy = try store.events.insert(fields, calendar: calendar.id, at: now)
     for child in try store.events.children(of: local.record.id) {
       var childFields = child.fields

@@ -28,6 +28,7 @@ public enum BundledMigrations {
     Migration(
       id: "0016_deferred_added_rows",
       sql: String(decoding: PackageResources._016_deferred_added_rows_sql, as: UTF8.self)),
+    Migration(id: "0017_series_links", sql: String(decoding: PackageResources._017_series_links_sql, as: UTF8.self)),
   ]
 
   /// `PRAGMA application_id` of a cal calendar: the bytes `CAL1`.

@@ -2,6 +2,7 @@
 enum EventColumn: Int32, ColumnList {
   case id, day, title, note, location, startMinute, lengthMinutes, endDay, timeZone, rrule, spanDays, lastDay
   case parentID, recurrenceDay, createdAt, updatedAt, uid, calendarID, reminders, lengthDays, summaryMissing
+  case seriesUID, recurrenceID
 
   var name: String {
     switch self {
@@ -26,6 +27,8 @@ enum EventColumn: Int32, ColumnList {
     case .reminders: return "reminders"
     case .lengthDays: return "length_days"
     case .summaryMissing: return "summary_missing"
+    case .seriesUID: return "series_uid"
+    case .recurrenceID: return "recurrence_id"
     }
   }
 

@@ -14,11 +14,12 @@ public final class EventImportWriter {
   /// How many rows one batched insertion adds.
   static let batchSize = 64
   /// How many parameters a row of an insertion has.
-  private static let rowParameters = 19
+  private static let rowParameters = 21
   /// The columns an insertion sets, in the order of its parameters (`created_at` and `updated_at` share one).
   private static let insertedColumns = """
     day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule, span_days, last_day,
-    parent_id, recurrence_day, length_days, summary_missing, created_at, updated_at, uid, source_hash, calendar_id
+    parent_id, recurrence_day, length_days, summary_missing, created_at, updated_at, uid, source_hash, calendar_id,
+    series_uid, recurrence_id
     """
 
   private let repository: EventRepository
@@ -58,11 +59,10 @@ public final class EventImportWriter {
       "SELECT \(columns) FROM events WHERE calendar_id = \(calendar) AND uid = ? AND parent_id IS NULL")
     sourceLookUp = try database.prepare(
       "SELECT id FROM events WHERE calendar_id = \(calendar) AND uid = ? AND parent_id IS NULL AND source_hash = ?")
-    // A row's values: 19 parameters, the time of the import for both created_at and updated_at.
+    // A row's values: 21 parameters, the time of the import for both created_at and updated_at.
     func row(_ index: Int) -> String {
       let base = index * Self.rowParameters
-      let parameters =
-        (1...16).map { "?\(base + $0)" } + ["?\(base + 16)", "?\(base + 17)", "?\(base + 18)", "?\(base + 19)"]
+      let parameters = (1...16).map { "?\(base + $0)" } + (16...21).map { "?\(base + $0)" }
       return "(" + parameters.concatenated(separator: ", ") + ")"
     }
     func insert(rows: Int) -> String {
@@ -78,7 +78,8 @@ public final class EventImportWriter {
       """
       UPDATE events SET day = ?1, title = ?2, note = ?3, location = ?4, start_minute = ?5, length_minutes = ?6,
         end_day = ?7, time_zone = ?8, rrule = ?9, span_days = ?10, last_day = ?11, parent_id = ?12,
-        recurrence_day = ?13, length_days = ?14, summary_missing = ?15, updated_at = ?16, source_hash = ?18
+        recurrence_day = ?13, length_days = ?14, summary_missing = ?15, updated_at = ?16, source_hash = ?18,
+        series_uid = ?20, recurrence_id = ?21
       WHERE id = ?17
       """)
     childList = try database.prepare("SELECT \(columns) FROM events WHERE parent_id = ? ORDER BY id")
@@ -135,6 +136,8 @@ public final class EventImportWriter {
       && row.holds(fields.omitsSummary ? 1 : 0, at: Column.summaryMissing.rawValue)
       && (schedule.rule == nil ? !repeats : row.holds(schedule.rule?.description, at: Column.rrule.rawValue))
       && sameReminders(row, fields.reminders)
+      && row.holds(fields.seriesLink?.uid, at: Column.seriesUID.rawValue)
+      && row.holds(fields.seriesLink?.recurrenceID.description, at: Column.recurrenceID.rawValue)
     return (id, repeats, isSame)
   }
 
@@ -286,7 +289,8 @@ public final class EventImportWriter {
   }
 
   /// Runs the one-row insertion or update `statement` for `fields`: the time they are written at is parameter
-  /// 16, what `key` binds (the UID or the id) 17, the source hash 18.
+  /// 16, what `key` binds (the UID or the id) 17, the source hash 18 (the calendar 19, and the series link 20
+  /// and 21, as `bind` binds them).
   private func run(
     _ statement: Statement, _ fields: EventFields, sourceHash: UInt64?, at milliseconds: Int64,
     key: (Statement) throws -> Void
@@ -300,8 +304,8 @@ public final class EventImportWriter {
     while try statement.step() {}
   }
 
-  /// Binds the first 15 parameters of an insertion or update, the derived span and last day worked out
-  /// here, as `EventRepository` does.
+  /// Binds the first 15 parameters of an insertion or update and the series link's two (20 and 21), the
+  /// derived span and last day worked out here, as `EventRepository` does.
   private func bind(_ fields: EventFields, to statement: Statement, from base: Int32 = 0) throws {
     let schedule = fields.schedule
     try statement.bind(schedule.startDay.description, at: base + 1)
@@ -321,6 +325,8 @@ public final class EventImportWriter {
     try statement.bind(fields.recurrenceDay?.description, at: base + 13)
     try statement.bind(Int64(schedule.lengthDays), at: base + 14)
     try statement.bind(fields.omitsSummary ? 1 : 0, at: base + 15)
+    try statement.bind(fields.seriesLink?.uid, at: base + 20)
+    try statement.bind(fields.seriesLink?.recurrenceID.description, at: base + 21)
   }
 
   // MARK: The per-day counts

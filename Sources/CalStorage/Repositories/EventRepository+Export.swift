@@ -22,12 +22,13 @@ extension EventRepository {
 
   /// For each zone that timed events name (`nil`: the user's own clock), the first day and the last day
   /// (`nil`: without end) their occurrences cover, in that zone; with a window, of the events that may cover
-  /// a day of it; with a calendar, of that calendar's.
+  /// a day of it; with a calendar, of that calendar's. A zone a RECURRENCE-ID names (see ``SeriesLink``)
+  /// comes as a span of its day, once for each.
   public func zoneSpans(from first: CivilDate? = nil, through last: CivilDate? = nil, calendar: Int64? = nil) throws
     -> [(zone: String?, first: CivilDate, last: CivilDate?)]
   {
     let window = Self.window(from: first, through: last, calendar: calendar)
-    return try database.fetch(
+    var spans: [(zone: String?, first: CivilDate, last: CivilDate?)] = try database.fetch(
       """
       SELECT time_zone, min(day), max(last_day), count(*) - count(last_day) FROM events
       WHERE start_minute IS NOT NULL\(window.condition) GROUP BY time_zone
@@ -36,6 +37,17 @@ extension EventRepository {
       let open = try row[3] as Int64 > 0
       return (try row[0], try row[1], open ? nil : try row[2])
     }
+    try database.forEach(
+      """
+      SELECT recurrence_id FROM events INDEXED BY events_series_links
+      WHERE recurrence_id IS NOT NULL AND recurrence_id LIKE 'TZID=%'\(window.condition)
+      """, window.values
+    ) { row in
+      let recurrenceID: RecurrenceID = try row[0]
+      spans.append((recurrenceID.timeZone, recurrenceID.day, recurrenceID.day))
+      return true
+    }
+    return spans
   }
 
   /// The condition (and its values) for rows that may cover a day from `first` through `last`, of calendar

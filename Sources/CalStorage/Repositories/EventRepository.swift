@@ -21,11 +21,11 @@ public struct EventRepository {
     let record = try database.fetchOne(
       """
       INSERT INTO events (day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule,
-        span_days, last_day, parent_id, recurrence_day, length_days, summary_missing, created_at, updated_at, uid,
-        calendar_id)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-        coalesce(?18, CASE WHEN ?12 IS NULL THEN lower(hex(randomblob(16))) || '@cal' END),
-        coalesce(?19, (SELECT calendar_id FROM events WHERE id = ?12), (SELECT min(id) FROM calendars)))
+        span_days, last_day, parent_id, recurrence_day, length_days, summary_missing, series_uid, recurrence_id,
+        created_at, updated_at, uid, calendar_id)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
+        coalesce(?20, CASE WHEN ?12 IS NULL THEN lower(hex(randomblob(16))) || '@cal' END),
+        coalesce(?21, (SELECT calendar_id FROM events WHERE id = ?12), (SELECT min(id) FROM calendars)))
       RETURNING \(Self.columnsWithoutReminders)
       """, Self.values(fields) + [milliseconds, milliseconds, fields.uid, calendar], record)!
     guard !fields.reminders.isEmpty else { return record }
@@ -41,7 +41,8 @@ public struct EventRepository {
         """
         UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
           end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
-          length_days = ?, summary_missing = ?, updated_at = ?, uid = coalesce(?, uid), source_hash = NULL
+          length_days = ?, summary_missing = ?, series_uid = ?, recurrence_id = ?, updated_at = ?,
+          uid = coalesce(?, uid), source_hash = NULL
         WHERE id = ? RETURNING \(Self.columns)
         """, Self.values(fields) + [milliseconds, fields.uid, id], record)
     else { return nil }
@@ -58,7 +59,8 @@ public struct EventRepository {
     return [
       schedule.startDay, fields.title, fields.note, fields.location, schedule.startTime, schedule.lengthMinutes,
       schedule.endDay, schedule.timeZone, schedule.rule, schedule.spanDays, schedule.lastDay(), fields.parentID,
-      fields.recurrenceDay, schedule.lengthDays, fields.omitsSummary,
+      fields.recurrenceDay, schedule.lengthDays, fields.omitsSummary, fields.seriesLink?.uid,
+      fields.seriesLink?.recurrenceID,
     ]
   }
 
@@ -353,10 +355,15 @@ public struct EventRepository {
         resultCode: .mismatch, message: "the table reminders holds a reminder that cannot be read",
         sql: "SELECT * FROM reminders WHERE event_id = \(try row[Column.id] as Int64)")
     }
+    var link: SeriesLink?
+    if let seriesUID: String = try row[Column.seriesUID] {
+      link = SeriesLink(uid: seriesUID, recurrenceID: try row[Column.recurrenceID])
+    }
     let fields = EventFields(
       title: try row[Column.title], note: try row[Column.note], location: try row[Column.location],
       schedule: schedule, parentID: try row[Column.parentID], recurrenceDay: try row[Column.recurrenceDay],
-      uid: try row[Column.uid], reminders: reminders, summaryMissing: try row[Column.summaryMissing])
+      uid: try row[Column.uid], reminders: reminders, summaryMissing: try row[Column.summaryMissing],
+      seriesLink: link)
     return EventRecord(
       id: try row[Column.id], fields: fields, lastDay: try row[Column.lastDay], createdAt: try row[Column.createdAt],
       updatedAt: try row[Column.updatedAt], calendarID: try row[Column.calendarID])

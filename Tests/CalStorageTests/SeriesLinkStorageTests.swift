@@ -1,0 +1,64 @@
+import CalCore
+import Testing
+
+@testable import CalStorage
+
+/// The series an edited occurrence of a series kept elsewhere belongs to, in the `events` table.
+@Suite("Series links in storage")
+struct SeriesLinkStorageTests {
+  static let link = SeriesLink(
+    uid: "yoga-1",
+    recurrenceID: RecurrenceID(day: day("2024-05-27"), time: TimeOfDay(minutes: 20 * 60), timeZone: "Europe/Berlin"))
+
+  @Test("a link is stored, kept by an update that keeps it, and read back; a stored one that cannot be read is named")
+  func roundTrip() throws {
+    let folder = try TemporaryFolder()
+    let store = try CalendarStore(path: folder.file("cal.db"), now: 0)
+    var linked = fields("2024-05-27", "yoga later", startMinute: 21 * 60)
+    linked.uid = "yoga-1-20240527T200000"
+    linked.seriesLink = Self.link
+    let event = try store.events.insert(linked, at: 1)
+    #expect(try store.events.event(id: event.id)?.fields.seriesLink == Self.link)
+    var moved = try #require(try store.events.event(id: event.id)).fields
+    moved.schedule.startDay = day("2024-05-28")
+    _ = try store.events.update(id: event.id, moved, at: 2)
+    #expect(try store.events.event(uid: "yoga-1-20240527T200000", calendar: 1)?.fields.seriesLink == Self.link)
+    #expect(
+      try store.events.event(id: try store.events.insert(fields("2024-05-12", "plain"), at: 3).id)?.fields.seriesLink
+        == nil)
+
+    try store.database.execute("UPDATE events SET recurrence_id = 'tomorrow' WHERE id = ?", [event.id])
+    #expect(throws: DatabaseError.self) { try store.events.event(id: event.id) }
+  }
+
+  @Test("0017 has the next sync read again the resources of events that may be such occurrences, only those")
+  func upgradeRereadsCandidates() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("old.db")
+    let before = Migrator(
+      migrations: BundledMigrations.all.filter { $0.id < "0017" }, applicationID: BundledMigrations.applicationID)
+    let uids = ["yoga-1-20240527T200000", "call-2-20240527T180000Z", "day-3-20240520", "abc123@cal", "2024-05-27"]
+    do {
+      let database = try Database(path: path)
+      try before.migrate(database, now: 1)
+      try database.execute(
+        "INSERT INTO calendars (id, name, kind, url) VALUES (2, 'work', 'caldav', 'http://localhost/work/')")
+      for uid in uids {
+        try database.execute(
+          "INSERT INTO events (day, title, created_at, updated_at, uid, calendar_id) VALUES ('2024-05-27', ?, 0, 0, ?, 2)",
+          [uid, uid])
+        try database.execute(
+          "INSERT INTO sync_items (calendar_id, uid, href, etag, local_hash) VALUES (2, ?, ?, '\"1\"', 7)",
+          [uid, "/work/\(uid).ics"])
+      }
+      database.close()
+    }
+    let store = try CalendarStore(path: path, now: 2)
+    let etags = try store.syncItems.items(calendar: 2).map { "\($0.uid ?? "") \($0.etag ?? "none")" }.sorted()
+    #expect(
+      etags == [
+        "2024-05-27 \"1\"", "abc123@cal \"1\"", "call-2-20240527T180000Z none", "day-3-20240520 none",
+        "yoga-1-20240527T200000 none",
+      ])
+  }
+}
