@@ -124,14 +124,6 @@ public struct ChangeLogRepository {
   private func changeID(summary: String) throws -> Int64 {
     if let id = recording.id { return id }
     guard let change = recording.change else { preconditionFailure("no change is being recorded") }
-    // A change made after an undo ends the redo of what was undone: their changesets go (they stay in the
-    // log, undone), so that undoing this change and redoing brings back this change, not one undone before
-    // it. Only after an undo is the newest change an undone one; otherwise this costs one lookup by id.
-    try database.execute(
-      """
-      DELETE FROM change_sets WHERE (SELECT state FROM changes ORDER BY id DESC LIMIT 1) = 'undone'
-        AND change_id IN (SELECT id FROM changes WHERE state = 'undone')
-      """)
     let id = try database.fetchOne(
       "INSERT INTO changes (at, kind, summary, label) VALUES (?, ?, ?, ?) RETURNING id",
       [change.at, change.kind, summary, change.label]
@@ -180,13 +172,23 @@ public struct ChangeLogRepository {
   public func undo(count: Int) throws -> [ChangeRecord] {
     let changes = try database.fetch(
       "SELECT \(Column.selectList) FROM changes WHERE state = 'done' ORDER BY id DESC LIMIT ?", [count], record)
-    return try changes.map { try replay($0, inverted: true) }
+    return try changes.map { change in
+      // A change undone that is older than one in effect was undone before that one was made (redo goes
+      // oldest first), so that one ended its redo. Once that one is undone too, it must not come back with
+      // redo: undo then redo brings back that one. Its changesets go (it stays in the log, undone). Done here,
+      // as undo is rare, so that making a change costs nothing more.
+      try database.execute(
+        """
+        DELETE FROM change_sets WHERE change_id IN (SELECT id FROM changes WHERE state = 'undone' AND id < ?)
+        """, [change.id])
+      return try replay(change, inverted: true)
+    }
   }
 
   /// Redoes the oldest `count` changes undone that are newer than the newest change in effect, oldest first.
   /// Undo always takes the newest change in effect, so those are the ones undone last, back to the first;
-  /// a change made after an undo ends their redo for good (their changesets went with it, see `changeID`):
-  /// undoing that change and redoing brings that change back, never one undone before it.
+  /// a change made after an undo ends their redo for good (their changesets go when it is undone, see
+  /// `undo`): undoing that change and redoing brings that change back, never one undone before it.
   public func redo(count: Int) throws -> [ChangeRecord] {
     let changes = try database.fetch(
       """
