@@ -43,6 +43,7 @@ let package = Package(
         .embedInCode("../../Migrations/0015_connection_triggers.sql"),
         .embedInCode("../../Migrations/0016_deferred_added_rows.sql"),
         .embedInCode("../../Migrations/0017_series_links.sql"),
+        .embedInCode("../../Migrations/0018_series_link_status.sql"),
       ]
     ),
     // Service layer: what cal does (page-flip navigation, the agenda, editing, import and export), with the

@@ -103,7 +103,9 @@ extension CalendarService {
           try self.store.changes.recordAddedRows(of: "events", after: writer.lastIDBefore)
         }
         // What the import did, kept for undo, goes to the file in parts rather than fill memory.
-        var saver = ImportSaver(writer: writer, now: now, localZone: localZone) { try self.store.changes.checkpoint() }
+        var saver = ImportSaver(writer: writer, now: now, localZone: localZone, zones: self.environment.zones) {
+          try self.store.changes.checkpoint()
+        }
         var notes = notes
         try body(&saver, &notes)
         try saver.flush(notes: &notes)

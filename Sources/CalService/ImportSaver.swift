@@ -12,6 +12,8 @@ struct ImportSaver {
   /// The user's zone: an event the calendar keeps on the user's own clock is the same as one the file
   /// gives in this zone (as `cal export` writes it).
   let localZone: String
+  /// The zones a RECURRENCE-ID is read in, to find the occurrence it names on its series' clock.
+  let zones: ZoneLoader
   var report = ImportReport()
   /// The events that were in the calendar before and that this import has already met.
   private var met = IDSet()
@@ -21,10 +23,14 @@ struct ImportSaver {
   /// For each synthetic UID's content, the number the next event of that content tries first.
   private var syntheticNumbers: [String: Int] = [:]
 
-  init(writer: EventImportWriter, now: Int64, localZone: String, checkpoint: @escaping () throws -> Void) {
+  init(
+    writer: EventImportWriter, now: Int64, localZone: String, zones: ZoneLoader,
+    checkpoint: @escaping () throws -> Void
+  ) {
     self.writer = writer
     self.now = now
     self.localZone = localZone
+    self.zones = zones
     self.checkpoint = checkpoint
   }
 
@@ -33,6 +39,9 @@ struct ImportSaver {
     saved += 1
     if saved % 1024 == 0 { try checkpoint() }
     var event = imported
+    if !writer.calendarWasEmpty && event.seriesLink == nil && !event.uidIsSynthetic {
+      try takeLinkedOccurrences(into: &event, notes: &notes)
+    }
     var fields = Self.fields(of: event)
     let exceptions = Set(event.exceptions)
     let children = Self.children(of: event, reminders: fields.reminders)
@@ -102,6 +111,42 @@ struct ImportSaver {
     try writer.update(record, with: fields, sourceHash: event.sourceHash, at: now)
     try writeDetails(of: existing.id, exceptions: exceptions, children: children)
     if !isRepeat { report.updated += 1 }
+  }
+
+  /// Makes the events that stand for edited occurrences of `event` (kept on their own because the series was
+  /// not here, see ``SeriesLink``) its edited occurrences, so that each occurrence shows once. Where the
+  /// series has its own edit (or cancellation) of that occurrence, the series' wins, as an import's event
+  /// replaces the one with its UID, and a note names the one replaced when it said something else. One
+  /// that names no occurrence of the series stays as it is. All in the import's transaction: undoing the
+  /// import brings them back.
+  private mutating func takeLinkedOccurrences(into event: inout ImportedEvent, notes: inout ImportNotes) throws {
+    for record in try writer.linkedOccurrences(series: event.uid) {
+      guard let link = record.fields.seriesLink else { continue }
+      let day = link.recurrenceID.day(on: event.schedule, zones: zones)
+      guard event.schedule.hasOccurrence(on: day) || event.additions.contains(where: { $0.startDay == day }) else {
+        continue
+      }
+      let linked = record.fields
+      if event.exceptions.contains(day) {
+        notes.approximate(
+          line: event.line, "the occurrence of \(day) kept here as “\(linked.title)” is cancelled by its series")
+      } else if let own = event.overrides.first(where: { $0.day == day })?.event {
+        if (own.title, own.note, own.location, own.schedule)
+          != (linked.title, linked.note, linked.location, linked.schedule)
+        {
+          notes.approximate(
+            line: event.line, "the occurrence of \(day) kept here as “\(linked.title)” is replaced by its series' own")
+        }
+      } else {
+        var occurrence = ImportedEvent(
+          uid: event.uid, title: linked.title, note: linked.note, location: linked.location,
+          schedule: linked.schedule, line: event.line)
+        occurrence.summaryMissing = linked.summaryMissing
+        occurrence.alarms = linked.reminders.map { $0.alarm(allDay: linked.schedule.isAllDay) }
+        event.overrides.append((day, occurrence))
+      }
+      try writer.remove(record)
+    }
   }
 
   /// Carries out the batched insertions that are left: before anything else looks at the calendar, and at

@@ -95,4 +95,43 @@ final class SeriesLinkTests {
     }
     #expect(cal.snapshot() == before)
   }
+
+  /// The series of ``invitation``: four Mondays at 20:00 in Berlin, with its own edit of 3 June.
+  static let series = [
+    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//other client//EN",
+    "BEGIN:VEVENT", "UID:yoga-1", "DTSTAMP:20240101T000000Z", "DTSTART;TZID=Europe/Berlin:20240520T200000",
+    "DURATION:PT1H", "RRULE:FREQ=WEEKLY;COUNT=4", "SUMMARY:yoga", "END:VEVENT",
+    "BEGIN:VEVENT", "UID:yoga-1", "DTSTAMP:20240101T000000Z", "RECURRENCE-ID;TZID=Europe/Berlin:20240603T200000",
+    "DTSTART;TZID=Europe/Berlin:20240603T183000", "DURATION:PT1H", "SUMMARY:yoga at the organizer's time",
+    "END:VEVENT", "END:VCALENDAR", "",
+  ].joined(separator: "\r\n")
+
+  @Test("the series imported later takes the occurrences: each shows once, the series' own edit named; undo")
+  func seriesImportedLater() throws {
+    let invitation = try write(Self.invitation, "invitation.ics")
+    let series = try write(Self.series, "series.ics")
+    _ = try run(["import", invitation])
+    _ = try run(["edit", "1", "--title", "yoga later, with a mat"])
+    let before = try run(["list", "2024-05-20..2024-06-10"])
+    let imported = try cal.run(["import", series], at: "2024-05-12T10:00:00+02:00")
+    #expect(imported.status == 0)
+    #expect(imported.stdout.hasPrefix("Imported \(series): 1 added, 0 updated"))
+    #expect(
+      imported.stdout.contains(
+        "the occurrence of 2024-06-03 kept here as “yoga earlier” is replaced by its series' own"))
+    #expect(
+      try run(["list", "2024-05-20..2024-06-10"])
+        == """
+        2024-05-20  20:00-21:00  #3@2024-05-20  yoga
+        2024-05-27  21:00-22:00  #5  yoga later, with a mat
+        2024-06-03  18:30-19:30  #4  yoga at the organizer's time
+        2024-06-10  20:00-21:00  #3@2024-06-10  yoga
+
+        """)
+    // The export holds the series once, the occurrence edited here among its own.
+    let events = Self.vevents(try run(["export"]))
+    #expect(events.count == 3 && events.allSatisfy { $0.contains("UID:yoga-1") })
+    _ = try run(["undo"])
+    #expect(try run(["list", "2024-05-20..2024-06-10"]) == before)
+  }
 }

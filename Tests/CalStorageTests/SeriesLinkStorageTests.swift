@@ -61,4 +61,34 @@ struct SeriesLinkStorageTests {
         "yoga-1-20240527T200000 none",
       ])
   }
+
+  @Test("0018 moves the status of such events to the series' UID, read again; a second resource's is forgotten")
+  func upgradeKeysStatusBySeries() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("old.db")
+    let before = Migrator(
+      migrations: BundledMigrations.all.filter { $0.id < "0018" }, applicationID: BundledMigrations.applicationID)
+    do {
+      let database = try Database(path: path)
+      try before.migrate(database, now: 1)
+      try database.execute(
+        "INSERT INTO calendars (id, name, kind, url) VALUES (2, 'work', 'caldav', 'http://localhost/work/')")
+      for (uid, series) in [
+        ("yoga-1-20240527T200000", "yoga-1"), ("yoga-1-20240603T180000Z", "yoga-1"), ("plain", nil),
+      ] {
+        try database.execute(
+          """
+          INSERT INTO events (day, title, created_at, updated_at, uid, calendar_id, series_uid, recurrence_id)
+          VALUES ('2024-05-27', ?1, 0, 0, ?1, 2, ?2, CASE WHEN ?2 IS NOT NULL THEN '20240527T200000' END)
+          """, [uid, series])
+        try database.execute(
+          "INSERT INTO sync_items (calendar_id, uid, href, etag, local_hash) VALUES (2, ?, ?, '\"1\"', 7)",
+          [uid, "/work/\(uid).ics"])
+      }
+      database.close()
+    }
+    let store = try CalendarStore(path: path, now: 2)
+    let items = try store.syncItems.items(calendar: 2).map { "\($0.uid ?? "") \($0.href ?? "") \($0.etag ?? "none")" }
+    #expect(items.sorted() == ["plain /work/plain.ics \"1\"", "yoga-1 /work/yoga-1-20240527T200000.ics none"])
+  }
 }

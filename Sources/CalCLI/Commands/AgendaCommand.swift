@@ -18,7 +18,7 @@ struct AgendaCommand: Command {
           + "(2024-05-20..2024-05-31, today..fri); see cal help dates.",
         isOptional: true, takesRest: true)
     ],
-    options: [JSONOption.option, StoreOptions.option])
+    options: [PageOptions.titleColor, JSONOption.option, StoreOptions.option])
 
   /// How many days the agenda covers without an argument.
   static let defaultDays = 7
@@ -26,6 +26,7 @@ struct AgendaCommand: Command {
   let first: CivilDate
   let last: CivilDate
   let json: Bool
+  let color: PageOptions.ColorChoice
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
@@ -40,13 +41,14 @@ struct AgendaCommand: Command {
       (first, last) = (today, today.adding(days: Self.defaultDays - 1) ?? .last)
     }
     json = arguments.flag(JSONOption.option)
+    color = try PageOptions.ColorChoice(arguments)
     store = try StoreOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .read)
     let now = context.now()
-    var listing = AgendaListing(json: json, now: now, context: context)
+    var listing = AgendaListing(json: json, now: now, context: context, styled: color.highlights(context))
     let append = { (item: AgendaItem) in
       listing.append(item)
       return true

@@ -6,15 +6,39 @@ import CalCore
 enum SeriesHash {
   /// The hash of `event`.
   static func of(_ event: ExportedEvent) -> Int64 {
-    var canonical = stamped(event)
-    canonical.overrides = event.overrides.sorted { $0.day < $1.day }.map { ($0.day, stamped($0.event)) }
-    canonical.exceptions = Array(Set(event.exceptions)).sorted()
-    var additions: [EventSchedule] = []
-    for addition in event.additions.sorted(by: precedes) where !additions.contains(addition) {
-      additions.append(addition)
+    of([event])
+  }
+
+  /// The hash of the events one resource holds: a series, or edited occurrences of a series kept elsewhere
+  /// in any order (one of them alone has the hash it has as an event).
+  static func of(_ events: [ExportedEvent]) -> Int64 {
+    let canonical = events.sorted(by: precedes).map { event in
+      var canonical = stamped(event)
+      canonical.overrides = event.overrides.sorted { $0.day < $1.day }.map { ($0.day, stamped($0.event)) }
+      canonical.exceptions = Array(Set(event.exceptions)).sorted()
+      var additions: [EventSchedule] = []
+      for addition in event.additions.sorted(by: precedes) where !additions.contains(addition) {
+        additions.append(addition)
+      }
+      canonical.additions = additions
+      return canonical
     }
-    canonical.additions = additions
-    return ContentHash.of(ICSWriter(product: "", now: 0, zones: [:]).calendar([canonical]))
+    return ContentHash.of(ICSWriter(product: "", now: 0, zones: [:]).calendar(canonical))
+  }
+
+  /// The UID a resource holds `event` under: the series' for an edited occurrence of a series kept
+  /// elsewhere, else its own.
+  static func key(_ event: ExportedEvent) -> String {
+    event.seriesLink?.uid ?? event.uid
+  }
+
+  /// The order of the edited occurrences of one series: by the occurrence they replace.
+  static func precedes(_ one: ExportedEvent, _ other: ExportedEvent) -> Bool {
+    let first = one.seriesLink?.recurrenceID
+    let second = other.seriesLink?.recurrenceID
+    return (first?.day.daysSince1970 ?? 0, first?.description ?? "") < (
+      second?.day.daysSince1970 ?? 0, second?.description ?? ""
+    )
   }
 
   /// `event` without the times it was added and last changed.

@@ -1,24 +1,36 @@
 import CalCore
 
-/// A series as it is here: the stored event, what the writer makes of it, and its hash.
+/// A series as it is here: the stored events, what the writer makes of them, and their hash. One resource
+/// holds one series: a series cal keeps whole, or the edited occurrences of a series kept elsewhere (see
+/// ``SeriesLink``), each stored as an event of its own, which go up and come down together.
 struct LocalSeries {
-  let record: EventRecord
-  let exported: ExportedEvent
+  /// The series (one event), or its edited occurrences (one event each), by RECURRENCE-ID.
+  let records: [EventRecord]
+  let exported: [ExportedEvent]
   let hash: Int64
+  /// The series' UID: the key of its status.
+  let uid: String
 
-  /// The series' UID.
-  var uid: String { exported.uid }
+  /// The series made of `records` and what the writer makes of them (in the same order).
+  init(records: [EventRecord], exported: [ExportedEvent]) {
+    let order = exported.indices.sorted { SeriesHash.precedes(exported[$0], exported[$1]) }
+    self.records = order.map { records[$0] }
+    self.exported = order.map { exported[$0] }
+    hash = SeriesHash.of(self.exported)
+    uid = exported.first.map(SeriesHash.key) ?? ""
+  }
 }
 
-/// A series as the server has it: its resource, and the event read from it.
+/// A series as the server has it: its resource, and the events read from it (the series, or the edited
+/// occurrences of a series kept elsewhere).
 struct RemoteSeries {
   let href: String
   let etag: String?
-  let event: ImportedEvent
+  let events: [ImportedEvent]
   let hash: Int64
 
   /// The series' UID.
-  var uid: String { event.uid }
+  let uid: String
 }
 
 /// What the server side of one series looks like at this sync, next to the status.

@@ -175,7 +175,7 @@ final class SyncEngine {
       report.skipped.append((resource.href, "cannot be read: \(error)"))
       return
     }
-    guard let event = result.events.first else {
+    guard let first = result.events.first else {
       if let invalid = result.skipped.first(where: { $0.what == "VEVENT" }) {
         fetched.unreadable.insert(resource.href)
         report.skipped.append((resource.href, "cannot be read: \(invalid.reason)"))
@@ -184,16 +184,20 @@ final class SyncEngine {
       }
       return
     }
-    if result.events.count > 1 {
-      report.skipped.append((resource.href, "holds several events; only \(event.uid) is kept"))
+    // One series: the series itself, or (all of) its edited occurrences when cal does not hold the series.
+    let uid = first.seriesLink?.uid ?? first.uid
+    let events = result.events.filter { ($0.seriesLink?.uid ?? $0.uid) == uid }
+    if events.count < result.events.count {
+      report.skipped.append((resource.href, "holds several events; only \(uid) is kept"))
     }
-    if let other = fetched.series[event.uid] {
-      report.skipped.append((resource.href, "holds the event \(event.uid), which \(other.href) holds too"))
+    if let other = fetched.series[uid] {
+      report.skipped.append((resource.href, "holds the event \(uid), which \(other.href) holds too"))
       fetched.ignored.append(.ignore(href: resource.href, etag: resource.etag))
       return
     }
-    fetched.series[event.uid] = RemoteSeries(
-      href: resource.href, etag: resource.etag, event: event, hash: SeriesHash.of(Self.exported(event)))
+    fetched.series[uid] = RemoteSeries(
+      href: resource.href, etag: resource.etag, events: events, hash: SeriesHash.of(events.map(Self.exported)),
+      uid: uid)
   }
 
   /// An event read from the server as the writer would write it once stored here: what its hash is taken of.
@@ -213,31 +217,44 @@ final class SyncEngine {
 
   // MARK: The local side
 
-  /// Every series of the calendar, by UID.
+  /// Every series of the calendar, by UID: the edited occurrences of one series kept elsewhere together, as
+  /// their resource holds them.
   private func localSeries() throws -> [String: LocalSeries] {
     try store.read {
       let children = try store.events.allChildren(calendar: calendar.id)
       let exceptions = try store.events.allExceptions(calendar: calendar.id)
-      var series: [String: LocalSeries] = [:]
+      var series: [String: (records: [EventRecord], exported: [ExportedEvent])] = [:]
+      var wholeSeries: Set<String> = []
       for record in try store.events.topLevel(calendar: calendar.id) {
-        let local = self.series(record, children: children[record.id] ?? [], exceptions: exceptions[record.id] ?? [])
-        series[local.uid] = local
+        let exported = service.exportedSeries(
+          record, children: children[record.id] ?? [], exceptions: exceptions[record.id] ?? [])
+        let uid = SeriesHash.key(exported)
+        if record.fields.seriesLink == nil {
+          // The series itself stands for its UID (occurrences linked to it are its overrides since it came).
+          wholeSeries.insert(uid)
+          series[uid] = ([record], [exported])
+        } else if !wholeSeries.contains(uid) {
+          series[uid, default: ([], [])].records.append(record)
+          series[uid, default: ([], [])].exported.append(exported)
+        }
       }
-      return series
+      return series.mapValues { LocalSeries(records: $0.records, exported: $0.exported) }
     }
   }
 
-  private func series(_ record: EventRecord, children: [EventRecord], exceptions: [CivilDate]) -> LocalSeries {
-    let exported = service.exportedSeries(record, children: children, exceptions: exceptions)
-    return LocalSeries(record: record, exported: exported, hash: SeriesHash.of(exported))
-  }
-
-  /// The series with `uid` as stored now, inside a transaction.
+  /// The series with `uid` as stored now (the series, or else its linked occurrences), inside a transaction.
   private func storedSeries(_ uid: String) throws -> LocalSeries? {
-    guard let record = try store.events.event(uid: uid, calendar: calendar.id) else { return nil }
-    return series(
-      record, children: try store.events.children(of: record.id),
-      exceptions: try store.events.exceptions(eventID: record.id))
+    var records = try store.events.event(uid: uid, calendar: calendar.id).map { [$0] } ?? []
+    if records.first?.fields.seriesLink != nil || records.isEmpty {
+      records = try store.events.linkedOccurrences(series: uid, calendar: calendar.id)
+    }
+    guard !records.isEmpty else { return nil }
+    let exported = try records.map { record in
+      service.exportedSeries(
+        record, children: try store.events.children(of: record.id),
+        exceptions: try store.events.exceptions(eventID: record.id))
+    }
+    return LocalSeries(records: records, exported: exported)
   }
 
   // MARK: Carrying out
@@ -269,7 +286,7 @@ final class SyncEngine {
       report.downloaded += 1
     case .deleteLocal(let uid, let expected):
       guard let stored = try storedSeries(uid), stored.hash == expected else { return changedMeanwhile() }
-      _ = try store.events.delete(id: stored.record.id)
+      for record in stored.records { _ = try store.events.delete(id: record.id) }
       try store.syncItems.remove(uid: uid, href: nil, calendar: calendar.id)
       report.removedHere += 1
     case .conflict(let server, let local):
@@ -289,32 +306,44 @@ final class SyncEngine {
     }
   }
 
-  /// Stores the server's version of a series here (by UID, replacing the local one) with its status.
+  /// Stores the server's version of a series here (by UID, replacing the local one: an edited occurrence the
+  /// resource no longer holds goes) with its status.
   @discardableResult
   private func store(_ server: RemoteSeries, at now: Int64) throws -> EventRecord {
-    try service.save(server.event, calendar: calendar.id, at: now)
+    let kept = Set(server.events.map(\.uid))
+    for record in try storedSeries(server.uid)?.records ?? [] where !kept.contains(record.fields.uid ?? "") {
+      _ = try store.events.delete(id: record.id)
+    }
+    for event in server.events { try service.save(event, calendar: calendar.id, at: now) }
     guard let stored = try storedSeries(server.uid) else {
       preconditionFailure("the series \(server.uid) was saved and cannot be read back")
     }
     try saveStatus(uid: server.uid, href: server.href, etag: server.etag, hash: stored.hash)
-    return stored.record
+    return stored.records[0]
   }
 
-  /// The local side of a conflict, kept as a new series on this side only, its titles marked.
+  /// The local side of a conflict, kept as new events on this side only, their titles marked; returns the
+  /// first.
   private func keepCopy(of local: LocalSeries, at now: Int64) throws -> EventRecord {
-    var fields = local.record.fields
+    var copies: [EventRecord] = []
+    for record in local.records { copies.append(try keepCopy(of: record, at: now)) }
+    return copies[0]
+  }
+
+  private func keepCopy(of record: EventRecord, at now: Int64) throws -> EventRecord {
+    var fields = record.fields
     fields.title = Self.conflictTitle(fields.title)
     fields.uid = nil
     // A copy is no occurrence of the series: written with the series' UID, it would stand in for it.
     fields.seriesLink = nil
     let copy = try store.events.insert(fields, calendar: calendar.id, at: now)
-    for child in try store.events.children(of: local.record.id) {
+    for child in try store.events.children(of: record.id) {
       var childFields = child.fields
       childFields.parentID = copy.id
       if childFields.recurrenceDay != nil { childFields.title = Self.conflictTitle(childFields.title) }
       _ = try store.events.insert(childFields, at: now)
     }
-    for day in try store.events.exceptions(eventID: local.record.id) {
+    for day in try store.events.exceptions(eventID: record.id) {
       try store.events.addException(eventID: copy.id, day: day)
     }
     if let uid = copy.uid {
@@ -445,8 +474,8 @@ final class SyncEngine {
   /// The iCalendar text uploaded for a series.
   private func body(_ local: LocalSeries) -> String {
     ICSWriter(
-      product: options.product, now: service.environment.now(), zones: service.zones(of: [local.exported])
-    ).calendar([local.exported])
+      product: options.product, now: service.environment.now(), zones: service.zones(of: local.exported)
+    ).calendar(local.exported)
   }
 
   /// The name of a new resource: the UID when it is plain enough for a URL, else a hash of it; another name

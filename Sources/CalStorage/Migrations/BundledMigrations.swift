@@ -29,6 +29,9 @@ public enum BundledMigrations {
       id: "0016_deferred_added_rows",
       sql: String(decoding: PackageResources._016_deferred_added_rows_sql, as: UTF8.self)),
     Migration(id: "0017_series_links", sql: String(decoding: PackageResources._017_series_links_sql, as: UTF8.self)),
+    Migration(
+      id: "0018_series_link_status",
+      sql: String(decoding: PackageResources._018_series_link_status_sql, as: UTF8.self)),
   ]
 
   /// `PRAGMA application_id` of a cal calendar: the bytes `CAL1`.

@@ -42,6 +42,8 @@ public final class EventImportWriter {
   /// Whether the calendar written into had no events when the import began: then an event is best added
   /// straight away, a UID met twice being found by the insertion itself.
   public let calendarWasEmpty: Bool
+  /// Whether the calendar holds edited occurrences of series kept elsewhere; `nil` until looked up.
+  private var holdsLinkedOccurrences: Bool?
   /// Whether the import is large enough to count its days at the end; they are set aside at its first
   /// write (an import that changes nothing changes no schema either).
   private var countsDaysAtEnd: Bool
@@ -267,6 +269,29 @@ public final class EventImportWriter {
       _ = try ReminderRepository(database: database).replace(
         eventID: event.id, with: fields.reminders, at: milliseconds)
     }
+  }
+
+  /// The events of the calendar that are edited occurrences of series `uid` kept elsewhere (see
+  /// ``SeriesLink``); whether the calendar holds any such event is looked up once.
+  public func linkedOccurrences(series uid: String) throws -> [EventRecord] {
+    if holdsLinkedOccurrences == nil {
+      holdsLinkedOccurrences =
+        try database.fetchOne(
+          """
+          SELECT EXISTS (SELECT 1 FROM events INDEXED BY events_series_links
+            WHERE recurrence_id IS NOT NULL AND calendar_id = ? AND parent_id IS NULL)
+          """, [calendar]
+        ) { try $0[0] as Int64 } == 1
+    }
+    guard holdsLinkedOccurrences == true else { return [] }
+    return try repository.linkedOccurrences(series: uid, calendar: calendar)
+  }
+
+  /// Removes the one-off event `event` (an edited occurrence its series now holds).
+  public func remove(_ event: EventRecord) throws {
+    try willWrite()
+    _ = try repository.delete(id: event.id)
+    touch(event.schedule)
   }
 
   /// Removes the exceptions and child rows of series `id` (as `details(of:)` gave them), before an import

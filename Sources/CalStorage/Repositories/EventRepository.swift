@@ -76,6 +76,16 @@ public struct EventRepository {
       record)
   }
 
+  /// The events of calendar `calendar` that are edited occurrences of series `uid` kept elsewhere (see
+  /// ``SeriesLink``), by id.
+  public func linkedOccurrences(series uid: String, calendar: Int64) throws -> [EventRecord] {
+    try database.fetch(
+      """
+      SELECT \(Self.columns) FROM events INDEXED BY events_series_links
+      WHERE recurrence_id IS NOT NULL AND series_uid = ? AND calendar_id = ? AND parent_id IS NULL ORDER BY id
+      """, [uid, calendar], record)
+  }
+
   /// Deletes the event with `id` (a series with its exceptions and edited occurrences) and returns what it
   /// was; `nil` when there was none.
   public func delete(id: Int64) throws -> EventRecord? {
