@@ -125,11 +125,16 @@ public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
 
   private static func weekdayOccurrence(_ item: Substring) throws(RecurrenceError) -> WeekdayOccurrence {
     let code = item.suffix(2).uppercased()
-    guard let index = weekdayCodes.firstIndex(of: code) else { throw .malformed("BYDAY=\(item)") }
+    guard let index = weekdayCodes.firstIndex(of: code) else { throw .malformed(notAWeekday(item)) }
     let prefix = item.dropLast(2)
     guard !prefix.isEmpty else { return WeekdayOccurrence(Weekday(rawValue: index)!) }
-    guard let ordinal = Int(prefix) else { throw .malformed("BYDAY=\(item)") }
+    guard let ordinal = Int(prefix) else { throw .malformed(notAWeekday(item)) }
     return WeekdayOccurrence(Weekday(rawValue: index)!, ordinal: ordinal)
+  }
+
+  /// What is wrong with `item` of a BYDAY, with the forms it may take.
+  private static func notAWeekday(_ item: Substring) -> String {
+    "BYDAY=\(item) is not a weekday such as MO, or one with its place in the month or year such as 2TU or -1FR"
   }
 
   /// The RRULE text, parts in a fixed order.

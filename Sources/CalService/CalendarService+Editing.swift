@@ -117,7 +117,8 @@ extension CalendarService {
   {
     let schedule = event.schedule
     guard schedule.rule != nil else {
-      throw ServiceError(.invalidRequest, "event #\(event.id) does not repeat: \(action) it without --on")
+      throw ServiceError(
+        .invalidRequest, "event #\(event.id) does not repeat: \(action) #\(event.id) itself, without --on or @DATE")
     }
     guard schedule.hasOccurrence(on: day) else {
       throw ServiceError(.invalidRequest, "event #\(event.id) has no occurrence on \(day)")

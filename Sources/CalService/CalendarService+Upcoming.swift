@@ -4,10 +4,10 @@ public import CalCore
 extension CalendarService {
   /// What is still to come from `instant` (Unix milliseconds) through the end of `last`: the agenda of the
   /// instant's day (on the user's clock) through `last`, less the timed occurrences that ended at or before
-  /// the instant. Empty when `last` is before the instant's day.
-  public func upcoming(from instant: Int64, through last: CivilDate) throws -> [AgendaItem] {
+  /// the instant; of calendar `calendar` alone, when given. Empty when `last` is before the instant's day.
+  public func upcoming(from instant: Int64, through last: CivilDate, calendar: String? = nil) throws -> [AgendaItem] {
     var items: [AgendaItem] = []
-    try forEachUpcomingItem(from: instant, through: last) { item in
+    try forEachUpcomingItem(from: instant, through: last, calendar: calendar) { item in
       items.append(item)
       return true
     }
@@ -17,11 +17,11 @@ extension CalendarService {
   /// The items `upcoming(from:through:)` gives, handed to `body` in order a chunk of days at a time, so that
   /// what is next over centuries holds one chunk in memory; `body` returning false stops.
   public func forEachUpcomingItem(
-    from instant: Int64, through last: CivilDate, _ body: (AgendaItem) throws -> Bool
+    from instant: Int64, through last: CivilDate, calendar: String? = nil, _ body: (AgendaItem) throws -> Bool
   ) throws {
     let seconds = instant.floorDivided(by: 1000)
     guard let first = environment.localZone.wallClock(atUTC: seconds)?.date, first <= last else { return }
-    try forEachAgendaItem(from: first, through: last) { item in
+    try forEachAgendaItem(from: first, through: last, calendar: calendar) { item in
       item.hasEnded(by: instant) ? true : try body(item)
     }
   }

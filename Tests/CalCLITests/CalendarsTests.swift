@@ -63,13 +63,21 @@ final class CalendarsTests {
     #expect(unknown.stderr == "Error: there is no calendar named 'job' (calendars: personal)\n")
   }
 
-  @Test("--calendar picks the calendar of add and import, and filters list, search, export and show")
+  @Test("--calendar picks the calendar of add and import, and filters list, search, agenda, export and show")
   func calendarOption() throws {
     try run(["calendar", "add", "work"])
     try run(["add", "2024-05-12", "dentist"])
     try run(["add", "2024-05-14", "review", "--calendar", "work"])
     #expect(try run(["list", "2024-05", "--calendar", "WORK"]).stdout == "2024-05-14  all day      #2  review\n")
     #expect(try run(["search", "e", "--calendar", "personal"]).stdout == "2024-05-12  all day      #1  dentist\n")
+    // What is next, seen on 2024-05-12 (the agenda starts now).
+    let now = "2024-05-12T10:00:00+02:00"
+    #expect(
+      try cal.run(["agenda", "--calendar", "work"], at: now).stdout
+        == "Tuesday (2024-05-14)\n  all day      #2  review\n")
+    #expect(
+      try cal.run(["next", "2024-05-13..2024-05-20", "--calendar", "personal"], at: now).stdout
+        == "No events from 2024-05-13 to 2024-05-20.\n")
     let events = try #require(try CalProcess.json(run(["list", "2024-05", "--json"]).stdout) as? [[String: Any]])
     #expect(events.map { $0["calendar"] as? String } == ["personal", "work"])
     #expect(try run(["show", "2024-05", "--calendar", "work"]).stdout.hasSuffix("\nDays with events: 14\n"))

@@ -208,7 +208,10 @@ final class EndToEndTests {
     try expectRefused(["goto", "2024-13"], message: "month 13 does not exist: months are numbered 01 to 12")
     try expectRefused(
       ["history", "--limit", "0"], message: "'0' is not a valid limit: expected a positive whole number")
-    try expectRefused(["rm", "abc"], message: "'abc' is not an event id: expected a positive whole number such as 3")
+    try expectRefused(
+      ["rm", "abc"],
+      message:
+        "'abc' is not an event id: expected a positive whole number such as 3, or 3@2024-05-22 for one occurrence")
     try expectRefused(["rm", "99"], message: "there is no event #99", status: 1)
     try expectRefused(["frobnicate"], message: "Unknown command 'frobnicate'.")
     #expect(try cal.run(["list", "2024-05"]).stdout == "2024-05-12  all day      #1  dentist\n")

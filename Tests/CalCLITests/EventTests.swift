@@ -246,6 +246,9 @@ final class EventTests {
       ["add", "2024-05-14", "x", "--repeat", "daily", "--every", "0"],
       message: "--every 0: expected a whole number of at least 1")
     try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "daily", "--count", "99999999999999999999"],
+      message: "--count 99999999999999999999: at most 2147483647")
+    try expectRefused(
       ["add", "2024-05-14", "x", "--at", "10:00", "--tz", "Mars/Olympus"],
       message: "unknown time zone 'Mars/Olympus': use a name such as Europe/Berlin")
     try expectRefused(
@@ -266,6 +269,9 @@ final class EventTests {
     try expectRefused(
       ["edit", "1"], message: "Nothing to change: give --title, --date, --at, --note, --remind or another option")
     try expectRefused(
-      ["edit", "1", "--on", "2024-05-13", "--title", "y"], message: "event #1 does not repeat: edit it without --on")
+      ["edit", "1", "--on", "2024-05-13", "--title", "y"],
+      message: "event #1 does not repeat: edit #1 itself, without --on or @DATE")
+    try expectRefused(
+      ["rm", "1@2024-05-13"], message: "event #1 does not repeat: remove #1 itself, without --on or @DATE")
   }
 }

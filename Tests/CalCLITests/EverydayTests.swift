@@ -105,13 +105,14 @@ final class EverydayTests {
       "--for: '1.01h' is not a length: it must come to whole minutes")
     try expectRefused(
       ["add", "today", "x", "--to", "june"],
-      "'june' is a month (June 2024), not a day: write a day as 6-12 or 2024-06-12")
+      "--to: 'june' is a month (June 2024), not a day: write a day as 6-12 or 2024-06-12")
     try expectRefused(
       ["goto", "5"], "'5' is ambiguous: a number alone could be a month or a year; for May write 2024-5 or may")
     try expectRefused(
       ["goto", "2024"],
       "'2024' is ambiguous: a number alone could be a month or a year; for a month of 2024 write 2024-05 or may 2024")
-    try expectRefused(["list", "someday"], "'someday' is not a day or a month: write a day as 2024-05-12")
+    try expectRefused(
+      ["list", "someday"], "'someday' is not a day, a month, a range or week: write a day as 2024-05-12")
     try expectRefused(["list", "fri..today"], "the range ends (2024-05-12) before it starts (2024-05-17)")
   }
 

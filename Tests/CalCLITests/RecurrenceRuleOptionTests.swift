@@ -104,8 +104,15 @@ final class RecurrenceRuleOptionTests {
   func refused() throws {
     try run(["add", "2024-05-12", "weekly", "--repeat", "weekly"])
     let add = ["add", "2024-05-12", "x", "--rrule"]
-    try expectRefused(add + ["FREQ=HOURLY"], "--rrule: unsupported recurrence rule part FREQ=HOURLY")
-    try expectRefused(add + ["FREQ=YEARLY;BYYEARDAY=3"], "--rrule: unsupported recurrence rule part BYYEARDAY")
+    let known =
+      "; cal reads FREQ=DAILY, WEEKLY, MONTHLY or YEARLY with INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, "
+      + "BYSETPOS and WKST"
+    try expectRefused(add + ["FREQ=HOURLY"], "--rrule: unsupported recurrence rule part FREQ=HOURLY" + known)
+    try expectRefused(add + ["FREQ=YEARLY;BYYEARDAY=3"], "--rrule: unsupported recurrence rule part BYYEARDAY" + known)
+    try expectRefused(
+      add + ["FREQ=WEEKLY;BYDAY=XX"],
+      "--rrule: malformed recurrence rule: BYDAY=XX is not a weekday such as MO, or one with its place in the month "
+        + "or year such as 2TU or -1FR")
     try expectRefused(
       add + ["FREQ=YEARLY;BYMONTH=13"], "--rrule: malformed recurrence rule: BYMONTH=13 is out of range: 1 to 12")
     try expectRefused(

@@ -153,6 +153,10 @@ struct ReminderTests {
       (Reminder(.start(offsetSeconds: -30), allDayTime: midnight), true, "30s before 00:00"),
       (Reminder(.start(offsetSeconds: 0), allDayTime: midnight), true, "at 00:00"),
       (Reminder(.at(unixSeconds: try Self.berlin("2024-05-12", "08:00"))), false, "at 2024-05-12 08:00"),
+      // The last minute of the years cal keeps is in year 10000 on Berlin's clock, the first in year 0: said
+      // in UTC (they were said as seconds, "at 253402300799").
+      (Reminder(.at(unixSeconds: 253_402_300_799)), false, "at 9999-12-31 23:59 UTC"),
+      (Reminder(.at(unixSeconds: -62_135_596_800)), false, "at 0001-01-01 00:53"),
     ]
     for (reminder, isAllDay, expected) in cases {
       #expect(reminder.description(isAllDay: isAllDay, localZone: zone) == expected)

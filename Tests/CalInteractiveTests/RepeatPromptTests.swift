@@ -33,7 +33,7 @@ struct RepeatPromptTests {
   func roundTrip() throws {
     // 2024-05-12 is a Sunday.
     try check("FREQ=DAILY", start: "2024-05-12", "daily")
-    try check("FREQ=DAILY;INTERVAL=3;COUNT=10", start: "2024-05-12", "daily every 3 10 times")
+    try check("FREQ=DAILY;INTERVAL=3;COUNT=10", start: "2024-05-12", "daily every 3, 10 times")
     try check("FREQ=DAILY;UNTIL=20240501", start: "2024-05-12", nil)  // UNTIL before the start
     try check("FREQ=DAILY;BYDAY=MO,TU", start: "2024-05-13", nil)
     try check("FREQ=WEEKLY", start: "2024-05-12", "weekly")
@@ -48,7 +48,7 @@ struct RepeatPromptTests {
     try check("FREQ=MONTHLY;BYDAY=-5SU", start: "2024-06-02", "monthly on 5th-last-sun")
     try check(
       "FREQ=MONTHLY;INTERVAL=100000;COUNT=2147483647;BYDAY=-1FR", start: "2024-05-31",
-      "monthly every 100000 on last-fri 2147483647 times")
+      "monthly every 100000 on last-fri, 2147483647 times")
     try check("FREQ=MONTHLY;BYDAY=SU", start: "2024-05-12", nil)  // every Sunday of the month
     try check("FREQ=MONTHLY;BYMONTHDAY=12,-1", start: "2024-05-12", "monthly on 12,last")
     try check("FREQ=MONTHLY;BYMONTHDAY=-20", start: "2024-05-12", "monthly on 20th-last")

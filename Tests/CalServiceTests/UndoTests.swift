@@ -109,10 +109,19 @@ struct UndoTests {
     _ = try fixture.service.add(event("2024-05-22", "three"))
     #expect(throws: ServiceError.self) { try fixture.service.redo() }
     #expect(try fixture.service.changes().map(\.state) == [.done, .undone, .undone, .done, .done, .done, .done])
-    // Undoing the new change brings back the state the others were undone from: they can be redone again.
+    // Undoing the new change and redoing brings back the new change, not those undone before it: their redo
+    // ended for good (they stay in the log, undone).
+    let afterThree = try state(fixture)
+    let three = try fixture.service.undo()
+    #expect(three.count == 1 && three[0].summary.hasSuffix(" three on 2024-05-22"))
+    #expect(throws: ServiceError(.notFound, "there is only 1 change to redo; nothing was done")) {
+      try fixture.service.redo(count: 2)
+    }
+    #expect(try fixture.service.redo().map(\.id) == three.map(\.id))
+    #expect(try state(fixture) == afterThree)
+    #expect(throws: ServiceError.self) { try fixture.service.redo() }
+    #expect(try fixture.service.changes().map(\.state) == [.done, .undone, .undone, .done, .done, .done, .done])
     _ = try fixture.service.undo()
-    #expect(try fixture.service.redo(count: 2).map(\.kind) == ["add", "flip"])
-    _ = try fixture.service.undo(count: 2)
     // Fewer changes than asked: nothing is undone.
     let before = try state(fixture)
     #expect(throws: ServiceError(.notFound, "there are only 4 changes to undo; nothing was done")) {

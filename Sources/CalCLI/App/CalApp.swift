@@ -76,8 +76,15 @@ public enum CalApp {
     return status
   }
 
-  /// The global option that adds details to errors.
-  static let verboseOption = "--verbose"
+  /// The global option that adds details to errors, accepted anywhere before a `--`.
+  static let verbose = OptionSpec(
+    "verbose", help: "Add the details behind an error: the SQL that failed and SQLite's own words.")
+  /// `--verbose` as it is typed.
+  static let verboseOption = "--" + verbose.long
+  /// `--version`, which is a word of its own.
+  static let versionOption = OptionSpec("version", help: "Show the version.")
+  /// The options of `cal` itself, for its help and its manual page.
+  static let globalOptions = [versionOption, verbose, OptionSpec.help]
 
   private static func dispatch(_ arguments: [String], context: CommandContext, verbose: Bool) -> Int32 {
     let writeError = context.writeError
@@ -171,7 +178,8 @@ public enum CalApp {
   }
 
   static var rootHelp: String {
-    HelpFormatter.rootHelp(abstract: abstract, discussion: discussion, commands: commands.map { $0.spec })
+    HelpFormatter.rootHelp(
+      abstract: abstract, discussion: discussion, options: globalOptions, commands: commands.map { $0.spec })
   }
 
   private static func help(_ words: [String], context: CommandContext) -> Int32 {
@@ -184,7 +192,8 @@ public enum CalApp {
       let date = "\(context.today.year)-\(context.today.description.dropFirst(5).prefix(2))"
       context.write(
         ManualPage.render(
-          abstract: abstract, discussion: discussion, commands: commands.map { $0.spec } + [helpSpec],
+          abstract: abstract, discussion: discussion, options: globalOptions,
+          commands: commands.map { $0.spec } + [helpSpec],
           version: version, date: date, preformatted: [DateGrammarHelp.text]))
       return ExitStatus.success
     }
@@ -194,6 +203,10 @@ public enum CalApp {
     }
     if name == DateGrammarHelp.topic {
       context.write(DateGrammarHelp.text)
+      return ExitStatus.success
+    }
+    if name == helpSpec.name {
+      context.write(HelpFormatter.help(helpSpec))
       return ExitStatus.success
     }
     guard let command = command(named: name) else {

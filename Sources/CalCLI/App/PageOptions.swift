@@ -6,6 +6,29 @@ struct PageOptions {
   /// When to use colour and highlighting.
   enum ColorChoice: String, CaseIterable {
     case auto, always, never
+
+    /// The choice `text` names, such as the value of `--color`.
+    init(parsing text: String) throws(UsageError) {
+      guard let choice = Self(rawValue: text) else {
+        throw UsageError("Unknown color choice '\(text)': use auto, always or never")
+      }
+      self = choice
+    }
+
+    /// The choice `--color` gives on this command line (`auto` without it).
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+      try self.init(parsing: arguments.value(PageOptions.color) ?? Self.auto.rawValue)
+    }
+
+    /// Whether to highlight: `always` and `never` say so; `auto` highlights on a terminal unless `NO_COLOR`
+    /// is set (no-color.org lets an explicit option win over the variable) or the terminal is dumb.
+    func highlights(_ context: CommandContext) -> Bool {
+      switch self {
+      case .always: return true
+      case .never: return false
+      case .auto: return context.stylesOutput
+      }
+    }
   }
 
   static let monday = OptionSpec("monday", help: "Start weeks on Monday, whatever the locale says.")
@@ -15,7 +38,12 @@ struct PageOptions {
     help: "Show week numbers: ISO 8601 weeks when weeks start on Monday; otherwise week 1 is the week of 1 January.")
   static let color = OptionSpec(
     "color", value: "when",
-    help: "auto (the default: on a terminal, unless NO_COLOR is set), always or never.")
+    help: "auto (the default: on a terminal, unless NO_COLOR is set or TERM is dumb), always or never.")
+
+  /// `--color` for the commands that list events, whose titles take their calendars' colours.
+  static let titleColor = color.withHelp(
+    "Titles in their calendars' colours: auto (the default: on a terminal, unless NO_COLOR is set or TERM is "
+      + "dumb), always or never.")
 
   /// The options, for command specs.
   static let all = [monday, sunday, weekNumbers, color]
@@ -32,21 +60,12 @@ struct PageOptions {
     case (false, false): firstWeekday = nil
     }
     weekNumbers = arguments.flag(Self.weekNumbers)
-    let choice = arguments.value(Self.color) ?? ColorChoice.auto.rawValue
-    guard let color = ColorChoice(rawValue: choice) else {
-      throw UsageError("Unknown color choice '\(choice)': use auto, always or never")
-    }
-    self.color = color
+    color = try ColorChoice(arguments)
   }
 
-  /// Whether to highlight: `always` and `never` say so; `auto` highlights on a terminal unless `NO_COLOR`
-  /// is set (no-color.org lets an explicit option win over the variable) or the terminal is dumb.
+  /// Whether to highlight, as `--color` says.
   func highlights(_ context: CommandContext) -> Bool {
-    switch color {
-    case .always: return true
-    case .never: return false
-    case .auto: return context.stylesOutput
-    }
+    color.highlights(context)
   }
 
   /// The sheet style for this command line.

@@ -10,8 +10,8 @@ enum RangeOptions {
   static func parse(_ arguments: ParsedArguments, dates: DateReader, fromAlone: Bool = true) throws(UsageError)
     -> (CivilDate, CivilDate)?
   {
-    let first = try arguments.value(from).map { text throws(UsageError) in try dates.day(text) }
-    let last = try arguments.value(to).map { text throws(UsageError) in try dates.day(text) }
+    let first = try arguments.value(from).map { text throws(UsageError) in try dates.day(text, for: from) }
+    let last = try arguments.value(to).map { text throws(UsageError) in try dates.day(text, for: to) }
     switch (first, last) {
     case (nil, nil): return nil
     case (let first?, let last?): return try dates.checkedRange(first, last)

@@ -21,10 +21,14 @@ struct ScheduleOptions {
   static let every = OptionSpec("every", value: "n", help: "Repeat every N days, weeks, months or years.")
   static let count = OptionSpec("count", value: "n", help: "Repeat N times in all.")
   static let until = OptionSpec("until", value: "date", help: "Repeat up to this day.")
-  static let rrule = OptionSpec(
-    "rrule", value: "rule",
-    help: "The whole rule in RFC 5545 terms, such as 'FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU' (instead of --repeat, "
-      + "--every and --on; --count and --until replace its COUNT or UNTIL).")
+  static let rrule = rrule(besides: "on")
+  /// `--rrule`, whose help names the option that gives a repeat's days in this command (`--on`, `--repeat-on`).
+  static func rrule(besides repeatDaysName: String) -> OptionSpec {
+    OptionSpec(
+      "rrule", value: "rule",
+      help: "The whole rule in RFC 5545 terms, such as 'FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU' (instead of --repeat, "
+        + "--every and --\(repeatDaysName); --count and --until replace its COUNT or UNTIL).")
+  }
   /// `--on` for `add`; `edit` takes the same as `--repeat-on`, since its `--on` picks an occurrence.
   static func repeatDays(_ name: String) -> OptionSpec {
     OptionSpec(
@@ -50,14 +54,16 @@ struct ScheduleOptions {
       ]
     case .edit:
       return [
-        at.withHelp("A new start time, HH:MM (a timed event keeps its length; --all-day removes the time)."),
+        at.withHelp(
+          "A new start time: 9, 9:30, 21:30, 9am, 9:30pm, noon (a timed event keeps its length; --all-day "
+            + "removes the time)."),
         length.withHelp("A new length for a timed event: 45m, 1h30m, 2d."),
-        end.withHelp("A new end time, HH:MM, the same day."),
+        end.withHelp("A new end time, the same day: 10:15, 5pm."),
         to.withHelp("A new last day for an all-day event (inclusive)."), allDay,
         timeZone.withHelp("A time zone of its own, such as Europe/Berlin; local puts it back on your clock."),
         note.withHelp("A new description; \"\" removes it."), location.withHelp("A new place; \"\" removes it."),
         repeats.withHelp("daily, weekly, monthly or yearly; none makes a series a one-off event."), every, count,
-        until, repeatDays("repeat-on"), rrule,
+        until, repeatDays("repeat-on"), rrule(besides: "repeat-on"),
       ]
     }
   }
@@ -132,7 +138,7 @@ struct ScheduleOptions {
       guard schedule.startTime == nil else {
         throw UsageError("--to is for all-day events; give a timed event a length with --for, such as --for 2d")
       }
-      let endDay = try dates.day(text)
+      let endDay = try dates.day(text, for: Self.to)
       guard endDay >= schedule.startDay else {
         throw UsageError("--to \(endDay) is before the start \(schedule.startDay)")
       }
@@ -147,7 +153,9 @@ struct ScheduleOptions {
       }
     }
     if schedule.startTime == nil {
-      if schedule.hasLength { throw UsageError("--for and --end need a start time: give --at too") }
+      if schedule.hasLength {
+        throw UsageError("\(arguments.isGiven(Self.end) ? "--end" : "--for") needs a start time: give --at too")
+      }
       if schedule.timeZone != nil { throw UsageError("--tz is for events with a time: give --at too") }
     }
     schedule.rule = try rule(for: schedule, context: context)
@@ -167,7 +175,10 @@ struct ScheduleOptions {
   /// read back).
   private func number(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = arguments.value(option) else { return nil }
-    guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= range.lowerBound else {
+    let digits = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+    guard digits, let value = Int(text), value >= range.lowerBound else {
+      // Digits too many for an Int are a number too large, not something other than a number.
+      if digits && Int(text) == nil { throw UsageError("--\(option.long) \(text): at most \(range.upperBound)") }
       throw UsageError("--\(option.long) \(text): expected a whole number of at least \(range.lowerBound)")
     }
     guard value <= range.upperBound else {
@@ -180,7 +191,7 @@ struct ScheduleOptions {
   private func rule(for schedule: EventSchedule, context: CommandContext) throws(UsageError) -> RecurrenceRule? {
     let every = try number(Self.every, in: RecurrenceRule.intervalRange)
     let count = try number(Self.count, in: RecurrenceRule.countRange)
-    let until = try arguments.value(Self.until).map { text throws(UsageError) in try dates.day(text) }
+    let until = try arguments.value(Self.until).map { text throws(UsageError) in try dates.day(text, for: Self.until) }
     let on = arguments.value(Self.repeatDays(repeatDaysName))
     var rule = schedule.rule
     if let text = arguments.value(Self.rrule) {
@@ -253,6 +264,10 @@ struct ScheduleOptions {
     }
     do {
       return try RecurrenceRule(parsing: String(value))
+    } catch .unsupported(let part) {
+      throw UsageError(
+        "--rrule: \(RecurrenceError.unsupported(part)); cal reads FREQ=DAILY, WEEKLY, MONTHLY or YEARLY with "
+          + "INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS and WKST")
     } catch {
       throw UsageError("--rrule: \(error)")
     }

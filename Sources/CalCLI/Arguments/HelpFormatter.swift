@@ -19,6 +19,9 @@ enum HelpFormatter {
     var text = "OVERVIEW: \(spec.abstract)\n\n"
     if !spec.discussion.isEmpty { text += paragraphs(spec.discussion) + "\n\n" }
     text += "USAGE: \(usage(spec))\n"
+    if !spec.aliases.isEmpty {
+      text += "\nALIASES: " + spec.aliases.map { "cal \($0)" }.concatenated(separator: ", ") + "\n"
+    }
     if !spec.arguments.isEmpty {
       text += "\nARGUMENTS:\n" + spec.arguments.map { entry("<\($0.name)>", $0.help) }.concatenated()
     }
@@ -27,11 +30,11 @@ enum HelpFormatter {
   }
 
   /// The help of `cal` itself, listing the commands.
-  static func rootHelp(abstract: String, discussion: String, commands: [CommandSpec]) -> String {
+  static func rootHelp(abstract: String, discussion: String, options: [OptionSpec], commands: [CommandSpec]) -> String {
     var text = "OVERVIEW: \(abstract)\n\n"
     if !discussion.isEmpty { text += paragraphs(discussion) + "\n\n" }
     text += "USAGE: cal <subcommand>\n\nOPTIONS:\n"
-    text += entry("--version", "Show the version.") + entry(OptionSpec.help.label, OptionSpec.help.help)
+    text += options.map { entry($0.label, $0.help) }.concatenated()
     text +=
       "\nSUBCOMMANDS:\n" + commands.map { entry($0.names.concatenated(separator: ", "), $0.abstract) }.concatenated()
     text += "\n  See 'cal help <subcommand>' for detailed help.\n"

@@ -18,14 +18,16 @@ struct AgendaCommand: Command {
           + "(2024-05-20..2024-05-31, today..fri); see cal help dates.",
         isOptional: true, takesRest: true)
     ],
-    options: [JSONOption.option, StoreOptions.option])
+    options: [CalendarOption.filter, PageOptions.titleColor, JSONOption.option, StoreOptions.option])
 
   /// How many days the agenda covers without an argument.
   static let defaultDays = 7
 
   let first: CivilDate
   let last: CivilDate
+  let calendarName: String?
   let json: Bool
+  let color: PageOptions.ColorChoice
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
@@ -39,23 +41,25 @@ struct AgendaCommand: Command {
     } else {
       (first, last) = (today, today.adding(days: Self.defaultDays - 1) ?? .last)
     }
+    calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
+    color = try PageOptions.ColorChoice(arguments)
     store = try StoreOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .read)
     let now = context.now()
-    var listing = AgendaListing(json: json, now: now, context: context)
+    var listing = AgendaListing(json: json, now: now, context: context, styled: color.highlights(context))
     let append = { (item: AgendaItem) in
       listing.append(item)
       return true
     }
     // A window that starts later has nothing over yet; one that starts today or before starts now.
     if first > context.today {
-      try calendar.forEachAgendaItem(from: first, through: last, append)
+      try calendar.forEachAgendaItem(from: first, through: last, calendar: calendarName, append)
     } else {
-      try calendar.forEachUpcomingItem(from: now, through: last, append)
+      try calendar.forEachUpcomingItem(from: now, through: last, calendar: calendarName, append)
     }
     listing.finish(
       emptyMessage: first > context.today

@@ -126,10 +126,7 @@ struct CalOneForm {
           if parts[0] == "after" { after = count } else { before = count }
         case "color":
           let choice = parts.count == 2 ? String(parts[1]) : try value("", "--color")
-          guard let parsed = PageOptions.ColorChoice(rawValue: choice) else {
-            throw UsageError("Unknown color choice '\(choice)': use auto, always or never")
-          }
-          color = parsed
+          color = try PageOptions.ColorChoice(parsing: choice)
         default:
           throw UsageError(
             "'\(word)' is not an option of cal(1)'s forms, which open no calendar: for the month on view with "
@@ -277,15 +274,9 @@ struct CalOneForm {
       page = next
     }
     months = shown
-    let highlights: Bool
-    switch color {
-    case .always: highlights = true
-    case .never: highlights = false
-    case .auto: highlights = context.stylesOutput
-    }
     style = MonthSheet.Style(
       locale: locale.startingWeeks(on: firstWeekday), weekNumbers: weekNumbers, weekNumberLayout: .ncal,
-      highlights: highlights,
+      highlights: color.highlights(context),
       daysOfYear: daysOfYear, reform: .britain1752, countsCharacters: true)
   }
 

@@ -32,7 +32,10 @@ struct CalendarCommand: Command {
       ArgumentSpec("action", help: "add, list, rm or edit."),
       ArgumentSpec("name", help: "The calendar's name.", isOptional: true),
     ],
-    options: [color, url, user, passwordCommand, subscribe, force, rename, JSONOption.option, StoreOptions.option])
+    options: [
+      color, url, user, passwordCommand, subscribe, force, rename,
+      JSONOption.option.withHelp("list: print JSON for scripts instead of text."), StoreOptions.option,
+    ])
 
   /// What to do.
   enum Action: String, CaseIterable {

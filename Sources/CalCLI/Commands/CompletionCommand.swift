@@ -14,12 +14,8 @@ struct CompletionCommand: Command {
   static var grammar: CompletionScript.Grammar {
     CompletionScript.Grammar(
       commands: CalApp.commands.map { $0.spec } + [CalApp.helpSpec],
-      leading: [
-        StoreOptions.option, JSONOption.option,
-        OptionSpec(
-          String(CalApp.verboseOption.dropFirst(2)), help: "Add the details of an error, such as the SQL that failed."),
-      ],
-      standalone: [OptionSpec("version", help: "Show the version."), .help],
+      leading: [StoreOptions.option, JSONOption.option, CalApp.verbose],
+      standalone: [CalApp.versionOption, .help],
       defaultCommand: ShowCommand.spec, calOne: CalOneForm.spec, helpTopics: [DateGrammarHelp.topic])
   }
 

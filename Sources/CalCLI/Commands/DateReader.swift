@@ -16,6 +16,21 @@ struct DateReader {
     try usage { () throws(DateError) in try DayExpression.day(text, today: today, locale: locale) }
   }
 
+  /// The day given to `option` (`--until`, `--from` ...): a mistake names the option and what was typed,
+  /// as a time's or a length's does, since a command line may hold several days.
+  func day(_ text: String, for option: OptionSpec) throws(UsageError) -> CivilDate {
+    do {
+      return try DayExpression.day(text, today: today, locale: locale)
+    } catch {
+      switch error {
+      case .yearOutOfRange, .monthOutOfRange, .dayOutOfRange:
+        throw UsageError("--\(option.long): '\(text)' is not a day: \(error)")
+      default:
+        throw UsageError("--\(option.long): \(error)")
+      }
+    }
+  }
+
   /// The day made by the first words of `words` and how many words it took (`next fri dentist`).
   func leadingDay(_ words: [String]) throws(UsageError) -> (day: CivilDate, wordCount: Int) {
     try usage { () throws(DateError) in try DayExpression.leadingDay(words, today: today, locale: locale) }
@@ -24,11 +39,6 @@ struct DateReader {
   /// A month: `2024-05`, `may`, `may 2024`, `next month`, `+2m`, `today` ...
   func month(_ text: String) throws(UsageError) -> YearMonth {
     try usage { () throws(DateError) in try DayExpression.month(text, today: today, locale: locale) }
-  }
-
-  /// A day or a month, told apart by its form.
-  func dayOrMonth(_ text: String) throws(UsageError) -> DayExpression.DayOrMonth {
-    try usage { () throws(DateError) in try DayExpression.dayOrMonth(text, today: today, locale: locale) }
   }
 
   /// `FIRST..LAST`, or `nil` when `text` is not a range.

@@ -38,9 +38,9 @@ struct EditCommand: Command {
     title = arguments.value(Self.title)
     if let title, title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
     let dates = DateReader(context)
-    newDay = try arguments.value(Self.date).map { text throws(UsageError) in try dates.day(text) }
+    newDay = try arguments.value(Self.date).map { text throws(UsageError) in try dates.day(text, for: Self.date) }
     occurrence = try handle.occurrence(
-      or: arguments.value(Self.on).map { text throws(UsageError) in try dates.day(text) })
+      or: arguments.value(Self.on).map { text throws(UsageError) in try dates.day(text, for: Self.on) })
     fromHere = arguments.flag(Self.fromHere)
     if fromHere && occurrence == nil { throw UsageError("--from-here needs --on DATE") }
     var options = ScheduleOptions(arguments: arguments, dates: dates)

@@ -15,7 +15,8 @@ struct EventHandle {
     let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
     let digits = parts[0].hasPrefix("#") ? parts[0].dropFirst() : parts[0]
     guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int64(digits), id > 0 else {
-      throw UsageError("'\(text)' is not an event id: expected a positive whole number such as 3")
+      throw UsageError(
+        "'\(text)' is not an event id: expected a positive whole number such as 3, or 3@2024-05-22 for one occurrence")
     }
     self.id = id
     if parts.count == 2 {

@@ -12,7 +12,10 @@ struct ExportCommand: Command {
       of its occurrences is in it). Without FILE, to standard output; a FILE is written whole or not at all.
       """,
     arguments: [ArgumentSpec("file", help: "Where to write (default: standard output).", isOptional: true)],
-    options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, StoreOptions.option])
+    options: [
+      RangeOptions.from, RangeOptions.to.withHelp("The last day (give --from and --to together)."),
+      CalendarOption.filter, StoreOptions.option,
+    ])
 
   let path: String?
   let range: (CivilDate, CivilDate)?

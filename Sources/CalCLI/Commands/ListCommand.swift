@@ -18,7 +18,10 @@ struct ListCommand: Command {
           + "(2024-05-01..2024-06-15, today..fri) or week; see cal help dates.",
         isOptional: true, takesRest: true)
     ],
-    options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, JSONOption.option, StoreOptions.option])
+    options: [
+      RangeOptions.from, RangeOptions.to, CalendarOption.filter, PageOptions.titleColor, JSONOption.option,
+      StoreOptions.option,
+    ])
 
   /// What to list.
   enum Window {
@@ -30,6 +33,7 @@ struct ListCommand: Command {
   let window: Window
   let calendarName: String?
   let json: Bool
+  let color: PageOptions.ColorChoice
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
@@ -45,6 +49,7 @@ struct ListCommand: Command {
     }
     calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
+    color = try PageOptions.ColorChoice(arguments)
     store = try StoreOptions(arguments)
   }
 
@@ -55,7 +60,19 @@ struct ListCommand: Command {
       return .days(start, start.adding(days: 6) ?? today)
     }
     if let (first, last) = try dates.range(text) { return .days(first, last) }
-    switch try dates.dayOrMonth(text) {
+    let found: DayExpression.DayOrMonth
+    do {
+      found = try DayExpression.dayOrMonth(text, today: dates.today, locale: dates.locale)
+    } catch .malformed(let text, _) {
+      // list takes more than a day or a month: its message names every form.
+      throw UsageError(
+        "'\(text)' is not a day, a month, a range or week: write a day as \(DayExpression.dayForms), a month as "
+          + "\(DayExpression.monthForms), a range as 2024-05-01..2024-06-15 or today..fri, or week "
+          + "(see cal help dates)")
+    } catch {
+      throw UsageError(error.description)
+    }
+    switch found {
     case .day(let day): return .days(day, day)
     case .month(let month): return .month(month)
     }
@@ -78,7 +95,7 @@ struct ListCommand: Command {
       (first, last, emptyMessage) = (month.firstDay, month.lastDay, "No events in \(month.englishName).")
       viewed = month
     }
-    var listing = EventListing(json: json, context: context)
+    var listing = EventListing(json: json, context: context, styled: color.highlights(context))
     try calendar.forEachAgendaItem(from: first, through: last, calendar: calendarName) { item in
       listing.append(item)
       return true

@@ -59,11 +59,12 @@ struct RemindCommand: Command {
           context.print(JSONValue.array(notices.map { ReminderPresenter.json($0, context: context) }).serialized)
           try Self.flush(context)
         } else {
-          try tell(notices, context: context)
+          try printNotices(notices, context: context)
         }
       }
       // No reminder due (nothing was told): the JSON form is still an array.
       if json && notices.isEmpty { context.print("[]") }
+      try start(notices, context: context)
       return
     }
     let waiter = try Waiter(
@@ -74,12 +75,8 @@ struct RemindCommand: Command {
     var wake = Waiter.Wake.changed
     while true {
       if wake != .childEnded {
-        // Printed reminders are told before they are recorded; commands started after (a command runs on
-        // its own, and the calendar is not held for it).
-        let notices = try calendar.deliverDueReminders { notices in
-          if command == nil { try tell(notices, context: context) }
-        }
-        if command != nil { try tell(notices, context: context) { running[$0] = $1 } }
+        let notices = try calendar.deliverDueReminders { try printNotices($0, context: context) }
+        try start(notices, context: context) { running[$0] = $1 }
       }
       for (pid, failure) in ShellCommand.reapEnded() {
         guard let notice = running.removeValue(forKey: pid), let failure else { continue }
@@ -93,22 +90,34 @@ struct RemindCommand: Command {
     }
   }
 
-  /// Prints each notice (a line, or with `--watch --json` a JSON line) or runs the command for it, handing
-  /// each command's process id to `started`.
-  private func tell(
-    _ notices: [ReminderNotice], context: CommandContext, started: (pid_t, ReminderNotice) -> Void = { _, _ in }
-  ) throws {
-    for notice in notices {
-      // A reminder missed by more than a day is reported, not fired: no notification for last week's standup.
-      if let command, notice.outcome != .missed {
-        started(try command.start(environment: ReminderPresenter.environment(notice, context: context)), notice)
-      } else if json {
-        context.print(ReminderPresenter.json(notice, context: context).serialized)
-      } else {
-        context.print(ReminderPresenter.line(notice, context: context))
-      }
+  /// Whether `notice` is given to the command rather than printed. A reminder missed by more than a day is
+  /// reported, not fired: no notification for last week's standup.
+  private func fires(_ notice: ReminderNotice) -> Bool {
+    command != nil && notice.outcome != .missed
+  }
+
+  /// Prints each notice not given to the command (a line, or with `--watch --json` a JSON line), inside the
+  /// transaction that records them: one whose line cannot be written is not recorded, and comes again.
+  private func printNotices(_ notices: [ReminderNotice], context: CommandContext) throws {
+    for notice in notices where !fires(notice) {
+      context.print(
+        json
+          ? ReminderPresenter.json(notice, context: context).serialized
+          : ReminderPresenter.line(notice, context: context))
     }
     try Self.flush(context)
+  }
+
+  /// Runs the command for each notice given to it, once the notices are recorded as told (a command started
+  /// before, by a cal then killed or whose commit failed, would run again next time), handing each command's
+  /// process id to `started`.
+  private func start(
+    _ notices: [ReminderNotice], context: CommandContext, started: (pid_t, ReminderNotice) -> Void = { _, _ in }
+  ) throws {
+    guard let command else { return }
+    for notice in notices where fires(notice) {
+      started(try command.start(environment: ReminderPresenter.environment(notice, context: context)), notice)
+    }
   }
 
   /// Hands the output on now, so that a notice that cannot be written fails the transaction recording it.
@@ -122,10 +131,17 @@ struct RemindCommand: Command {
     guard let executable = context.executablePath() else {
       throw CalError("cannot tell where this cal is (/proc/self/exe cannot be read)")
     }
+    // As for the calendar's own place: an empty HOME is unset (it made /.config), and a relative one is
+    // refused (it made the unit in whatever folder cal was started from).
+    let home = context.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
     let configuration =
       context.environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? context.environment["HOME"].map { $0 + "/.config" }
-    guard let configuration else { throw CalError("cannot tell where the unit goes: HOME is not set") }
+      ?? home.flatMap { $0.hasPrefix("/") ? $0 + "/.config" : nil }
+    guard let configuration else {
+      throw CalError(
+        home.map { "cannot tell where the unit goes: HOME ('\(TerminalText.sanitized($0))') is not an absolute path" }
+          ?? "cannot tell where the unit goes: HOME is not set")
+    }
     let folder = configuration + "/systemd/user"
     try FileIO.createFolders(folder)
     var arguments = ["remind", "--watch"]

@@ -7,7 +7,7 @@ struct RemoveCommand: Command {
 
   static let spec = CommandSpec(
     name: "rm", abstract: "Delete an event, a whole series, or one occurrence of a series.",
-    arguments: [ArgumentSpec("id", help: "The event's id, as add and list print it (#3 or 3).")],
+    arguments: [ArgumentSpec("id", help: EventHandle.help)],
     options: [on, JSONOption.option, StoreOptions.option])
 
   let id: Int64
@@ -19,7 +19,7 @@ struct RemoveCommand: Command {
     let handle = try EventHandle(parsing: arguments.positional(0) ?? "")
     id = handle.id
     occurrence = try handle.occurrence(
-      or: arguments.value(Self.on).map { text throws(UsageError) in try DateReader(context).day(text) })
+      or: arguments.value(Self.on).map { text throws(UsageError) in try DateReader(context).day(text, for: Self.on) })
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }

@@ -10,12 +10,16 @@ struct SearchCommand: Command {
       lists the matching occurrences in that range; otherwise each matching event once, on its first day.
       """,
     arguments: [ArgumentSpec("text", help: "What to look for.", takesRest: true)],
-    options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, JSONOption.option, StoreOptions.option])
+    options: [
+      RangeOptions.from, RangeOptions.to, CalendarOption.filter, PageOptions.titleColor, JSONOption.option,
+      StoreOptions.option,
+    ])
 
   let needle: String
   let range: (CivilDate, CivilDate)?
   let calendarName: String?
   let json: Bool
+  let color: PageOptions.ColorChoice
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
@@ -25,12 +29,13 @@ struct SearchCommand: Command {
     range = try RangeOptions.parse(arguments, dates: DateReader(context))
     calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
+    color = try PageOptions.ColorChoice(arguments)
     store = try StoreOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .read)
-    var listing = EventListing(json: json, context: context)
+    var listing = EventListing(json: json, context: context, styled: color.highlights(context))
     try calendar.search(needle, from: range?.0, through: range?.1, calendar: calendarName) { item in
       listing.append(item)
       return true

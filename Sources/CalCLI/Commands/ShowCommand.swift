@@ -12,8 +12,8 @@ struct ShowCommand: Command {
     name: "show", abstract: "Show month pages, as cal(1) prints them.",
     discussion: """
       Without an argument, shows the month on view. On a terminal, today is in reverse video and days with \
-      events are bold, underlined and coloured; when the output is piped, with --color=never or when \
-      NO_COLOR is set, the grid is exactly cal(1)'s and the days with events are named below it. Month \
+      events are bold, underlined and coloured; when the output is piped, with --color=never, when \
+      NO_COLOR is set or on a TERM=dumb terminal, the grid is exactly cal(1)'s and the days with events are named below it. Month \
       and weekday names and the first day of the week come from the locale (LC_ALL, LC_TIME, LANG). Dates \
       follow the proleptic Gregorian calendar for every year from 1 to 9999, like util-linux's \
       cal --reform gregorian: before 1753 Debian's cal(1) follows the 1752 calendar reform and differs.

@@ -6,7 +6,8 @@ struct UndoCommand: Command {
   static let spec = CommandSpec(
     name: "undo", abstract: "Undo the last change, or the last N.",
     discussion: """
-      Every change is recorded: add, edit, rm, import, flip and goto. cal undo reverts the newest one still \
+      Every change is recorded: add, edit, rm, import, flip, goto, and cal calendar add, edit and rm (a \
+      calendar removed with --force comes back with its events). cal undo reverts the newest one still \
       in effect (cal undo 3, the newest three), and cal redo makes it again. A change made after an undo \
       ends redo. An undo is refused, and nothing is undone, when a row the change touched was changed since \
       by something that is not undone with it (a sync, another program). cal log lists the changes.

@@ -13,11 +13,12 @@ struct AgendaListing {
   private var day: CivilDate?
   private var buffer = TextBuffer(capacity: 1 << 16)
 
-  init(json: Bool, now: Int64, context: CommandContext) {
+  /// `styled` says whether titles take their calendars' colours (`--color`); without it, on a terminal.
+  init(json: Bool, now: Int64, context: CommandContext, styled: Bool? = nil) {
     self.json = json
     self.now = now
     self.context = context
-    lines = EventLineWriter(context: context, withDate: false, continuation: Self.continuation)
+    lines = EventLineWriter(context: context, withDate: false, continuation: Self.continuation, styled: styled)
   }
 
   /// Whether anything was listed.

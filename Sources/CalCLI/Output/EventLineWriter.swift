@@ -28,16 +28,17 @@ struct EventLineWriter {
   /// The events' titles, as they are printed (sanitized, coloured).
   private var titles = TextCache()
 
+  /// `styled` says whether titles take their calendars' colours (`--color`); without it, on a terminal.
   init(
     context: CommandContext, withNote: Bool = true, withReminders: Bool = true, withDate: Bool = true,
-    continuation: String = EventPresenter.listContinuation
+    continuation: String = EventPresenter.listContinuation, styled: Bool? = nil
   ) {
     self.context = context
     self.withNote = withNote
     self.withReminders = withReminders
     self.withDate = withDate
     self.continuation = continuation
-    styled = context.stylesOutput
+    self.styled = styled ?? context.stylesOutput
     zone = context.localZone
   }
 

@@ -9,10 +9,11 @@ struct EventListing {
   private var count = 0
   private var buffer = TextBuffer(capacity: 1 << 16)
 
-  init(json: Bool, context: CommandContext) {
+  /// `styled` says whether titles take their calendars' colours (`--color`); without it, on a terminal.
+  init(json: Bool, context: CommandContext, styled: Bool? = nil) {
     self.json = json
     self.context = context
-    lines = EventLineWriter(context: context)
+    lines = EventLineWriter(context: context, styled: styled)
   }
 
   /// Writes one more item.

@@ -81,10 +81,10 @@ enum EventPresenter {
     return buffer.text
   }
 
-  /// The lines of `items`, each ended, in one string built once.
-  static func lines(_ items: [AgendaItem], context: CommandContext) -> String {
+  /// The lines of `items`, each ended, in one string built once; `styled` as for ``EventLineWriter``.
+  static func lines(_ items: [AgendaItem], context: CommandContext, styled: Bool? = nil) -> String {
     var buffer = TextBuffer(capacity: items.count * 72)
-    var writer = EventLineWriter(context: context)
+    var writer = EventLineWriter(context: context, styled: styled)
     for item in items { writer.write(item, into: &buffer) }
     return buffer.text
   }

@@ -5,8 +5,8 @@ enum ManualPage {
   /// The page; each of `preformatted` is a section as text of its own (its first line the heading, in
   /// capitals), set as it is written.
   static func render(
-    abstract: String, discussion: String, commands: [CommandSpec], version: String, date: String,
-    preformatted: [String] = []
+    abstract: String, discussion: String, options: [OptionSpec], commands: [CommandSpec], version: String,
+    date: String, preformatted: [String] = []
   ) -> String {
     var page = [
       ".TH CAL 1 \"\(date)\" \"cal \(version)\" \"User Commands\"",
@@ -17,23 +17,24 @@ enum ManualPage {
       "[\\fIsubcommand\\fR] [\\fIoptions\\fR]",
       ".SH DESCRIPTION",
       escaped(discussion),
-      ".SH COMMANDS",
+      ".SH OPTIONS",
     ]
+    page += options.flatMap(entry)
+    page.append(".SH COMMANDS")
     for spec in commands {
       page.append(".SS \"" + escaped(HelpFormatter.usage(spec)) + "\"")
       page.append(escaped(spec.abstract))
+      if !spec.aliases.isEmpty {
+        page.append(
+          "Also run as " + spec.aliases.map { "\\fBcal \(escaped($0))\\fR" }.concatenated(separator: ", ") + ".")
+      }
       if !spec.discussion.isEmpty {
         page += [".PP", escaped(spec.discussion)]
       }
       for argument in spec.arguments {
         page += [".TP", "\\fI\(escaped(argument.name))\\fR", escaped(argument.help)]
       }
-      for option in spec.options where option.long != OptionSpec.help.long {
-        var label = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
-        label += "\\fB\\-\\-\(escaped(option.long))\\fR"
-        if let value = option.valueName { label += " \\fI\(escaped(value))\\fR" }
-        page += [".TP", label, escaped(option.help)]
-      }
+      page += spec.options.filter { $0.long != OptionSpec.help.long }.flatMap(entry)
     }
     for section in preformatted {
       let lines = section.split(separator: "\n", omittingEmptySubsequences: false)
@@ -49,16 +50,30 @@ enum ManualPage {
       ".TP", "\\fBLC_ALL\\fR, \\fBLC_TIME\\fR, \\fBLANG\\fR",
       "Month and weekday names and the first day of the week.",
       ".TP", "\\fBNO_COLOR\\fR", "When set to anything, no colour or highlighting unless \\-\\-color=always.",
+      ".TP", "\\fBTERM\\fR", "\\fBdumb\\fR: no colour or highlighting unless \\-\\-color=always.",
       ".TP", "\\fBCAL_ANIMATION\\fR", "\\fBoff\\fR turns the page-curl animation off.",
+      ".TP", "\\fBXDG_CONFIG_HOME\\fR",
+      "\\fBcal remind \\-\\-install\\fR writes its unit under it (default \\fI~/.config\\fR).",
       ".SH FILES",
       ".TP", "\\fI~/.local/share/cal/calendar.db\\fR",
       "The calendar: a SQLite database holding the events, the month on view and the history of page turns.",
+      ".TP", "\\fI~/.config/systemd/user/cal\\-remind.service\\fR",
+      "The systemd user unit \\fBcal remind \\-\\-install\\fR writes, which runs \\fBcal remind \\-\\-watch\\fR.",
       ".SH EXIT STATUS",
-      "0 on success, 64 for a mistake in the command line, 1 for any other failure.",
+      "0 on success, 64 for a mistake in the command line, 1 for any other failure, 141 when the reader of "
+        + "the output went away (\\fBcal list | head\\fR), as SIGPIPE ends other programs.",
       ".SH SEE ALSO",
       "\\fBcal\\fR(1) of util\\-linux and BSD, \\fBcalcurse\\fR(1), \\fBkhal\\fR(1)",
     ]
     return page.concatenated(separator: "\n") + "\n"
+  }
+
+  /// An option as a tagged paragraph: its spellings in bold, its value's name in italics, then its help.
+  private static func entry(_ option: OptionSpec) -> [String] {
+    var label = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
+    label += "\\fB\\-\\-\(escaped(option.long))\\fR"
+    if let value = option.valueName { label += " \\fI\(escaped(value))\\fR" }
+    return [".TP", label, escaped(option.help)]
   }
 
   /// Text made safe for roff: a backslash as roff's escape `\e` (which prints one), hyphens as `\-`, and a

@@ -33,7 +33,7 @@ enum PageRenderer {
       let items = try calendar.agenda(from: first.firstDay, through: last.lastDay, calendar: name)
       text +=
         "\n"
-        + (items.isEmpty ? "No events.\n" : EventPresenter.lines(items, context: context))
+        + (items.isEmpty ? "No events.\n" : EventPresenter.lines(items, context: context, styled: style.highlights))
     }
     return text
   }

@@ -90,6 +90,11 @@ public struct ICSAlarm: Equatable, Sendable {
           notes.skip("VALARM", line: child.line, "the same trigger as another alarm of the event")
           continue
         }
+        // As many as add and edit take: an event kept with more could not be edited at all afterwards.
+        guard alarms.count < Reminder.maximumCount else {
+          notes.skip("VALARM", line: child.line, "an event keeps at most \(Reminder.maximumCount) alarms")
+          continue
+        }
         for note in approximations { notes.approximate(line: child.line, note) }
         alarms.append(alarm)
       }

@@ -14,7 +14,7 @@ public struct ChangeRecord: Equatable, Sendable {
   public let id: Int64
   /// When it was made, Unix milliseconds.
   public let at: Int64
-  /// What kind of change: `add`, `edit`, `remove`, `import`, `flip`, `goto`.
+  /// What kind of change: `add`, `edit`, `remove`, `import`, `flip`, `goto`, `calendar`.
   public let kind: String
   /// What it did, in words: `added #3 dentist on 2024-05-12`.
   public let summary: String

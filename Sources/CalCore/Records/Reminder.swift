@@ -86,9 +86,13 @@ public struct Reminder: Hashable, Sendable {
     let (offset, anchor): (Int64, String)
     switch trigger {
     case .at(let instant):
-      guard let local = localZone.wallClock(atUTC: instant) else { return "at \(instant)" }
-      let minutes = local.secondOfDay / 60
-      return "at \(local.date) \(pad(minutes / 60, 2)):\(pad(minutes % 60, 2))"
+      // An instant of the years 1 to 9999 whose date on the user's clock is not (9999-12-31 23:59 UTC east of
+      // UTC) is said in UTC, not as a number of seconds.
+      let (clock, zone) =
+        localZone.wallClock(atUTC: instant).map { ($0, "") } ?? (ZoneInfo.utc.wallClock(atUTC: instant), " UTC")
+      guard let clock else { return "at \(instant)" }
+      let minutes = clock.secondOfDay / 60
+      return "at \(clock.date) \(pad(minutes / 60, 2)):\(pad(minutes % 60, 2))\(zone)"
     case .start(let seconds): (offset, anchor) = (seconds, "the start")
     case .end(let seconds): (offset, anchor) = (seconds, "the end")
     }

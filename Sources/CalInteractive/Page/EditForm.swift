@@ -132,7 +132,10 @@ struct EditForm {
   /// `--repeat monthly --every 2 --repeat-on 2nd-tue --until fri`, and `rrule FREQ=...` (or the RRULE text
   /// alone) is `--rrule FREQ=...`.
   static func repeatWords(_ answer: String) throws(PageInputError) -> [String] {
-    var words = answer.split(separator: " ").map(String.init)
+    // A comma ending a word only sets it apart (`yearly every 2, 3 times`); the commas of a list of days stay.
+    var words = answer.split(separator: " ").map { String($0.hasSuffix(",") ? $0.dropLast() : $0) }.filter {
+      !$0.isEmpty
+    }
     guard let first = words.first else { throw PageInputError("say how it repeats, or none") }
     if first.lowercased() == "rrule" || first.uppercased().hasPrefix("FREQ=") || first.uppercased().hasPrefix("RRULE:")
     {

@@ -172,18 +172,29 @@ public struct ChangeLogRepository {
   public func undo(count: Int) throws -> [ChangeRecord] {
     let changes = try database.fetch(
       "SELECT \(Column.selectList) FROM changes WHERE state = 'done' ORDER BY id DESC LIMIT ?", [count], record)
-    return try changes.map { try replay($0, inverted: true) }
+    return try changes.map { change in
+      // A change undone that is older than one in effect was undone before that one was made (redo goes
+      // oldest first), so that one ended its redo. Once that one is undone too, it must not come back with
+      // redo: undo then redo brings back that one. Its changesets go (it stays in the log, undone). Done here,
+      // as undo is rare, so that making a change costs nothing more.
+      try database.execute(
+        """
+        DELETE FROM change_sets WHERE change_id IN (SELECT id FROM changes WHERE state = 'undone' AND id < ?)
+        """, [change.id])
+      return try replay(change, inverted: true)
+    }
   }
 
   /// Redoes the oldest `count` changes undone that are newer than the newest change in effect, oldest first.
   /// Undo always takes the newest change in effect, so those are the ones undone last, back to the first;
-  /// a change made after an undo is newer than them, and ends their redo (until it is undone itself, which
-  /// brings back the state they were undone from).
+  /// a change made after an undo ends their redo for good (their changesets go when it is undone, see
+  /// `undo`): undoing that change and redoing brings that change back, never one undone before it.
   public func redo(count: Int) throws -> [ChangeRecord] {
     let changes = try database.fetch(
       """
       SELECT \(Column.selectList) FROM changes
       WHERE state = 'undone' AND id > coalesce((SELECT max(id) FROM changes WHERE state = 'done'), 0)
+        AND EXISTS (SELECT 1 FROM change_sets WHERE change_id = changes.id)
       ORDER BY id LIMIT ?
       """, [count], record)
     return try changes.map { try replay($0, inverted: false) }

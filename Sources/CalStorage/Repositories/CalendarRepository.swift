@@ -12,9 +12,16 @@ public struct CalendarRepository {
     try database.fetch("SELECT \(Self.columns) FROM calendars ORDER BY id", [], record)
   }
 
-  /// The calendar called `name` (ASCII case aside), if there is one.
+  /// The calendar called `name` (case aside), if there is one.
   public func calendar(named name: String) throws -> CalendarRecord? {
-    try database.fetchOne("SELECT \(Self.columns) FROM calendars WHERE name = ?", [name], record)
+    if let calendar = try database.fetchOne("SELECT \(Self.columns) FROM calendars WHERE name = ?", [name], record) {
+      return calendar
+    }
+    // SQLite's NOCASE folds ASCII letters only: É is é, and é written as e with a combining accent is é too
+    // (Swift compares strings by canonical equivalence), so that no two calendars look alike. A user has a
+    // few calendars: reading them all is cheap, and happens only when the name is not found as it is.
+    let lowercased = name.lowercased()
+    return try all().first { $0.name.lowercased() == lowercased }
   }
 
   /// The calendar with `id`, if there is one.

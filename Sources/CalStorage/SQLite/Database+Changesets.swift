@@ -47,9 +47,12 @@ extension Database {
     }
     if let conflict = context.conflict { throw conflict }
     guard code == SQLITE_OK else {
+      // Applying rolls back a savepoint of its own when it fails, which can leave the connection's error at
+      // SQLITE_OK ("not an error", for a read-only file): then the code returned is all that says why.
+      let extended = sqlite3_extended_errcode(connection)
       throw DatabaseError(
-        resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
-        message: String(cString: sqlite3_errmsg(connection)))
+        resultCode: ResultCode(rawValue: extended == SQLITE_OK ? code : extended),
+        message: String(cString: extended == SQLITE_OK ? sqlite3_errstr(code) : sqlite3_errmsg(connection)))
     }
   }
 
