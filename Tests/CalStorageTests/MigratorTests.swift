@@ -4,6 +4,10 @@ import Testing
 
 @Suite("Migrations")
 struct MigratorTests {
+  private static let good = Migration(id: "0001_a", sql: "CREATE TABLE a (x INTEGER);")
+  private static let bad = Migration(
+    id: "0002_bad", sql: "CREATE TABLE b (y INTEGER); INSERT INTO missing VALUES (1);")
+
   @Test("migrations apply in order, each recorded once")
   func appliesInOrder() throws {
     let folder = try TemporaryFolder()
@@ -22,11 +26,9 @@ struct MigratorTests {
   func failingMigrationRollsBack() throws {
     let folder = try TemporaryFolder()
     let database = try Database(path: folder.file("m.db"))
-    let good = Migration(id: "0001_a", sql: "CREATE TABLE a (x INTEGER);")
-    let bad = Migration(id: "0002_bad", sql: "CREATE TABLE b (y INTEGER); INSERT INTO missing VALUES (1);")
-    try Migrator(migrations: [good]).migrate(database, now: 1)
-    #expect(throws: DatabaseError.self) { try Migrator(migrations: [good, bad]).migrate(database, now: 2) }
-    #expect(try Migrator(migrations: [good]).appliedMigrations(in: database) == ["0001_a"])
+    try Migrator(migrations: [Self.good]).migrate(database, now: 1)
+    #expect(throws: DatabaseError.self) { try Migrator(migrations: [Self.good, Self.bad]).migrate(database, now: 2) }
+    #expect(try Migrator(migrations: [Self.good]).appliedMigrations(in: database) == ["0001_a"])
     let tableB = try database.fetchOne("SELECT 1 FROM sqlite_master WHERE name = 'b'") { _ in true }
     #expect(tableB == nil)
   }
@@ -35,10 +37,8 @@ struct MigratorTests {
   func newFileAllOrNothing() throws {
     let folder = try TemporaryFolder()
     let database = try Database(path: folder.file("m.db"))
-    let good = Migration(id: "0001_a", sql: "CREATE TABLE a (x INTEGER);")
-    let bad = Migration(id: "0002_bad", sql: "CREATE TABLE b (y INTEGER); INSERT INTO missing VALUES (1);")
-    #expect(throws: DatabaseError.self) { try Migrator(migrations: [good, bad]).migrate(database, now: 1) }
-    #expect(try Migrator(migrations: [good]).appliedMigrations(in: database) == nil)
+    #expect(throws: DatabaseError.self) { try Migrator(migrations: [Self.good, Self.bad]).migrate(database, now: 1) }
+    #expect(try Migrator(migrations: [Self.good]).appliedMigrations(in: database) == nil)
     #expect(try database.fetchOne("SELECT count(*) FROM sqlite_master") { try $0[0] as Int64 } == 0)
   }
 
