@@ -17,7 +17,12 @@ extension CalendarService {
   /// Finds the reminders due since the last run (a day back, the first time) up to now that have not been
   /// told, records them as told, and returns them in the order they were due: all in one write transaction,
   /// so that each is told once however many runs there are at the same moment. Those due more than a day
-  /// ago are returned as missed.
+  /// ago are returned as missed, each reminder of each event once with how many times it was missed: the
+  /// run that reports them records how far it looked, so no later run looks at them again, and they need no
+  /// record of their own (a calendar left for a month holds no more than one is worth).
+  ///
+  /// The candidates are read one by one, and what is missed is counted as it is found: what a run holds
+  /// grows with the reminders it tells, not with how long it was since the last run.
   ///
   /// - Parameter tell: hands the notices on (prints them) before they are recorded as delivered, in the same
   ///   transaction: when it throws (the output could not be written) or the process ends in it (its reader
@@ -32,23 +37,34 @@ extension CalendarService {
       guard first < nowSeconds else { return [] }
       let delivered = try store.reminders.deliveries(after: first, through: nowSeconds)
       var notices: [ReminderNotice] = []
-      for (stored, item, due) in try dueReminders(after: first, through: nowSeconds)
-      where !delivered.contains(DeliveryKey(reminderID: stored.id, due: due)) {
+      // The missed ones of the reminder being read, counted: its dues come together, as candidates are read.
+      var missed: ReminderNotice?
+      try forEachDueReminder(after: first, through: nowSeconds) { stored, item, due in
+        guard !delivered.contains(DeliveryKey(reminderID: stored.id, due: due)) else { return }
         let lateness = nowSeconds - due
-        let outcome: ReminderOutcome =
-          lateness > Self.missedAfterSeconds ? .missed : lateness > Self.lateAfterSeconds ? .late : .onTime
-        try store.reminders.recordDelivery(
-          DeliveryKey(reminderID: stored.id, due: due), occurrence: item.occurrence.occurrenceDay, at: now,
-          outcome: outcome)
-        notices.append(ReminderNotice(item: item, reminder: stored.reminder, due: due, outcome: outcome))
+        guard lateness > Self.missedAfterSeconds else {
+          let outcome: ReminderOutcome = lateness > Self.lateAfterSeconds ? .late : .onTime
+          notices.append(ReminderNotice(item: item, reminder: stored.reminder, due: due, outcome: outcome))
+          try store.reminders.recordDelivery(
+            DeliveryKey(reminderID: stored.id, due: due), occurrence: item.occurrence.occurrenceDay, at: now,
+            outcome: outcome)
+          return
+        }
+        if let counted = missed, counted.reminderID == stored.id {
+          missed = counted.counting(item: item, due: due)
+        } else {
+          if let counted = missed { notices.append(counted) }
+          missed = ReminderNotice(item: item, reminder: stored.reminder, reminderID: stored.id, missedAt: due)
+        }
       }
+      if let counted = missed { notices.append(counted) }
       if checked.map({ !notices.isEmpty || now - $0 >= Self.checkRecordInterval }) ?? true {
         try store.reminders.setCheckedThrough(max(now, checked ?? now))
         try store.reminders.forgetDeliveries(before: nowSeconds - Self.lookBackSeconds - Self.missedAfterSeconds)
       }
-      let sorted = notices.sorted { ($0.due, $0.item.event.id) < ($1.due, $1.item.event.id) }
-      if !sorted.isEmpty { try tell(sorted) }
-      return sorted
+      notices.sort { ($0.due, $0.item.event.id) < ($1.due, $1.item.event.id) }
+      if !notices.isEmpty { try tell(notices) }
+      return notices
     }
   }
 
@@ -59,34 +75,37 @@ extension CalendarService {
       try store.read {
         let now = environment.now().floorDivided(by: 1000)
         let delivered = try store.reminders.deliveries(after: now, through: now + 86_400)
-        let dues = try dueReminders(after: now, through: now + 86_400)
-          .filter { !delivered.contains(DeliveryKey(reminderID: $0.reminder.id, due: $0.due)) }
-        return dues.map(\.due).min().map { $0 * 1000 }
+        var next: Int64?
+        try forEachDueReminder(after: now, through: now + 86_400) { stored, _, due in
+          guard !delivered.contains(DeliveryKey(reminderID: stored.id, due: due)) else { return }
+          next = min(next ?? due, due)
+        }
+        return next.map { $0 * 1000 }
       }
     }
   }
 
-  /// Every reminder due from just after `first` through `last` (Unix seconds), with the occurrence it is for:
-  /// only the events whose days can hold such an occurrence are read, and each is expanded over the days its
-  /// reminders reach, not further.
-  private func dueReminders(after first: Int64, through last: Int64) throws
-    -> [(reminder: StoredReminder, item: AgendaItem, due: Int64)]
-  {
-    var dues: [(reminder: StoredReminder, item: AgendaItem, due: Int64)] = []
+  /// Hands `body` every reminder due from just after `first` through `last` (Unix seconds), with the
+  /// occurrence it is for, as it is found: only the events whose days can hold such an occurrence are read,
+  /// and each is expanded over the days its reminders reach, not further. Those of one reminder come
+  /// together, in the order of its occurrences.
+  private func forEachDueReminder(
+    after first: Int64, through last: Int64, _ body: (StoredReminder, AgendaItem, Int64) throws -> Void
+  ) throws {
     let agenda = try makeAgenda(for: nil)
     var event: EventRecord?
-    for stored in try store.reminders.candidates(after: first, through: last) {
+    try store.reminders.forEachCandidate(after: first, through: last) { stored in
       if event?.id != stored.eventID { event = try store.events.event(id: stored.eventID) }
-      guard let event else { continue }
+      guard let event else { return }
       let entry = agenda.entry(event)
       guard let offset = stored.reminder.offsetSeconds else {
         // At an instant: once, whichever occurrence, listed with the first.
         if case .at(let due) = stored.reminder.trigger, due * 1000 >= stored.createdAt,
           let item = try agenda.item(event)
         {
-          dues.append((stored, item, due))
+          try body(stored, item, due)
         }
-        continue
+        return
       }
       // Days around the occurrences whose start or end, shifted by the offset, falls in the window.
       let firstDay = Self.day(first - offset, adding: -2, or: .first)
@@ -101,10 +120,9 @@ extension CalendarService {
       {
         let due = stored.reminder.due(for: occurrence, localZone: environment.localZone)
         guard due > first && due <= last && due * 1000 >= stored.createdAt else { continue }
-        dues.append((stored, AgendaItem(day: occurrence.firstDay, entry: entry, occurrence: occurrence), due))
+        try body(stored, AgendaItem(day: occurrence.firstDay, entry: entry, occurrence: occurrence), due)
       }
     }
-    return dues
   }
 
   /// The UTC day of `instant` (Unix seconds) moved by `days`; `bound` when that leaves the calendar.

@@ -53,6 +53,29 @@ struct ReminderServiceTests {
     #expect(try run(fixture, at: "2024-05-15T09:00:00+02:00") == [])
   }
 
+  @Test("reminders missed while no run looked are counted: one notice for each reminder of each event")
+  func missedCounted() throws {
+    let fixture = try ServiceFixture()
+    _ = try fixture.service.add(
+      reminding(
+        event("2024-05-12", "standup", at: "09:00", for: 15, repeating: "FREQ=DAILY"), Self.fifteen,
+        Reminder(.start(offsetSeconds: -300))))
+    #expect(try run(fixture, at: "2024-05-12T10:00:00+02:00") == [])
+    fixture.now = try ServiceFixture.milliseconds("2024-05-22T09:00:00+02:00")
+    let notices = try fixture.service.deliverDueReminders()
+    let local = { (instant: Int64) in fixture.localZone.wallClock(atUTC: instant)!.date.description }
+    let told = notices.map {
+      "\($0.item.occurrence.occurrenceDay) \($0.outcome.rawValue) \($0.count) \(local($0.due))..\(local($0.lastDue))"
+    }
+    #expect(
+      told == [
+        "2024-05-13 missed 9 2024-05-13..2024-05-21", "2024-05-13 missed 9 2024-05-13..2024-05-21",
+        "2024-05-22 late 1 2024-05-22..2024-05-22", "2024-05-22 on time 1 2024-05-22..2024-05-22",
+      ])
+    #expect(notices.map(\.reminder.offsetSeconds) == [-900, -300, -900, -300])
+    #expect(try run(fixture, at: "2024-05-22T09:01:00+02:00") == [])
+  }
+
   @Test("every occurrence of a series reminds; a removed one does not, an edited one at its own time")
   func series() throws {
     let fixture = try ServiceFixture()

@@ -38,10 +38,13 @@ public struct ReminderRepository {
 
   /// The reminders that may be due from just after `first` through `last` (Unix seconds): those at an instant
   /// in that time, and those of events whose days come within two days of the time less the reminder's
-  /// offset. Cheap to find; the caller works out which occurrences are really due.
-  public func candidates(after first: Int64, through last: Int64) throws -> [StoredReminder] {
+  /// offset. Cheap to find; the caller works out which occurrences are really due. Handed to `body` one by
+  /// one as they are read, in the order of their events, so that no list of them all is built.
+  public func forEachCandidate(
+    after first: Int64, through last: Int64, _ body: (StoredReminder) throws -> Void
+  ) throws {
     let margin: Int64 = 2 * 86_400
-    return try database.fetch(
+    try database.forEach(
       """
       SELECT r.id, r.event_id, r.relative_to, r.offset_seconds, r.at, r.day_minute, r.created_at
       FROM reminders AS r JOIN events AS e ON e.id = r.event_id
@@ -50,7 +53,11 @@ public struct ReminderRepository {
           AND (e.last_day IS NULL OR e.last_day >= coalesce(date(?1 - r.offset_seconds - ?3, 'unixepoch'), '0001-01-01'))
         END
       ORDER BY r.event_id, r.id
-      """, [first, last, margin], stored)
+      """, [first, last, margin]
+    ) { row in
+      try body(try stored(row))
+      return true
+    }
   }
 
   /// The deliveries whose due time falls from just after `first` through `last`, as (reminder id, due).
