@@ -17,8 +17,8 @@ struct RemindCommand: Command {
     discussion: """
       Prints the reminders that are due and have not been told, and records them as told, so that each is \
       told once, however many cal remind run at the same moment. One missed while the machine was off is \
-      told at the next run, marked late; one more than a day late is reported as missed instead. Nothing \
-      is printed when nothing is due.
+      told at the next run, marked late; one more than a day late is reported as missed instead, each \
+      reminder of each event once, with how many times it was missed. Nothing is printed when nothing is due.
       With --watch, cal stays running and sleeps until the next reminder is due, waking when the calendar \
       changes; --exec runs a command for each reminder (one missed is printed instead), with CAL_TITLE, CAL_START, CAL_END, CAL_LOCATION, \
       CAL_NOTE, CAL_ID, CAL_OCCURRENCE, CAL_DUE and CAL_OUTCOME in its environment, for example \
