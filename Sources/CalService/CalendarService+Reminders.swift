@@ -15,57 +15,96 @@ extension CalendarService {
   static let checkRecordInterval: Int64 = 3_600_000
 
   /// Finds the reminders due since the last run (a day back, the first time) up to now that have not been
-  /// told, records them as told, and returns them in the order they were due: all in one write transaction,
-  /// so that each is told once however many runs there are at the same moment. Those due more than a day
-  /// ago are returned as missed, each reminder of each event once with how many times it was missed: the
-  /// run that reports them records how far it looked, so no later run looks at them again, and they need no
-  /// record of their own (a calendar left for a month holds no more than one is worth).
+  /// told, records them as told, and hands them to `tell` in the order they were due: all in one write
+  /// transaction, so that each is told once however many runs there are at the same moment. Those due more
+  /// than a day ago are told as missed, each reminder of each event once with how many times it was missed:
+  /// the run that reports them records how far it looked, so no later run looks at them again, and they need
+  /// no record of their own (a calendar left for a month holds no more than one is worth).
   ///
-  /// The candidates are read one by one, and what is missed is counted as it is found: what a run holds
-  /// grows with the reminders it tells, not with how long it was since the last run.
+  /// Nothing here grows with the number of reminders due: the candidates are read one by one, what was
+  /// missed is counted as it is found (one count for each reminder), and those told one by one are recorded
+  /// as they are found, then read back in order as they are told.
   ///
-  /// - Parameter tell: hands the notices on (prints them) before they are recorded as delivered, in the same
-  ///   transaction: when it throws (the output could not be written) or the process ends in it (its reader
-  ///   went away), nothing is recorded, and the reminders come again next time instead of being lost.
-  public func deliverDueReminders(_ tell: ([ReminderNotice]) throws -> Void = { _ in }) throws -> [ReminderNotice] {
+  /// - Parameters:
+  ///   - tell: hands each notice on (prints it), in the transaction that records it: when it throws (the
+  ///     output could not be written) or the process ends in it (its reader went away), nothing is recorded,
+  ///     and the reminders come again next time instead of being lost.
+  ///   - finish: called after the last notice, in the same transaction, when there was one: where the output
+  ///     is handed on, so that output that cannot be written records nothing either.
+  /// - Returns: how many notices were told.
+  @discardableResult
+  public func deliverDueReminders(
+    _ tell: (ReminderNotice) throws -> Void = { _ in }, then finish: () throws -> Void = {}
+  ) throws -> Int {
     try write {
       let now = environment.now()
       let nowSeconds = now.floorDivided(by: 1000)
       let checked = try store.reminders.checkedThrough()
       let first = max(
         (checked ?? now - Self.missedAfterSeconds * 1000).floorDivided(by: 1000), nowSeconds - Self.lookBackSeconds)
-      guard first < nowSeconds else { return [] }
+      guard first < nowSeconds else { return 0 }
       let delivered = try store.reminders.deliveries(after: first, through: nowSeconds)
-      var notices: [ReminderNotice] = []
-      // The missed ones of the reminder being read, counted: its dues come together, as candidates are read.
-      var missed: ReminderNotice?
+      var missed: [MissedCount] = []
+      var recorded = 0
       try forEachDueReminder(after: first, through: nowSeconds) { stored, item, due in
         guard !delivered.contains(DeliveryKey(reminderID: stored.id, due: due)) else { return }
-        let lateness = nowSeconds - due
-        guard lateness > Self.missedAfterSeconds else {
-          let outcome: ReminderOutcome = lateness > Self.lateAfterSeconds ? .late : .onTime
-          notices.append(ReminderNotice(item: item, reminder: stored.reminder, due: due, outcome: outcome))
+        let day = item.occurrence.occurrenceDay
+        guard nowSeconds - due > Self.missedAfterSeconds else {
           try store.reminders.recordDelivery(
-            DeliveryKey(reminderID: stored.id, due: due), occurrence: item.occurrence.occurrenceDay, at: now,
-            outcome: outcome)
+            DeliveryKey(reminderID: stored.id, due: due), occurrence: day, at: now,
+            outcome: Self.outcome(due: due, now: nowSeconds))
+          recorded += 1
           return
         }
-        if let counted = missed, counted.reminderID == stored.id {
-          missed = counted.counting(item: item, due: due)
+        // The dues of one reminder come together: those of the reminder read before are all counted.
+        if missed.last?.reminder.id == stored.id {
+          missed[missed.count - 1].add(due: due, day: day)
         } else {
-          if let counted = missed { notices.append(counted) }
-          missed = ReminderNotice(item: item, reminder: stored.reminder, reminderID: stored.id, missedAt: due)
+          missed.append(MissedCount(stored, due: due, day: day))
         }
       }
-      if let counted = missed { notices.append(counted) }
-      if checked.map({ !notices.isEmpty || now - $0 >= Self.checkRecordInterval }) ?? true {
+      let count = missed.count + recorded
+      if checked.map({ count > 0 || now - $0 >= Self.checkRecordInterval }) ?? true {
         try store.reminders.setCheckedThrough(max(now, checked ?? now))
         try store.reminders.forgetDeliveries(before: nowSeconds - Self.lookBackSeconds - Self.missedAfterSeconds)
       }
-      notices.sort { ($0.due, $0.item.event.id) < ($1.due, $1.item.event.id) }
-      if !notices.isEmpty { try tell(notices) }
-      return notices
+      guard count > 0 else { return 0 }
+      let agenda = try makeAgenda(for: nil)
+      // Told in the order they were due, the events come mixed: each is read once (what this holds grows with
+      // the events that remind now, as the calendar does, not with their reminders).
+      var events: [Int64: EventRecord?] = [:]
+      func item(_ stored: StoredReminder, on day: CivilDate) throws -> AgendaItem? {
+        if events[stored.eventID] == nil { events[stored.eventID] = try store.events.event(id: stored.eventID) }
+        guard let event = events[stored.eventID] ?? nil else { return nil }
+        return try agenda.item(event, on: day)
+      }
+      // Every missed one was due before any of those told one by one.
+      missed.sort {
+        ($0.firstDue, $0.reminder.eventID, $0.reminder.id) < ($1.firstDue, $1.reminder.eventID, $1.reminder.id)
+      }
+      for counted in missed {
+        guard let item = try item(counted.reminder, on: counted.firstDay) else { continue }
+        try tell(
+          ReminderNotice(
+            item: item, reminder: counted.reminder.reminder, due: counted.firstDue, outcome: .missed,
+            count: counted.count, lastDue: counted.lastDue))
+      }
+      if recorded > 0 {
+        try store.reminders.forEachDelivery(recordedAt: now, after: first, through: nowSeconds) { stored, due, day in
+          guard let item = try item(stored, on: day) else { return }
+          try tell(
+            ReminderNotice(
+              item: item, reminder: stored.reminder, due: due, outcome: Self.outcome(due: due, now: nowSeconds)))
+        }
+      }
+      try finish()
+      return count
     }
+  }
+
+  /// How a reminder due at `due` is told at `now` (Unix seconds), when it is told one by one.
+  private static func outcome(due: Int64, now: Int64) -> ReminderOutcome {
+    now - due > lateAfterSeconds ? .late : .onTime
   }
 
   /// When the next reminder not yet told is due, Unix milliseconds: the earliest after now and within a day;

@@ -14,11 +14,22 @@ struct ReminderServiceTests {
 
   private static let fifteen = Reminder(.start(offsetSeconds: -900))
 
+  /// The notices a run of `service` tells, in order; checks that it counts them right.
+  private static func deliver(_ service: CalendarService, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> [ReminderNotice]
+  {
+    var notices: [ReminderNotice] = []
+    var finished = 0
+    let count = try service.deliverDueReminders({ notices.append($0) }, then: { finished += 1 })
+    #expect(count == notices.count && finished == (count > 0 ? 1 : 0), sourceLocation: sourceLocation)
+    return notices
+  }
+
   /// What a run tells, as `2024-05-12 dentist 14:15 on time`: the occurrence's day, the title, when it was
   /// due on Berlin's clock, and how it is told.
   private func run(_ fixture: ServiceFixture, at instant: String) throws -> [String] {
     fixture.now = try ServiceFixture.milliseconds(instant)
-    return try fixture.service.deliverDueReminders().map { notice in
+    return try Self.deliver(fixture.service).map { notice in
       let local = fixture.localZone.wallClock(atUTC: notice.due)!
       let minutes = local.secondOfDay / 60
       let due = String(format: "%@ %02d:%02d", local.date.description, minutes / 60, minutes % 60)
@@ -62,7 +73,7 @@ struct ReminderServiceTests {
         Reminder(.start(offsetSeconds: -300))))
     #expect(try run(fixture, at: "2024-05-12T10:00:00+02:00") == [])
     fixture.now = try ServiceFixture.milliseconds("2024-05-22T09:00:00+02:00")
-    let notices = try fixture.service.deliverDueReminders()
+    let notices = try Self.deliver(fixture.service)
     let local = { (instant: Int64) in fixture.localZone.wallClock(atUTC: instant)!.date.description }
     let told = notices.map {
       "\($0.item.occurrence.occurrenceDay) \($0.outcome.rawValue) \($0.count) \(local($0.due))..\(local($0.lastDue))"
@@ -166,7 +177,7 @@ struct ReminderServiceTests {
             now: { now }, localZone: zone, zones: ZoneLoader(ServiceFixture.systemZone))
           let service = try CalendarService.open(
             CalendarLocation(path: path, isDefault: false), for: .write, environment: environment)
-          return try service.deliverDueReminders().map(\.item.event.title)
+          return try Self.deliver(service).map(\.item.event.title)
         }
       }
       return try await group.reduce(into: []) { $0 += $1 }

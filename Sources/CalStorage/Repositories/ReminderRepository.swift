@@ -82,6 +82,27 @@ public struct ReminderRepository {
       """, [key.reminderID, key.due, occurrence, milliseconds, outcome.rawValue])
   }
 
+  /// The deliveries recorded at `milliseconds` whose due time falls from just after `first` through `last`,
+  /// handed to `body` one by one in the order they were due (then by event and reminder), each as its
+  /// reminder, when it was due and the occurrence's day: what one run recorded, read back in order without
+  /// a list of them in memory.
+  public func forEachDelivery(
+    recordedAt milliseconds: Int64, after first: Int64, through last: Int64,
+    _ body: (StoredReminder, Int64, CivilDate) throws -> Void
+  ) throws {
+    try database.forEach(
+      """
+      SELECT r.id, r.event_id, r.relative_to, r.offset_seconds, r.at, r.day_minute, r.created_at, d.due, d.occurrence
+      FROM reminder_deliveries AS d JOIN reminders AS r ON r.id = d.reminder_id
+      WHERE d.delivered_at = ? AND d.due > ? AND d.due <= ?
+      ORDER BY d.due, r.event_id, r.id
+      """, [milliseconds, first, last]
+    ) { row in
+      try body(try stored(row), try row[7], try row[8])
+      return true
+    }
+  }
+
   /// Forgets deliveries due before `instant` (Unix seconds): no run looks that far back.
   public func forgetDeliveries(before instant: Int64) throws {
     try database.execute("DELETE FROM reminder_deliveries WHERE due < ?", [instant])
