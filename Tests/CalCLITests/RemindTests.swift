@@ -99,6 +99,37 @@ final class RemindTests {
     #expect(try json(["remind"], at: "2024-05-15T08:57:00+02:00").isEmpty)
   }
 
+  @Test("a month without a run reports each reminder of each event missed once, counted, not once a day")
+  func missedCounted() throws {
+    let reminders = (1...20).flatMap { ["--remind", "\($0)m"] }
+    for time in ["09:00", "09:30", "10:00"] {
+      try run(
+        ["add", "2024-04-01", "standup \(time)", "--at", time, "--repeat", "daily"] + reminders,
+        at: "2024-04-01T00:00:00+02:00")
+    }
+    #expect(try run(["remind"], at: "2024-04-01T00:00:00+02:00").stdout.isEmpty)
+    // 32 days later: a run looks 30 days back; those due more than a day ago are missed, the rest late.
+    let told = try json(["remind"], at: "2024-05-12T08:00:00+02:00")
+    #expect(told.count == 120)
+    #expect(told.prefix(60).allSatisfy { $0["outcome"] as? String == "missed" && $0["count"] as? Int == 29 })
+    #expect(told.suffix(60).allSatisfy { $0["outcome"] as? String == "late" && $0["count"] as? Int == 1 })
+    let first = try #require(told.first)
+    #expect(first["due"] as? String == "2024-04-12T08:40:00+02:00")
+    #expect(first["lastDue"] as? String == "2024-05-10T08:40:00+02:00")
+    #expect((first["event"] as? [String: Any])?["occurrence"] as? String == "2024-04-12")
+    #expect(told.last?["due"] as? String == "2024-05-11T09:59:00+02:00")
+    #expect(told.last?["lastDue"] as? String == "2024-05-11T09:59:00+02:00")
+    #expect(try run(["remind"], at: "2024-05-12T08:01:00+02:00").stdout.isEmpty)
+    // What is due now is told one by one again, each once.
+    let now = try run(["remind"], at: "2024-05-12T08:42:00+02:00").stdout.split(separator: "\n")
+    #expect(
+      now == [
+        "Reminder (20m before): 2024-05-12  09:00        #1@2024-05-12  standup 09:00",
+        "Reminder (19m before): 2024-05-12  09:00        #1@2024-05-12  standup 09:00",
+        "Reminder (18m before): 2024-05-12  09:00        #1@2024-05-12  standup 09:00",
+      ])
+  }
+
   @Test("--exec runs the command for reminders on time or late; one missed by more than a day is printed instead")
   func execLeavesMissed() throws {
     try run(["add", "2024-05-13", "standup", "--at", "09:00", "--repeat", "daily", "--remind", "5m"])
@@ -107,11 +138,8 @@ final class RemindTests {
     let result = try run(
       ["remind", "--exec", "echo \"$CAL_OUTCOME $CAL_DUE\" >> '\(log)'"], at: "2024-05-15T09:56:00+02:00")
     #expect(
-      result.stdout == """
-        Missed reminder (5m before, due 2024-05-13 08:55): 2024-05-13  09:00        #1@2024-05-13  standup
-        Missed reminder (5m before, due 2024-05-14 08:55): 2024-05-14  09:00        #1@2024-05-14  standup
-
-        """)
+      result.stdout
+        == "Missed 2 reminders (5m before, due 2024-05-13 08:55 to 2024-05-14 08:55): #1 standup\n")
     let told = Watch(pid: 0, clock: "", output: log)
     #expect(told.waitFor(1) == ["late 2024-05-15T08:55:00+02:00"])
   }

@@ -14,11 +14,22 @@ struct ReminderServiceTests {
 
   private static let fifteen = Reminder(.start(offsetSeconds: -900))
 
+  /// The notices a run of `service` tells, in order; checks that it counts them right.
+  private static func deliver(_ service: CalendarService, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> [ReminderNotice]
+  {
+    var notices: [ReminderNotice] = []
+    var finished = 0
+    let count = try service.deliverDueReminders({ notices.append($0) }, then: { finished += 1 })
+    #expect(count == notices.count && finished == (count > 0 ? 1 : 0), sourceLocation: sourceLocation)
+    return notices
+  }
+
   /// What a run tells, as `2024-05-12 dentist 14:15 on time`: the occurrence's day, the title, when it was
   /// due on Berlin's clock, and how it is told.
   private func run(_ fixture: ServiceFixture, at instant: String) throws -> [String] {
     fixture.now = try ServiceFixture.milliseconds(instant)
-    return try fixture.service.deliverDueReminders().map { notice in
+    return try Self.deliver(fixture.service).map { notice in
       let local = fixture.localZone.wallClock(atUTC: notice.due)!
       let minutes = local.secondOfDay / 60
       let due = String(format: "%@ %02d:%02d", local.date.description, minutes / 60, minutes % 60)
@@ -51,6 +62,29 @@ struct ReminderServiceTests {
         "2024-05-14 standup 2024-05-14 08:55 missed", "2024-05-15 standup 2024-05-15 08:55 on time",
       ])
     #expect(try run(fixture, at: "2024-05-15T09:00:00+02:00") == [])
+  }
+
+  @Test("reminders missed while no run looked are counted: one notice for each reminder of each event")
+  func missedCounted() throws {
+    let fixture = try ServiceFixture()
+    _ = try fixture.service.add(
+      reminding(
+        event("2024-05-12", "standup", at: "09:00", for: 15, repeating: "FREQ=DAILY"), Self.fifteen,
+        Reminder(.start(offsetSeconds: -300))))
+    #expect(try run(fixture, at: "2024-05-12T10:00:00+02:00") == [])
+    fixture.now = try ServiceFixture.milliseconds("2024-05-22T09:00:00+02:00")
+    let notices = try Self.deliver(fixture.service)
+    let local = { (instant: Int64) in fixture.localZone.wallClock(atUTC: instant)!.date.description }
+    let told = notices.map {
+      "\($0.item.occurrence.occurrenceDay) \($0.outcome.rawValue) \($0.count) \(local($0.due))..\(local($0.lastDue))"
+    }
+    #expect(
+      told == [
+        "2024-05-13 missed 9 2024-05-13..2024-05-21", "2024-05-13 missed 9 2024-05-13..2024-05-21",
+        "2024-05-22 late 1 2024-05-22..2024-05-22", "2024-05-22 on time 1 2024-05-22..2024-05-22",
+      ])
+    #expect(notices.map(\.reminder.offsetSeconds) == [-900, -300, -900, -300])
+    #expect(try run(fixture, at: "2024-05-22T09:01:00+02:00") == [])
   }
 
   @Test("every occurrence of a series reminds; a removed one does not, an edited one at its own time")
@@ -143,7 +177,7 @@ struct ReminderServiceTests {
             now: { now }, localZone: zone, zones: ZoneLoader(ServiceFixture.systemZone))
           let service = try CalendarService.open(
             CalendarLocation(path: path, isDefault: false), for: .write, environment: environment)
-          return try service.deliverDueReminders().map(\.item.event.title)
+          return try Self.deliver(service).map(\.item.event.title)
         }
       }
       return try await group.reduce(into: []) { $0 += $1 }

@@ -17,8 +17,8 @@ struct RemindCommand: Command {
     discussion: """
       Prints the reminders that are due and have not been told, and records them as told, so that each is \
       told once, however many cal remind run at the same moment. One missed while the machine was off is \
-      told at the next run, marked late; one more than a day late is reported as missed instead. Nothing \
-      is printed when nothing is due.
+      told at the next run, marked late; one more than a day late is reported as missed instead, each \
+      reminder of each event once, with how many times it was missed. Nothing is printed when nothing is due.
       With --watch, cal stays running and sleeps until the next reminder is due, waking when the calendar \
       changes; --exec runs a command for each reminder (one missed is printed instead), with CAL_TITLE, CAL_START, CAL_END, CAL_LOCATION, \
       CAL_NOTE, CAL_ID, CAL_OCCURRENCE, CAL_DUE and CAL_OUTCOME in its environment, for example \
@@ -53,18 +53,7 @@ struct RemindCommand: Command {
     // Watching waits on the calendar's file, so it needs one: the default one is made when missing.
     if watching && calendar.isInMemory { calendar = try store.open(context, for: .write) }
     guard watching else {
-      // Printed before they are recorded as delivered: output that cannot be written records nothing.
-      let notices = try calendar.deliverDueReminders { notices in
-        if json {
-          context.print(JSONValue.array(notices.map { ReminderPresenter.json($0, context: context) }).serialized)
-          try Self.flush(context)
-        } else {
-          try printNotices(notices, context: context)
-        }
-      }
-      // No reminder due (nothing was told): the JSON form is still an array.
-      if json && notices.isEmpty { context.print("[]") }
-      try start(notices, context: context)
+      try start(try tellDue(calendar, context: context), context: context)
       return
     }
     let waiter = try Waiter(
@@ -75,8 +64,7 @@ struct RemindCommand: Command {
     var wake = Waiter.Wake.changed
     while true {
       if wake != .childEnded {
-        let notices = try calendar.deliverDueReminders { try printNotices($0, context: context) }
-        try start(notices, context: context) { running[$0] = $1 }
+        try start(try tellDue(calendar, context: context), context: context) { running[$0] = $1 }
       }
       for (pid, failure) in ShellCommand.reapEnded() {
         guard let notice = running.removeValue(forKey: pid), let failure else { continue }
@@ -96,16 +84,32 @@ struct RemindCommand: Command {
     command != nil && notice.outcome != .missed
   }
 
-  /// Prints each notice not given to the command (a line, or with `--watch --json` a JSON line), inside the
-  /// transaction that records them: one whose line cannot be written is not recorded, and comes again.
-  private func printNotices(_ notices: [ReminderNotice], context: CommandContext) throws {
-    for notice in notices where !fires(notice) {
-      context.print(
-        json
-          ? ReminderPresenter.json(notice, context: context).serialized
-          : ReminderPresenter.line(notice, context: context))
+  /// Tells the reminders that are due and returns those given to the command. The others are printed as they
+  /// come (a line each, or JSON: an array, or with `--watch` a line each), inside the transaction that
+  /// records them: one whose line cannot be written is not recorded, and comes again.
+  private func tellDue(_ calendar: CalendarService, context: CommandContext) throws -> [ReminderNotice] {
+    var fired: [ReminderNotice] = []
+    var printed = 0
+    let array = json && !watching
+    try calendar.deliverDueReminders { notice in
+      guard !fires(notice) else { return fired.append(notice) }
+      if array {
+        context.output.write(printed == 0 ? "[" : ",")
+        context.output.write(ReminderPresenter.json(notice, context: context).serialized)
+      } else {
+        context.print(
+          json
+            ? ReminderPresenter.json(notice, context: context).serialized
+            : ReminderPresenter.line(notice, context: context))
+      }
+      printed += 1
+    } then: {
+      if array && printed > 0 { context.print("]") }
+      try Self.flush(context)
     }
-    try Self.flush(context)
+    // No reminder due (nothing was told): the JSON form is still an array.
+    if array && printed == 0 { context.print("[]") }
+    return fired
   }
 
   /// Runs the command for each notice given to it, once the notices are recorded as told (a command started

@@ -4,9 +4,14 @@ import CalService
 /// How a reminder that is due is told: a line, a JSON object, or the environment of a command run for it.
 enum ReminderPresenter {
   /// `Reminder (15m before): 2024-05-12  14:30-15:15  #2  dentist @ Praxis`; late ones say when they were
-  /// due, missed ones say they were missed.
+  /// due, missed ones say they were missed, and one missed many times says how often, from when to when
+  /// (`Missed 30 reminders (5m before, due 2024-04-12 08:55 to 2024-05-11 08:55): #3 standup`).
   static func line(_ notice: ReminderNotice, context: CommandContext) -> String {
     let reminder = notice.reminder.description(isAllDay: notice.item.schedule.isAllDay, localZone: context.localZone)
+    if notice.count > 1 {
+      return "Missed \(notice.count) reminders (\(reminder), due \(clock(notice.due, context: context)) to "
+        + "\(clock(notice.lastDue, context: context))): \(name(notice))"
+    }
     let event = EventPresenter.line(notice.item, context: context, withNote: false, withReminders: false)
     switch notice.outcome {
     case .onTime: return "Reminder (\(reminder)): \(event)"
@@ -15,11 +20,13 @@ enum ReminderPresenter {
     }
   }
 
-  /// `{"outcome", "due", "reminder", "event"}`.
+  /// `{"outcome", "due", "count", "lastDue", "reminder", "event"}`.
   static func json(_ notice: ReminderNotice, context: CommandContext) -> JSONValue {
     .object([
       ("outcome", .string(notice.outcome.rawValue)),
       ("due", .string(context.localTimestamp(notice.due * 1000))),
+      ("count", .integer(Int64(notice.count))),
+      ("lastDue", .string(context.localTimestamp(notice.lastDue * 1000))),
       ("reminder", EventPresenter.reminderJSON(notice.reminder, of: notice.item, context: context)),
       ("event", EventPresenter.json(notice.item, context: context)),
     ])
@@ -46,9 +53,13 @@ enum ReminderPresenter {
 
   /// `Warning: the command run for the reminder of #2 dentist (due 14:15) ended with exit status 3`.
   static func failure(_ notice: ReminderNotice, _ failure: String, context: CommandContext) -> String {
-    let event = notice.item.event
-    return "Warning: the command run for the reminder of #\(event.id) \(TerminalText.sanitized(event.title)) "
-      + "(due \(clock(notice.due, context: context))) \(failure)"
+    "Warning: the command run for the reminder of \(name(notice)) (due \(clock(notice.due, context: context))) "
+      + failure
+  }
+
+  /// `#2 dentist`.
+  private static func name(_ notice: ReminderNotice) -> String {
+    "#\(notice.item.event.id) \(TerminalText.sanitized(notice.item.event.title))"
   }
 
   /// `14:15` today, else `2024-05-11 14:15`, on the user's clock.

@@ -38,10 +38,13 @@ public struct ReminderRepository {
 
   /// The reminders that may be due from just after `first` through `last` (Unix seconds): those at an instant
   /// in that time, and those of events whose days come within two days of the time less the reminder's
-  /// offset. Cheap to find; the caller works out which occurrences are really due.
-  public func candidates(after first: Int64, through last: Int64) throws -> [StoredReminder] {
+  /// offset. Cheap to find; the caller works out which occurrences are really due. Handed to `body` one by
+  /// one as they are read, in the order of their events, so that no list of them all is built.
+  public func forEachCandidate(
+    after first: Int64, through last: Int64, _ body: (StoredReminder) throws -> Void
+  ) throws {
     let margin: Int64 = 2 * 86_400
-    return try database.fetch(
+    try database.forEach(
       """
       SELECT r.id, r.event_id, r.relative_to, r.offset_seconds, r.at, r.day_minute, r.created_at
       FROM reminders AS r JOIN events AS e ON e.id = r.event_id
@@ -50,7 +53,11 @@ public struct ReminderRepository {
           AND (e.last_day IS NULL OR e.last_day >= coalesce(date(?1 - r.offset_seconds - ?3, 'unixepoch'), '0001-01-01'))
         END
       ORDER BY r.event_id, r.id
-      """, [first, last, margin], stored)
+      """, [first, last, margin]
+    ) { row in
+      try body(try stored(row))
+      return true
+    }
   }
 
   /// The deliveries whose due time falls from just after `first` through `last`, as (reminder id, due).
@@ -73,6 +80,27 @@ public struct ReminderRepository {
       INSERT INTO reminder_deliveries (reminder_id, due, occurrence, delivered_at, outcome) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (reminder_id, due) DO NOTHING
       """, [key.reminderID, key.due, occurrence, milliseconds, outcome.rawValue])
+  }
+
+  /// The deliveries recorded at `milliseconds` whose due time falls from just after `first` through `last`,
+  /// handed to `body` one by one in the order they were due (then by event and reminder), each as its
+  /// reminder, when it was due and the occurrence's day: what one run recorded, read back in order without
+  /// a list of them in memory.
+  public func forEachDelivery(
+    recordedAt milliseconds: Int64, after first: Int64, through last: Int64,
+    _ body: (StoredReminder, Int64, CivilDate) throws -> Void
+  ) throws {
+    try database.forEach(
+      """
+      SELECT r.id, r.event_id, r.relative_to, r.offset_seconds, r.at, r.day_minute, r.created_at, d.due, d.occurrence
+      FROM reminder_deliveries AS d JOIN reminders AS r ON r.id = d.reminder_id
+      WHERE d.delivered_at = ? AND d.due > ? AND d.due <= ?
+      ORDER BY d.due, r.event_id, r.id
+      """, [milliseconds, first, last]
+    ) { row in
+      try body(try stored(row), try row[7], try row[8])
+      return true
+    }
   }
 
   /// Forgets deliveries due before `instant` (Unix seconds): no run looks that far back.
