@@ -144,6 +144,43 @@ final class RemindTests {
     #expect(told.waitFor(1) == ["late 2024-05-15T08:55:00+02:00"])
   }
 
+  @Test("--exec runs at most 16 commands at once: a burst of 40 reminders waits for places, with --watch and without")
+  func execBurst() throws {
+    // 40 events at 10:20 and 40 at 10:21, each reminding 15 minutes before.
+    func burst(_ minute: Int) throws -> String {
+      let events = (1...40).map { number in
+        "BEGIN:VEVENT\r\nUID:burst-\(minute)-\(number)\r\nDTSTAMP:20240501T000000Z\r\n"
+          + "DTSTART:20240512T10\(minute)00\r\nSUMMARY:burst \(number)\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\n"
+          + "DESCRIPTION:x\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VEVENT\r\n"
+      }
+      return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n" + events.joined() + "END:VCALENDAR\r\n"
+    }
+    let file = cal.folder + "/burst.ics"
+    try (try burst(20) + burst(21)).write(toFile: file, atomically: true, encoding: .utf8)
+    try run(["import", file])
+    // Each command says when it starts and ends; the most started and not yet ended is how many ran at once.
+    func mostAtOnce(_ log: String) -> (starts: Int, most: Int) {
+      let lines = Watch(pid: 0, clock: "", output: log).waitFor(80)
+      var (running, most) = (0, 0)
+      for line in lines {
+        running += line == "start" ? 1 : -1
+        most = max(most, running)
+      }
+      return (lines.filter { $0 == "start" }.count, most)
+    }
+    let command = { (log: String) in "echo start >> '\(log)'; sleep 0.2; echo end >> '\(log)'" }
+    let once = cal.folder + "/once"
+    try run(["remind", "--exec", command(once)], at: "2024-05-12T10:05:00+02:00")
+    let (starts, most) = mostAtOnce(once)
+    #expect(starts == 40 && most <= 16 && most > 1, "\(starts) started, \(most) at once")
+
+    let watched = cal.folder + "/watched-burst"
+    let watch = try watch(["--exec", command(watched)], at: "2024-05-12T10:06:00+02:00")
+    let (watchStarts, watchMost) = mostAtOnce(watched)
+    #expect(watchStarts == 40 && watchMost <= 16 && watchMost > 1, "\(watchStarts) started, \(watchMost) at once")
+    #expect(watch.stop(SIGTERM) == 0)
+  }
+
   @Test("a reminder whose notice cannot be written (a full disk, a reader gone) is not recorded: it comes again")
   func unwrittenNotice() throws {
     try run(["add", "2024-05-12", "dentist", "--at", "14:30", "--remind", "15m"])

@@ -38,6 +38,15 @@ struct ShellCommand {
     return pid
   }
 
+  /// Waits for one command to end and collects it; false when there is none to wait for.
+  static func waitForOne() -> Bool {
+    var status: Int32 = 0
+    while true {
+      if waitpid(-1, &status, 0) > 0 { return true }
+      if errno != EINTR { return false }
+    }
+  }
+
   /// Collects the commands that have ended, so that none is left a zombie, and says how each ended: `nil`
   /// for a success, else `ended with exit status 3` or `was killed by signal 9`.
   static func reapEnded() -> [(pid: pid_t, failure: String?)] {

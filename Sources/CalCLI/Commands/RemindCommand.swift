@@ -22,7 +22,8 @@ struct RemindCommand: Command {
       With --watch, cal stays running and sleeps until the next reminder is due, waking when the calendar \
       changes; --exec runs a command for each reminder (one missed is printed instead), with CAL_TITLE, CAL_START, CAL_END, CAL_LOCATION, \
       CAL_NOTE, CAL_ID, CAL_OCCURRENCE, CAL_DUE and CAL_OUTCOME in its environment, for example \
-      --exec 'notify-send "$CAL_TITLE" "$CAL_START"'; a command that fails is named on standard error. \
+      --exec 'notify-send "$CAL_TITLE" "$CAL_START"'; 16 commands run at once at most, more wait for a place; \
+      a command that fails is named on standard error. \
       With --json, one JSON object per reminder: an array, \
       or with --watch one line each.
       --install writes ~/.config/systemd/user/cal-remind.service (with the --exec and --db given), which runs \
@@ -53,7 +54,13 @@ struct RemindCommand: Command {
     // Watching waits on the calendar's file, so it needs one: the default one is made when missing.
     if watching && calendar.isInMemory { calendar = try store.open(context, for: .write) }
     guard watching else {
-      try start(try tellDue(calendar, context: context), context: context)
+      // Here a command that hangs may hold up the rest, but only those of a burst past the limit.
+      var queue = try tellDue(calendar, context: context)[...]
+      var running = 0
+      while !queue.isEmpty {
+        if running == Self.maximumRunning { running = ShellCommand.waitForOne() ? running - 1 : 0 }
+        running += try start(&queue, limit: Self.maximumRunning - running, context: context) { _, _ in }
+      }
       return
     }
     let waiter = try Waiter(
@@ -61,15 +68,16 @@ struct RemindCommand: Command {
       monotonic: context.elapsedMilliseconds, wakesForChildren: command != nil)
     // The commands still running, each with the reminder it was run for, to name one that fails.
     var running: [pid_t: ReminderNotice] = [:]
+    // Those told but not yet started, waiting for a place among the commands running.
+    var queue: ArraySlice<ReminderNotice> = []
     var wake = Waiter.Wake.changed
     while true {
-      if wake != .childEnded {
-        try start(try tellDue(calendar, context: context), context: context) { running[$0] = $1 }
-      }
+      if wake != .childEnded { queue += try tellDue(calendar, context: context) }
       for (pid, failure) in ShellCommand.reapEnded() {
         guard let notice = running.removeValue(forKey: pid), let failure else { continue }
         context.writeError(ReminderPresenter.failure(notice, failure, context: context) + "\n")
       }
+      try start(&queue, limit: Self.maximumRunning - running.count, context: context) { running[$0] = $1 }
       // Asleep until the next reminder, a change to the calendar (or the test clock), a command's end, or a
       // minute at most: a clock that jumps (a suspended laptop) is noticed within a minute.
       let left = try calendar.nextReminderDue().map { $0 - context.now() } ?? Int64.max
@@ -112,16 +120,30 @@ struct RemindCommand: Command {
     return fired
   }
 
-  /// Runs the command for each notice given to it, once the notices are recorded as told (a command started
-  /// before, by a cal then killed or whose commit failed, would run again next time), handing each command's
-  /// process id to `started`.
+  /// The most commands `--exec` runs at once: a burst of reminders (a calendar back from a week away, or
+  /// a hostile one with thousands due at the same minute) waits for a place instead of starting a shell
+  /// for each at once.
+  static let maximumRunning = 16
+
+  /// Runs the command for the first notices of `queue`, at most `limit` of them, taking them off the queue,
+  /// once they are recorded as told (a command started before, by a cal then killed or whose commit failed,
+  /// would run again next time); hands each command's process id to `started` and returns how many started.
   private func start(
-    _ notices: [ReminderNotice], context: CommandContext, started: (pid_t, ReminderNotice) -> Void = { _, _ in }
-  ) throws {
-    guard let command else { return }
-    for notice in notices where fires(notice) {
-      started(try command.start(environment: ReminderPresenter.environment(notice, context: context)), notice)
+    _ queue: inout ArraySlice<ReminderNotice>, limit: Int, context: CommandContext,
+    started: (pid_t, ReminderNotice) -> Void
+  ) throws -> Int {
+    guard let command else {
+      queue = []
+      return 0
     }
+    var count = 0
+    while count < limit, let notice = queue.first {
+      queue.removeFirst()
+      guard fires(notice) else { continue }
+      started(try command.start(environment: ReminderPresenter.environment(notice, context: context)), notice)
+      count += 1
+    }
+    return count
   }
 
   /// Hands the output on now, so that a notice that cannot be written fails the transaction recording it.
