@@ -17,19 +17,9 @@ public struct CalendarLocation: Equatable, Sendable {
   public static func resolve(option: String?, environment: [String: String]) throws(ServiceError) -> CalendarLocation {
     if let option { return CalendarLocation(path: option, isDefault: false) }
     if let path = environment["CAL_DB"], !path.isEmpty { return CalendarLocation(path: path, isDefault: false) }
-    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-      return CalendarLocation(path: data + "/cal/calendar.db", isDefault: true)
-    }
-    // A relative HOME would put the calendar wherever cal happens to be started, a new one in each folder.
-    guard let home = environment["HOME"], !home.isEmpty else {
-      throw ServiceError(
-        .storage, "cannot tell where the calendar lives: HOME is not set; pass --db PATH or set CAL_DB")
-    }
-    guard home.hasPrefix("/") else {
-      throw ServiceError(
-        .storage,
-        "cannot tell where the calendar lives: HOME ('\(home)') is not an absolute path; pass --db PATH or set CAL_DB")
-    }
-    return CalendarLocation(path: home + "/.local/share/cal/calendar.db", isDefault: true)
+    let data = try BaseDirectory.folder(
+      "XDG_DATA_HOME", underHome: ".local/share", environment: environment, purpose: "where the calendar lives",
+      hint: "; pass --db PATH or set CAL_DB")
+    return CalendarLocation(path: data + "/cal/calendar.db", isDefault: true)
   }
 }

@@ -137,9 +137,7 @@ struct RemindCommand: Command {
       return 0
     }
     var count = 0
-    while count < limit, let notice = queue.first {
-      queue.removeFirst()
-      guard fires(notice) else { continue }
+    while count < limit, let notice = queue.popFirst() {
       started(try command.start(environment: ReminderPresenter.environment(notice, context: context)), notice)
       count += 1
     }
@@ -157,17 +155,8 @@ struct RemindCommand: Command {
     guard let executable = context.executablePath() else {
       throw CalError("cannot tell where this cal is (/proc/self/exe cannot be read)")
     }
-    // As for the calendar's own place: an empty HOME is unset (it made /.config), and a relative one is
-    // refused (it made the unit in whatever folder cal was started from).
-    let home = context.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
-    let configuration =
-      context.environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? home.flatMap { $0.hasPrefix("/") ? $0 + "/.config" : nil }
-    guard let configuration else {
-      throw CalError(
-        home.map { "cannot tell where the unit goes: HOME ('\(TerminalText.sanitized($0))') is not an absolute path" }
-          ?? "cannot tell where the unit goes: HOME is not set")
-    }
+    let configuration = try BaseDirectory.folder(
+      "XDG_CONFIG_HOME", underHome: ".config", environment: context.environment, purpose: "where the unit goes")
     let folder = configuration + "/systemd/user"
     try FileIO.createFolders(folder)
     var arguments = ["remind", "--watch"]
