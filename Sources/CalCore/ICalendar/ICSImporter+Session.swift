@@ -82,11 +82,11 @@ extension ICSImporter {
         } else {
           // The settings are read and changed where they are kept: a copy of them for each event, and its
           // writing back, cost more than reading most events.
-          let converted =
-            isLoose
-            ? try Self.convert(component, uid: uid, context: &loose!, skipInvalid: skipInvalid, notes: &notes)
-            : try Self.convert(component, uid: uid, context: &calendar!, skipInvalid: skipInvalid, notes: &notes)
-          guard var event = converted else { return }
+          guard
+            var event = isLoose
+              ? try Self.convert(component, uid: uid, context: &loose!, skipInvalid: skipInvalid, notes: &notes)
+              : try Self.convert(component, uid: uid, context: &calendar!, skipInvalid: skipInvalid, notes: &notes)
+          else { return }
           if !uid.isEmpty, let hash = component.sourceHash {
             event.sourceHash = Self.sourceHash(hash, isLoose ? loose!.fingerprint : calendar!.fingerprint)
           }
