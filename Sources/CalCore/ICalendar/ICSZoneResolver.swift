@@ -13,7 +13,13 @@ struct ICSZoneResolver {
   let loadZone: (String) throws(ZoneError) -> ZoneInfo
   /// The file's VTIMEZONE components, by TZID.
   private(set) var definitions: [String: ICSComponent]
-  private var cache: [String: Resolution?] = [:]
+  /// What each TZID means in each year asked about: a key of its own, as making a string of both for every
+  /// date-time of an import cost more than resolving.
+  private var cache: [CacheKey: Resolution?] = [:]
+  private struct CacheKey: Hashable {
+    var tzid: String
+    var year: Int64
+  }
   /// Each definition as a zone, expanded once however many events use it.
   private var definedZones: [String: ZoneInfo?] = [:]
   /// How many definitions were expanded: the work a file made, for tests to count.
@@ -49,7 +55,7 @@ struct ICSZoneResolver {
 
   /// Whether `tzid` was read as a zone its name suggests, without a definition (see ``inferred``).
   func isInferred(_ tzid: String) -> Bool {
-    inferred.contains(tzid.trimmingSpaces())
+    !inferred.isEmpty && inferred.contains(tzid.trimmingSpaces())
   }
 
   /// IANA zones tried against a VTIMEZONE that names none.
@@ -64,7 +70,7 @@ struct ICSZoneResolver {
   /// so that its repeats follow the zone's daylight-saving rules.
   mutating func resolve(_ tzid: String, near: Int64? = nil) -> Resolution? {
     let center = near ?? 1_577_836_800  // 2020
-    let key = "\(tzid)|\(center / 31_556_952)"
+    let key = CacheKey(tzid: tzid, year: center / 31_556_952)
     if let known = cache[key] { return known }
     let result = lookUp(tzid, near: center)
     cache[key] = result
