@@ -221,11 +221,7 @@ public enum ICSParser {
     /// The component a BEGIN or END line names, upper-cased and trimmed; `nil` when the line is not a
     /// content line. `BEGIN:VEVENT`, nearly every one, is read straight from the bytes.
     private func componentName(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> String? {
-      if let colon = line.firstIndex(of: 0x3A), colon == 3 || colon == 5,
-        !line[colon...].contains(where: { $0 == 0x20 || $0 == 0x09 || $0 >= 0x80 })
-      {
-        return upperString(UnsafeBufferPointer(rebasing: line[(colon + 1)...]))
-      }
+      if let (_, name) = marker(line) { return name }
       return parse(line, number)?.value.asciiUppercased().trimmingSpaces()
     }
 
@@ -316,7 +312,8 @@ public enum ICSParser {
 
   /// Reads the file `input` reads, as `scan` found it, handing `body` each VCALENDAR's start and properties
   /// and each component in it or outside any, one at a time: only one is in memory at once. Lines that are
-  /// not content lines, and repairs, are handed over as they come.
+  /// not content lines, and repairs, are handed over as they come. An event's DTSTAMP, which no reader of
+  /// events uses, is left out of it.
   ///
   /// - Parameters:
   ///   - gathers: whether each VEVENT of a calendar (or outside any) is first gathered as its lines and
@@ -393,6 +390,17 @@ public enum ICSParser {
     mutating func handle(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ body: (Item) throws -> Void) throws {
       if hashing { ICSRawEvent.mix(line, into: &hash) }
       guard !isBlank(line) else { return }
+      // A fifth of the lines are BEGIN and END: read from their bytes, they make no property to throw away.
+      if let (isBegin, name) = marker(line) {
+        if isBegin { try begin(name, line, number, body) } else { try end(name, number, body) }
+        return
+      }
+      // Nothing reads an event's DTSTAMP (one line in eight): it is not made into a property only to be left.
+      if hashing && !whole && stack.count == (isCalendar ? 2 : 1) && line.count > 7 && line[7] == 0x3A
+        && hasName(line, "DTSTAMP")
+      {
+        return
+      }
       let parsed = contentLine(line, number: number, repairs: &repairs)
       if !repairs.isEmpty {
         for repair in repairs { try body(.repaired(line: repair.line, note: repair.note)) }
@@ -403,43 +411,8 @@ public enum ICSParser {
         return
       }
       switch property.known {
-      case .begin:
-        let name = property.value.asciiUppercased().trimmingSpaces()
-        guard !name.isEmpty else { throw ICSError(line: number, "BEGIN without a component name") }
-        guard stack.count < maximumDepth else {
-          throw ICSError(
-            line: number, "BEGIN:\(name) is nested \(stack.count + 1) components deep: at most \(maximumDepth) are read"
-          )
-        }
-        if stack.isEmpty {
-          isCalendar = name == "VCALENDAR"
-          if isCalendar {
-            calendar += 1
-            if !whole { try body(.calendar(index: calendar, line: number)) }
-          }
-        }
-        if !whole && name == "VEVENT" && (stack.isEmpty || (stack.count == 1 && isCalendar)) {
-          (hash, hashing) = (ICSRawEvent.initialHash, true)
-          ICSRawEvent.mix(line, into: &hash)
-        }
-        stack.append(ICSComponent(name: name, line: number))
-      case .end:
-        let name = property.value.asciiUppercased().trimmingSpaces()
-        guard var open = stack.popLast() else { throw ICSError(line: number, "END:\(name) without a BEGIN") }
-        guard open.name == name else {
-          throw ICSError(line: number, "END:\(name) closes BEGIN:\(open.name) of line \(open.line)")
-        }
-        if hashing && (stack.isEmpty || (stack.count == 1 && isCalendar)) {
-          open.sourceHash = hash
-          hashing = false
-        }
-        if stack.isEmpty {
-          if whole || !isCalendar { try body(.component(open, calendar: isCalendar ? calendar : nil)) }
-        } else if !whole && stack.count == 1 && isCalendar {
-          try body(.component(open, calendar: calendar))
-        } else {
-          stack[stack.count - 1].components.append(open)
-        }
+      case .begin: try begin(property.value.asciiUppercased().trimmingSpaces(), line, number, body)
+      case .end: try end(property.value.asciiUppercased().trimmingSpaces(), number, body)
       default:
         guard !stack.isEmpty else {
           try body(.ignoredLine(number))
@@ -450,6 +423,49 @@ public enum ICSParser {
         } else {
           stack[stack.count - 1].properties.append(property)
         }
+      }
+    }
+
+    /// A component named `name` begins on `line`.
+    private mutating func begin(
+      _ name: String, _ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ body: (Item) throws -> Void
+    ) throws {
+      guard !name.isEmpty else { throw ICSError(line: number, "BEGIN without a component name") }
+      guard stack.count < maximumDepth else {
+        throw ICSError(
+          line: number, "BEGIN:\(name) is nested \(stack.count + 1) components deep: at most \(maximumDepth) are read"
+        )
+      }
+      if stack.isEmpty {
+        isCalendar = name == "VCALENDAR"
+        if isCalendar {
+          calendar += 1
+          if !whole { try body(.calendar(index: calendar, line: number)) }
+        }
+      }
+      if !whole && name == "VEVENT" && (stack.isEmpty || (stack.count == 1 && isCalendar)) {
+        (hash, hashing) = (ICSRawEvent.initialHash, true)
+        ICSRawEvent.mix(line, into: &hash)
+      }
+      stack.append(ICSComponent(name: name, line: number))
+    }
+
+    /// The component named `name` ends.
+    private mutating func end(_ name: String, _ number: Int, _ body: (Item) throws -> Void) throws {
+      guard var open = stack.popLast() else { throw ICSError(line: number, "END:\(name) without a BEGIN") }
+      guard open.name == name else {
+        throw ICSError(line: number, "END:\(name) closes BEGIN:\(open.name) of line \(open.line)")
+      }
+      if hashing && (stack.isEmpty || (stack.count == 1 && isCalendar)) {
+        open.sourceHash = hash
+        hashing = false
+      }
+      if stack.isEmpty {
+        if whole || !isCalendar { try body(.component(open, calendar: isCalendar ? calendar : nil)) }
+      } else if !whole && stack.count == 1 && isCalendar {
+        try body(.component(open, calendar: calendar))
+      } else {
+        stack[stack.count - 1].components.append(open)
       }
     }
   }
@@ -482,6 +498,43 @@ public enum ICSParser {
 
   private static func upper(_ byte: UInt8) -> UInt8 {
     (0x61...0x7A).contains(byte) ? byte - 0x20 : byte
+  }
+
+  /// The component a `BEGIN:` or `END:` line without parameters names (whether it begins, and the name
+  /// upper-cased), read straight from its bytes; `nil` for any other line, and for a name with spaces or
+  /// non-ASCII letters, which the content-line reading trims and upper-cases.
+  static func marker(_ line: UnsafeBufferPointer<UInt8>) -> (isBegin: Bool, name: String)? {
+    let isBegin: Bool
+    if line.count > 5 && line[5] == 0x3A && hasName(line, "BEGIN") {
+      isBegin = true
+    } else if line.count > 3 && line[3] == 0x3A && hasName(line, "END") {
+      isBegin = false
+    } else {
+      return nil
+    }
+    let value = UnsafeBufferPointer(rebasing: line[(isBegin ? 6 : 4)...])
+    // The names nearly every file uses are given as literals: making a string of them cost more than the rest.
+    switch value.count {
+    case 6:
+      if spells(value, "VEVENT") { return (isBegin, "VEVENT") }
+      if spells(value, "VALARM") { return (isBegin, "VALARM") }
+    case 8:
+      if spells(value, "STANDARD") { return (isBegin, "STANDARD") }
+      if spells(value, "DAYLIGHT") { return (isBegin, "DAYLIGHT") }
+    case 9:
+      if spells(value, "VCALENDAR") { return (isBegin, "VCALENDAR") }
+      if spells(value, "VTIMEZONE") { return (isBegin, "VTIMEZONE") }
+    default: break
+    }
+    guard !value.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 >= 0x80 }) else { return nil }
+    return (isBegin, upperString(value))
+  }
+
+  /// Whether `bytes` spell `name` (upper-case, of their length) in any case.
+  private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+    let pattern = name.utf8Start
+    for index in 0..<bytes.count where upper(bytes[index]) != pattern[index] { return false }
+    return true
   }
 
   /// ASCII `bytes` upper-cased, as a string (short names need no allocation).
