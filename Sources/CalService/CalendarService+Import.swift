@@ -101,6 +101,7 @@ extension CalendarService {
         // Into an empty calendar every event is new: read back once at the end for undo, not recorded one by one.
         if writer.calendarWasEmpty {
           try self.store.changes.recordAddedRows(of: "events", after: writer.lastIDBefore)
+          writer.changeLog = self.store.changes
         }
         // What the import did, kept for undo, goes to the file in parts rather than fill memory.
         var saver = ImportSaver(writer: writer, now: now, localZone: localZone, zones: self.environment.zones) {

@@ -43,11 +43,22 @@ public final class EventImportWriter {
   /// The same for the one-row statements, made free again before each is bound.
   private let rowTexts = TextArena()
   /// The rows bound to `batchInsertion` so far, each with its source hash and the caller's tag.
-  private var batch: [(fields: EventFields, sourceHash: UInt64?, tag: Int)] = []
+  private var batch: [PendingRow] = []
+  /// A row of the batch. A struct, not a tuple: a batch's rows are let go of a thousand at a time, and a
+  /// tuple's are let go of through its metadata, element by element, at five times the cost.
+  private struct PendingRow {
+    var fields: EventFields
+    var sourceHash: UInt64?
+    var tag: Int
+  }
   private let updating: Statement
   private let childList: Statement
   private let exceptionList: Statement
   private let exceptionInsertion: Statement
+  /// The change log recording the import, when it reads the rows the import adds back at the end instead of
+  /// recording each (see ``ChangeLogRepository/recordAddedRows(of:after:)``): batches are then written
+  /// without its session looking at each row.
+  public var changeLog: ChangeLogRepository?
   /// Ids above this one belong to events this import added.
   public let lastIDBefore: Int64
   /// Whether the calendar written into had no events when the import began: then an event is best added
@@ -224,7 +235,8 @@ public final class EventImportWriter {
   /// Adds an event (without exceptions or child rows) in a batch of insertions, tagged with `tag`. Returns the
   /// events of a batch that was carried out whose UID was there already (nothing added for them): always
   /// empty but for the call that fills a batch. ``flush()`` carries out what is left.
-  public func insertInBatch(_ fields: EventFields, sourceHash: UInt64?, tag: Int, at milliseconds: Int64) throws
+  public func insertInBatch(_ fields: consuming EventFields, sourceHash: UInt64?, tag: Int, at milliseconds: Int64)
+    throws
     -> [(fields: EventFields, sourceHash: UInt64?, tag: Int)]
   {
     precondition(fields.reminders.isEmpty, "an event with reminders is added on its own, with them")
@@ -241,10 +253,14 @@ public final class EventImportWriter {
     try batchInsertion.bind(sourceHash.map { Int64(bitPattern: $0) }, at: base + 18)
     try batchInsertion.bind(calendar, at: base + 19)
     try batchInsertion.bind(milliseconds, at: base + 22)
-    batch.append((fields, sourceHash, tag))
     touch(fields.schedule)
+    batch.append(PendingRow(fields: fields, sourceHash: sourceHash, tag: tag))
     guard batch.count == batchRows else { return [] }
-    while try batchInsertion.step() {}
+    if let changeLog {
+      try changeLog.addingRows(to: "events") { while try batchInsertion.step() {} }
+    } else {
+      while try batchInsertion.step() {}
+    }
     batchInsertion.reset()
     return try unaddedRows(added: database.changedRowCount)
   }
@@ -256,7 +272,7 @@ public final class EventImportWriter {
     batch = []
     var unadded: [(fields: EventFields, sourceHash: UInt64?, tag: Int)] = []
     for row in rows where try insert(row.fields, sourceHash: row.sourceHash, at: milliseconds) == nil {
-      unadded.append(row)
+      unadded.append((row.fields, row.sourceHash, row.tag))
     }
     return unadded
   }
@@ -277,7 +293,7 @@ public final class EventImportWriter {
       if let id = try event(uid: row.fields.uid ?? "")?.id, id >= first, id > lastTaken {
         lastTaken = id
       } else {
-        unadded.append(row)
+        unadded.append((row.fields, row.sourceHash, row.tag))
       }
     }
     return unadded

@@ -27,6 +27,13 @@ final class Session {
     sqlite3session_delete(handle)
   }
 
+  /// Whether changes are recorded: while not, SQLite still calls the session for every row written, which
+  /// then returns at once instead of looking the table up among those it records.
+  var isEnabled: Bool {
+    get { sqlite3session_enable(handle, -1) != 0 }
+    set { _ = sqlite3session_enable(handle, newValue ? 1 : 0) }
+  }
+
   /// Whether nothing has been recorded.
   var isEmpty: Bool { sqlite3session_isempty(handle) != 0 }
 
