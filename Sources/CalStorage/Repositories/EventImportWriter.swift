@@ -36,6 +36,8 @@ public final class EventImportWriter {
   /// The same for ``batchRows`` rows at once (a statement costs as much to start and end as a row to add),
   /// prepared at the first batch: after the triggers are set aside, which makes SQLite prepare it again.
   private var batchInsertion: Statement?
+  /// What the parameters of `batchInsertion` hold.
+  private var batchParameters: BoundParameters?
   /// How many rows a batched insertion adds: ``batchSize``, or fewer when SQLite takes fewer parameters.
   private let batchRows: Int
   /// The texts bound to `batchInsertion` so far, read by SQLite where they are when it runs.
@@ -126,6 +128,7 @@ public final class EventImportWriter {
     let statement = try database.prepare(
       Self.insertion(values: Array(repeating: row, count: batchRows).concatenated(separator: ", ")))
     batchInsertion = statement
+    batchParameters = BoundParameters(statement, count: batchRows * Self.rowParameters)
     return statement
   }
 
@@ -247,12 +250,13 @@ public final class EventImportWriter {
       batchTexts.removeAll()
     }
     let base = Int32(batch.count * Self.rowParameters)
-    try bind(fields, to: batchInsertion, from: base, texts: batchTexts)
-    try batchInsertion.bind(milliseconds, at: base + 16)
-    try batchInsertion.bind(fields.uid, at: base + 17, keptIn: batchTexts)
-    try batchInsertion.bind(sourceHash.map { Int64(bitPattern: $0) }, at: base + 18)
-    try batchInsertion.bind(calendar, at: base + 19)
-    try batchInsertion.bind(milliseconds, at: base + 22)
+    let parameters = batchParameters!
+    try bind(fields, to: batchInsertion, from: base, texts: batchTexts, parameters: parameters)
+    try parameters.bind(milliseconds, at: base + 16)
+    try parameters.bind(fields.uid, at: base + 17, keptIn: batchTexts)
+    try parameters.bind(sourceHash.map { Int64(bitPattern: $0) }, at: base + 18)
+    try parameters.bind(calendar, at: base + 19)
+    try parameters.bind(milliseconds, at: base + 22)
     touch(fields.schedule)
     batch.append(PendingRow(fields: fields, sourceHash: sourceHash, tag: tag))
     guard batch.count == batchRows else { return [] }
@@ -373,28 +377,46 @@ public final class EventImportWriter {
   }
 
   /// Binds the first 15 parameters of an insertion or update and the series link's two (20 and 21), the
-  /// derived span and last day worked out here, as `EventRepository` does; the texts as copies in `texts`.
-  private func bind(_ fields: EventFields, to statement: Statement, from base: Int32 = 0, texts: TextArena) throws {
+  /// derived span and last day worked out here, as `EventRepository` does; the texts as copies in `texts`;
+  /// through `parameters` when given (those of the batched insertion).
+  private func bind(
+    _ fields: EventFields, to statement: Statement, from base: Int32 = 0, texts: TextArena,
+    parameters: BoundParameters? = nil
+  ) throws {
+    func text(_ value: String?, _ index: Int32) throws {
+      if let parameters {
+        try parameters.bind(value, at: base + index, keptIn: texts)
+      } else {
+        try statement.bind(value, at: base + index, keptIn: texts)
+      }
+    }
+    func number(_ value: Int64?, _ index: Int32) throws {
+      if let parameters {
+        try parameters.bind(value, at: base + index)
+      } else {
+        try statement.bind(value, at: base + index)
+      }
+    }
     let schedule = fields.schedule
-    try statement.bind(schedule.startDay.description, at: base + 1, keptIn: texts)
-    try statement.bind(fields.title, at: base + 2, keptIn: texts)
-    try statement.bind(fields.note, at: base + 3, keptIn: texts)
-    try statement.bind(fields.location, at: base + 4, keptIn: texts)
-    try statement.bind(schedule.startTime.map { Int64($0.minutes) }, at: base + 5)
-    try statement.bind(schedule.lengthMinutes.map(Int64.init), at: base + 6)
-    try statement.bind(schedule.endDay?.description, at: base + 7, keptIn: texts)
-    try statement.bind(schedule.timeZone, at: base + 8, keptIn: texts)
-    try statement.bind(schedule.rule?.description, at: base + 9, keptIn: texts)
-    try statement.bind(Int64(schedule.spanDays), at: base + 10)
+    let day = schedule.startDay.description
+    try text(day, 1)
+    try text(fields.title, 2)
+    try text(fields.note, 3)
+    try text(fields.location, 4)
+    try number(schedule.startTime.map { Int64($0.minutes) }, 5)
+    try number(schedule.lengthMinutes.map(Int64.init), 6)
+    try text(schedule.endDay?.description, 7)
+    try text(schedule.timeZone, 8)
+    try text(schedule.rule?.description, 9)
+    try number(Int64(schedule.spanDays), 10)
     // A one-off event's last day is its start day plus its span: no recurrence to look at.
-    let lastDay = schedule.rule == nil && schedule.spanDays == 0 ? schedule.startDay : schedule.lastDay()
-    try statement.bind(lastDay?.description, at: base + 11, keptIn: texts)
-    try statement.bind(fields.parentID, at: base + 12)
-    try statement.bind(fields.recurrenceDay?.description, at: base + 13, keptIn: texts)
-    try statement.bind(Int64(schedule.lengthDays), at: base + 14)
-    try statement.bind(fields.omitsSummary ? 1 : 0, at: base + 15)
-    try statement.bind(fields.seriesLink?.uid, at: base + 20, keptIn: texts)
-    try statement.bind(fields.seriesLink?.recurrenceID.description, at: base + 21, keptIn: texts)
+    try text(schedule.rule == nil && schedule.spanDays == 0 ? day : schedule.lastDay()?.description, 11)
+    try number(fields.parentID, 12)
+    try text(fields.recurrenceDay?.description, 13)
+    try number(Int64(schedule.lengthDays), 14)
+    try number(fields.omitsSummary ? 1 : 0, 15)
+    try text(fields.seriesLink?.uid, 20)
+    try text(fields.seriesLink?.recurrenceID.description, 21)
   }
 
   // MARK: The per-day counts
