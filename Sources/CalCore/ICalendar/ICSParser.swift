@@ -168,9 +168,10 @@ public enum ICSParser {
       // Most lines are none of those looked at here: their first letter says so.
       switch first | 0x20 {
       case UInt8(ascii: "b"), UInt8(ascii: "e"):
-        let isBegin = ICSParser.hasName(line, "BEGIN")
-        if isBegin || ICSParser.hasName(line, "END") {
-          guard let name = componentName(line, number) else { return }
+        let marker = ICSParser.marker(line)
+        let isBegin = marker?.isBegin ?? ICSParser.hasName(line, "BEGIN")
+        if marker != nil || isBegin || ICSParser.hasName(line, "END") {
+          guard let name = marker?.name ?? componentName(line, number) else { return }
           do throws(ICSError) {
             if isBegin { try begin(name, number: number) } else { try end(name, number: number) }
           } catch {
@@ -397,7 +398,7 @@ public enum ICSParser {
       }
       // Nothing reads an event's DTSTAMP (one line in eight): it is not made into a property only to be left.
       if hashing && !whole && stack.count == (isCalendar ? 2 : 1) && line.count > 7 && line[7] == 0x3A
-        && hasName(line, "DTSTAMP")
+        && line[0] | 0x20 == UInt8(ascii: "d") && hasName(line, "DTSTAMP")
       {
         return
       }
@@ -504,13 +505,12 @@ public enum ICSParser {
   /// upper-cased), read straight from its bytes; `nil` for any other line, and for a name with spaces or
   /// non-ASCII letters, which the content-line reading trims and upper-cases.
   static func marker(_ line: UnsafeBufferPointer<UInt8>) -> (isBegin: Bool, name: String)? {
+    // The first letter and the colon's place rule out nearly every other line before the name is compared.
     let isBegin: Bool
-    if line.count > 5 && line[5] == 0x3A && hasName(line, "BEGIN") {
-      isBegin = true
-    } else if line.count > 3 && line[3] == 0x3A && hasName(line, "END") {
-      isBegin = false
-    } else {
-      return nil
+    switch line.first.map({ $0 | 0x20 }) {
+    case UInt8(ascii: "b") where line.count > 5 && line[5] == 0x3A && hasName(line, "BEGIN"): isBegin = true
+    case UInt8(ascii: "e") where line.count > 3 && line[3] == 0x3A && hasName(line, "END"): isBegin = false
+    default: return nil
     }
     let value = UnsafeBufferPointer(rebasing: line[(isBegin ? 6 : 4)...])
     // The names nearly every file uses are given as literals: making a string of them cost more than the rest.

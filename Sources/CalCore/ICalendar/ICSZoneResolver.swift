@@ -16,6 +16,9 @@ struct ICSZoneResolver {
   /// What each TZID means in each year asked about: a key of its own, as making a string of both for every
   /// date-time of an import cost more than resolving.
   private var cache: [CacheKey: Resolution?] = [:]
+  /// The last TZID that named a zone of the system's database, which it means whatever the year: most files
+  /// name one zone for all their events, and comparing its name is cheaper than hashing it.
+  private var lastNamed: (tzid: String, resolution: Resolution)?
   private struct CacheKey: Hashable {
     var tzid: String
     var year: Int64
@@ -50,6 +53,7 @@ struct ICSZoneResolver {
     definitions[tzid] = definition
     definedZones[tzid] = nil
     cache.removeAll()
+    lastNamed = nil
     inferred.remove(tzid)
   }
 
@@ -69,6 +73,7 @@ struct ICSZoneResolver {
   /// says, but when an IANA zone keeps the same offsets around that time, the event takes that zone's name,
   /// so that its repeats follow the zone's daylight-saving rules.
   mutating func resolve(_ tzid: String, near: Int64? = nil) -> Resolution? {
+    if let lastNamed, lastNamed.tzid == tzid { return lastNamed.resolution }
     let center = near ?? 1_577_836_800  // 2020
     let key = CacheKey(tzid: tzid, year: center / 31_556_952)
     if let known = cache[key] { return known }
@@ -80,7 +85,10 @@ struct ICSZoneResolver {
   private mutating func lookUp(_ tzid: String, near center: Int64) -> Resolution? {
     let trimmed = tzid.trimmingSpaces()
     // An IANA name means that zone, whatever a (often outdated) VTIMEZONE of the same name says.
-    if let zone = try? loadZone(trimmed) { return .named(trimmed, zone) }
+    if let zone = try? loadZone(trimmed) {
+      lastNamed = (tzid, .named(trimmed, zone))
+      return .named(trimmed, zone)
+    }
     var named: [(String, ZoneInfo)] = []
     let parts = trimmed.split(separator: "/").map(String.init)
     for count in [3, 2] where parts.count > count {
