@@ -41,10 +41,7 @@ final class HTTPTransport: Sendable {
     var current = request
     for _ in 0...5 {
       // Credentials go only to the origin they were given for (or its https upgrade).
-      let sameOrigin =
-        current.url.origin == request.url.origin
-        || (current.url.authority == request.url.authority && current.url.scheme == "https")
-      let response = try perform(current, authorized: sameOrigin)
+      let response = try perform(current, authorized: current.url.mayReceiveCredentials(givenFor: request.url))
       guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"] else {
         return response
       }
