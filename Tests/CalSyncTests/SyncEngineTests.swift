@@ -348,6 +348,24 @@ struct SyncEngineTests {
   }
 
   @Test(arguments: CalDAVServer.Kind.allCases)
+  func whatASyncCutShortStoredAndTheServerThenRemovedIsRemovedHere(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("other.ics", ics(uid: "other-1", summary: "other"))
+    try local.sync()
+    let event = try local.add(fields("2024-05-13", "dentist"))
+    try server.put("late.ics", ics(uid: "late-1", summary: "late", start: "20240514T100000Z"))
+    // Cut short after its download and its upload, before it could list again.
+    #expect(throws: Interrupted.self) { try local.sync { count in if count >= 2 { throw Interrupted() } } }
+    try local.expectListing(["2024-05-12 10:00 other", "2024-05-13 all day dentist", "2024-05-14 10:00 late"])
+    try server.delete(try #require(server.hrefs()[event.uid!]))
+    try server.delete(try #require(server.hrefs()["late-1"]))
+    let report = try local.sync()
+    #expect(report.removedHere == 2)
+    try local.expectListing(["2024-05-12 10:00 other"])
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
   func aCollectionFoundEmptyRemovesNothingHereUnlessForced(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)
     let local = try SyncFixture(server)

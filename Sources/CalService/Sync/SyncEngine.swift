@@ -117,6 +117,15 @@ final class SyncEngine {
       return listing
     }
     total += plan.count { !$0.isRemote || writing }
+    if !plan.isEmpty, calendar.syncToken != nil {
+      // The status about to be written is newer than the token kept: a sync cut short now (kill -9, the
+      // network) would leave a token from before items it stored, and an item stored then and removed on the
+      // server before the next sync would not be among the changes since that token. Without a token the
+      // next sync lists the collection whole; this one goes on with the token it holds.
+      var cleared = calendar
+      cleared.syncToken = nil
+      _ = try service.write { try store.calendars.update(cleared) }
+    }
     try carryOutLocally(plan.filter { !$0.isRemote })
     for action in plan where action.isRemote && writing { try carryOutRemotely(action, attempt: 1) }
     guard complete else { return listing }
