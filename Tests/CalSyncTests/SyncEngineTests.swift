@@ -366,6 +366,21 @@ struct SyncEngineTests {
   }
 
   @Test(arguments: CalDAVServer.Kind.allCases)
+  func aRenameAndAColourGivenWhileASyncRunsStay(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try local.add(fields("2024-05-12", "dentist"))
+    try local.add(fields("2024-05-13", "gym"))
+    try local.sync { count in
+      if count == 1 {
+        _ = try local.service.editCalendar(named: "work", rename: "job", color: .some(CalendarColor("red")))
+      }
+    }
+    let calendar = try local.service.calendar(named: "job")
+    #expect((calendar.color, calendar.syncedAt != nil, calendar.syncToken != nil) == (CalendarColor("red"), true, true))
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
   func aCollectionFoundEmptyRemovesNothingHereUnlessForced(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)
     let local = try SyncFixture(server)

@@ -124,7 +124,7 @@ final class SyncEngine {
       // next sync lists the collection whole; this one goes on with the token it holds.
       var cleared = calendar
       cleared.syncToken = nil
-      _ = try service.write { try store.calendars.update(cleared) }
+      try service.write { try store.calendars.updateSyncState(cleared) }
     }
     try carryOutLocally(plan.filter { !$0.isRemote })
     for action in plan where action.isRemote && writing { try carryOutRemotely(action, attempt: 1) }
@@ -133,7 +133,7 @@ final class SyncEngine {
     finished.syncToken = listing.token
     finished.ctag = listing.ctag
     finished.syncedAt = service.environment.now()
-    _ = try service.write { try store.calendars.update(finished) }
+    try service.write { try store.calendars.updateSyncState(finished) }
     calendar = finished
     return listing
   }
