@@ -90,6 +90,25 @@ final class EverydayTests {
     }
   }
 
+  @Test("a month's name and a day is that day (may 12, 12 may), and a time after add's date is its start")
+  func datesAndTimesAsSaid() throws {
+    try expect(["add", "fri", "14:30", "dentist"], prints: "Added: 2024-05-17  14:30        #1  dentist\n")
+    try expect(
+      ["add", "tomorrow", "9am-10:30am", "standup"], prints: "Added: 2024-05-13  09:00-10:30  #2  standup\n")
+    try expect(
+      ["add", "may", "20", "noon", "lunch", "--for", "1h"], prints: "Added: 2024-05-20  12:00-13:00  #3  lunch\n")
+    try expect(["add", "12", "may", "2025", "party"], prints: "Added: 2025-05-12  all day      #4  party\n")
+    try expect(["add", "fri", "2024 review"], prints: "Added: 2024-05-17  all day      #5  2024 review\n")
+    try expect(["add", "fri", "9", "x", "--at", "10"], prints: "Added: 2024-05-17  10:00        #6  9 x\n")
+    try expect(["list", "may", "20"], prints: "2024-05-20  12:00-13:00  #3  lunch\n")
+    #expect(try run(["goto", "dec", "3"]).stdout.hasPrefix("Jumped May 2024 → December 2024\n"))
+    try expectRefused(["add", "fri", "9", "dentist"], "'9' after the date could be a time or the first word of")
+    try expectRefused(["add", "fri", "9-10", "dentist"], "'9-10' after the date could be a time or the first")
+    try expectRefused(["add", "fri", "25:00", "x"], "'25:00' is not a time: hours are 00 to 23")
+    try expectRefused(["add", "fri", "10:00-9am", "x"], "'10:00-9am' is not a time span: it must end after it starts")
+    try expectRefused(["add", "fri", "9:00-10:00", "x", "--for", "1h"], "'9:00-10:00' gives the end already")
+  }
+
   @Test("what is not a date, a time or a length is refused saying what is")
   func refusals() throws {
     try expectRefused(

@@ -1,7 +1,7 @@
 import CalCore
 import CalService
 
-/// `cal add DATE TITLE [--at TIME] [--for LENGTH|--end TIME] [--to DATE] [--tz ZONE] [--repeat ...]`
+/// `cal add DATE [TIME[-TIME]] TITLE [--at TIME] [--for LENGTH|--end TIME] [--to DATE] [--tz ZONE] [--repeat ...]`
 struct AddCommand: Command {
   static let spec = CommandSpec(
     name: "add", abstract: "Add an event.",
@@ -13,7 +13,9 @@ struct AddCommand: Command {
       of the days it repeats on. --rrule takes any rule cal can read from a calendar file, such as \
       FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 (the last weekday of each month).
       The title may be several words; quote it or not. Put -- before a title that starts with a dash. A date \
-      of several words (next fri, in 3 days) takes the first words of the line.
+      of several words (next fri, in 3 days) takes the first words of the line, and a time after it is the \
+      start, or the start and end: cal add fri 14:30 dentist, cal add tomorrow 9am-10:30am standup (a bare \
+      hour such as 9 is refused there: write 9:00 or 9am, or --at 9).
       """,
     arguments: [
       ArgumentSpec(
@@ -33,16 +35,37 @@ struct AddCommand: Command {
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     let dates = DateReader(context)
     // A date of several words (next fri, in 3 days) takes the first words; the rest is the title.
-    let (day, count) = try dates.leadingDay(arguments.words)
+    var (day, count) = try dates.leadingDay(arguments.words)
+    var schedule = EventSchedule(startDay: day)
+    // A time after the date (`fri 14:30 dentist`, `tomorrow 9am-10am standup`) is the start (and end), as
+    // khal's `new` takes it; with --at given, the words are all title.
+    if !arguments.isGiven(ScheduleOptions.at), count < arguments.words.count,
+      let (start, end) = try Self.time(arguments.words[count])
+    {
+      if end != nil && (arguments.isGiven(ScheduleOptions.length) || arguments.isGiven(ScheduleOptions.end)) {
+        throw UsageError("'\(arguments.words[count])' gives the end already: leave out --for and --end")
+      }
+      schedule.startTime = start
+      schedule.lengthMinutes = end.map { $0.minutes - start.minutes }
+      count += 1
+    }
     let title = arguments.words.dropFirst(count).concatenated(separator: " ")
     if title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
     let options = ScheduleOptions(arguments: arguments, dates: dates)
     fields = try ReminderOptions(arguments, context: context).apply(
-      to: try options.apply(
-        to: EventFields(title: title, schedule: EventSchedule(startDay: day)), newDay: nil, context: context))
+      to: try options.apply(to: EventFields(title: title, schedule: schedule), newDay: nil, context: context))
     calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
+  }
+
+  /// The time (and end) `word` gives after the date, `nil` when it begins the title.
+  private static func time(_ word: String) throws(UsageError) -> (start: TimeOfDay, end: TimeOfDay?)? {
+    do {
+      return try TimeExpression.leading(word)
+    } catch {
+      throw UsageError(error.description)
+    }
   }
 
   func run(_ context: CommandContext) throws {
