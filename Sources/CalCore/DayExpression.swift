@@ -130,19 +130,32 @@ public enum DayExpression {
   }
 
   /// The days to come that `text` covers, from today: a number of days (`30`), of days, weeks, months or
-  /// years (`10d`, `2w`, `1m`, `1y`), or a range (`2024-05-01..2024-05-31`, `today..fri`).
+  /// years (`10d`, `2w`, `1m`, `1y`), a range (`2024-05-01..2024-05-31`, `today..fri`), or a day or a month
+  /// in any other of their forms (`tomorrow`, `fri`, `may 20`; `next month`, `june`): that day, that month.
+  /// A signed offset (`+3d`) is refused, for next to `3d` (three days) it would read as one day.
   public static func days(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
     -> (first: CivilDate, last: CivilDate)
   {
     if let range = try range(text, today: today, locale: locale) { return range }
     let words = Self.words(text)
+    let signed = words.first?.first.map { $0 == "+" || $0 == "-" } ?? false
     var offset: DateOffset?
-    if words.count == 1, let first = words[0].first, first != "+" && first != "-" {
+    if words.count == 1, !signed {
       offset = DateOffset([isNumber(words[0]) ? words[0] + "d" : words[0]], signed: false)
     }
     guard let offset else {
-      throw .malformed(
-        text: text, expected: "a number of days or a range: write 30, 10d, 2w, 1m, 1y or 2024-05-01..2024-05-31")
+      let expected =
+        "a number of days or a range, a day or a month: write 30, 10d, 2w, 1m, 1y, "
+        + "2024-05-01..2024-05-31, tomorrow, fri or june"
+      guard !signed, !words.isEmpty, DateOffset(words) == nil else { throw .malformed(text: text, expected: expected) }
+      do {
+        switch try dayOrMonth(text, today: today, locale: locale) {
+        case .day(let day): return (day, day)
+        case .month(let month): return (month.firstDay, month.lastDay)
+        }
+      } catch .malformed {
+        throw .malformed(text: text, expected: expected)
+      }
     }
     guard offset.count > 0 else { throw .unclear("'\(text)' covers no days: give at least one") }
     // The end is the day before the day that far away: 1w is seven days, today and six more.

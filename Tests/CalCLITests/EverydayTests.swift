@@ -207,7 +207,14 @@ final class EverydayTests {
     try expectRefused(
       ["agenda", "2024-05-01..2024-05-03"],
       "2024-05-01..2024-05-03 is over: cal agenda shows what is next; cal list 2024-05-01..2024-05-03 shows those days")
-    try expectRefused(["agenda", "soon"], "'soon' is not a number of days or a range")
+    try expectRefused(["agenda", "soon"], "'soon' is not a number of days or a range, a day or a month")
+    // One day or one month, in any of their forms: today's from now on.
+    try expect(["agenda", "today"], prints: Self.week.components(separatedBy: "Tomorrow")[0])
+    try expect(["agenda", "may"], prints: try run(["agenda", "today..2024-05-31"]).stdout)
+    try expect(["agenda", "july"], prints: try run(["agenda", "2024-07-01..2024-07-31"]).stdout)
+    try expectRefused(
+      ["agenda", "yesterday"], "2024-05-11 is over: cal agenda shows what is next; cal list 2024-05-11 shows that day")
+    try expectRefused(["agenda", "+3d"], "'+3d' is not a number of days or a range")
     #expect(try run(["help", "next"]).stdout == (try run(["help", "agenda"]).stdout))
   }
 

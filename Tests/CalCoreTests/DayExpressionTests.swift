@@ -257,6 +257,12 @@ struct DayExpressionTests {
     days("-3d", "!'-3d' is not a number of days or a range")
     days("+3d", "!'+3d' is not a number of days or a range")
     days("lots", "!'lots' is not a number of days or a range")
+    days("tomorrow", "2024-05-13..2024-05-13")  // one day
+    days("fri", "2024-05-17..2024-05-17")
+    days("june", "2024-06-01..2024-06-30")  // one month
+    days("next month", "2024-06-01..2024-06-30")
+    days("in 3 days", "!'in 3 days' is not a number of days or a range")  // that day, or until then?
+    days("13", "2024-05-12..2024-05-24")  // a number alone is days, as it always was
     days("99999999999", "!99999999999 is outside the years 1 to 9999")
     days("", "!'' is not a number of days or a range")
   }

@@ -32,7 +32,8 @@ enum DateGrammarHelp {
     RANGE   DAY..DAY                  2024-05-01..2024-06-15, today..fri
             MONTH..MONTH              may..june: its first day to its last
             week                      this week, from the locale's first day (list)
-    DAYS    30, 10d, 2w, 1m, 1y       that many days from today on (agenda)
+    DAYS    30, 10d, 2w, 1m, 1y       that many days from today on (agenda),
+                                      or a range, a day or a month
     TIME    9, 09, 9:30, 21:30        the 24-hour clock
             9am, 9:30pm, 12am         hours 1 to 12 with am or pm; 12am is
                                       midnight, 12pm noon
