@@ -80,6 +80,10 @@ final class EverydayTests {
       prints: (1...5).map { "2024-06-1\($0 + 1)  all day      #5  trip (day \($0) of 5)\n" }.joined())
     try expect(
       ["search", "run", "--from", "today", "--to", "in 2 weeks"], prints: "2024-05-25  00:00-01:30  #4  run\n")
+    // A month given to --from or --to is its first or last day, as in a range.
+    try expect(["search", "run", "--from", "may", "--to", "may"], prints: "2024-05-25  00:00-01:30  #4  run\n")
+    try expect(["list", "--from", "jun", "--to", "jun"], prints: try run(["list", "june"]).stdout)
+    try expectRefused(["search", "run", "--from", "june", "--to", "may"], "the range ends (2024-05-31) before")
     let jumped = try run(["goto", "may", "2025"])
     #expect(jumped.stdout.hasPrefix("Jumped May 2024 → May 2025\n\n      May 2025        \n"))
     #expect(try run(["goto", "next", "month"]).stdout.hasPrefix("Jumped May 2025 → June 2024\n"))

@@ -31,6 +31,7 @@ enum DateGrammarHelp {
             today, or any day         the month it is in
     RANGE   DAY..DAY                  2024-05-01..2024-06-15, today..fri
             MONTH..MONTH              may..june: its first day to its last
+            --from may --to june      the same, as options (list, search, export)
             week                      this week, from the locale's first day (list)
     DAYS    30, 10d, 2w, 1m, 1y       that many days from today on (agenda),
                                       or a range, a day or a month
