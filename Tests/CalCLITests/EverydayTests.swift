@@ -111,6 +111,10 @@ final class EverydayTests {
     try expectRefused(["add", "fri", "25:00", "x"], "'25:00' is not a time: hours are 00 to 23")
     try expectRefused(["add", "fri", "10:00-9am", "x"], "'10:00-9am' is not a time span: it must end after it starts")
     try expectRefused(["add", "fri", "9:00-10:00", "x", "--for", "1h"], "'9:00-10:00' gives the end already")
+    // A length in hours or minutes after a lone start, as khal's new takes it; days and bare numbers are title.
+    try expect(["add", "fri", "10:00", "1h30", "review"], prints: "Added: 2024-05-17  10:00-11:30  #7  review\n")
+    try expect(["add", "fri", "10am", "3d", "printing"], prints: "Added: 2024-05-17  10:00        #8  3d printing\n")
+    try expectRefused(["add", "fri", "10:00", "45m", "x", "--end", "11:00"], "'10:00 45m' gives the end already")
   }
 
   @Test("what is not a date, a time or a length is refused saying what is")

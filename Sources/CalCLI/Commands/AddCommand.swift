@@ -1,7 +1,7 @@
 import CalCore
 import CalService
 
-/// `cal add DATE [TIME[-TIME]] TITLE [--at TIME] [--for LENGTH|--end TIME] [--to DATE] [--tz ZONE] [--repeat ...]`
+/// `cal add DATE [TIME[-TIME]|TIME LENGTH] TITLE [--at TIME] [--for LENGTH|--end TIME] [--to DATE] [--tz ZONE] [--repeat ...]`
 struct AddCommand: Command {
   static let spec = CommandSpec(
     name: "add", abstract: "Add an event.",
@@ -14,8 +14,9 @@ struct AddCommand: Command {
       FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 (the last weekday of each month).
       The title may be several words; quote it or not. Put -- before a title that starts with a dash. A date \
       of several words (next fri, in 3 days) takes the first words of the line, and a time after it is the \
-      start, or the start and end: cal add fri 14:30 dentist, cal add tomorrow 9am-10:30am standup (a bare \
-      hour such as 9 is refused there: write 9:00 or 9am, or --at 9).
+      start, or the start and end: cal add fri 14:30 dentist, cal add tomorrow 9am-10:30am standup, \
+      cal add fri 14:30 1h30 review (a length in hours or minutes after the time); a bare hour such as 9 is \
+      refused there: write 9:00 or 9am, or --at 9.
       """,
     arguments: [
       ArgumentSpec(
@@ -37,17 +38,25 @@ struct AddCommand: Command {
     // A date of several words (next fri, in 3 days) takes the first words; the rest is the title.
     var (day, count) = try dates.leadingDay(arguments.words)
     var schedule = EventSchedule(startDay: day)
-    // A time after the date (`fri 14:30 dentist`, `tomorrow 9am-10am standup`) is the start (and end), as
-    // khal's `new` takes it; with --at given, the words are all title.
-    if !arguments.isGiven(ScheduleOptions.at), count < arguments.words.count,
-      let (start, end) = try Self.time(arguments.words[count])
-    {
-      if end != nil && (arguments.isGiven(ScheduleOptions.length) || arguments.isGiven(ScheduleOptions.end)) {
-        throw UsageError("'\(arguments.words[count])' gives the end already: leave out --for and --end")
-      }
+    // A time after the date (`fri 14:30 dentist`, `tomorrow 9am-10am standup`) is the start (and end), and
+    // a length in hours or minutes after a lone start (`fri 14:30 1h dentist`) its length, as khal's `new`
+    // takes them; with --at given, the words are all title.
+    let words = arguments.words
+    if !arguments.isGiven(ScheduleOptions.at), count < words.count, let (start, end) = try Self.time(words[count]) {
+      var given = words[count]
       schedule.startTime = start
       schedule.lengthMinutes = end.map { $0.minutes - start.minutes }
       count += 1
+      if end == nil, count < words.count, let minutes = Self.hoursOrMinutes(words[count]) {
+        given += " " + words[count]
+        schedule.lengthMinutes = minutes
+        count += 1
+      }
+      if schedule.lengthMinutes != nil
+        && (arguments.isGiven(ScheduleOptions.length) || arguments.isGiven(ScheduleOptions.end))
+      {
+        throw UsageError("'\(given)' gives the end already: leave out --for and --end")
+      }
     }
     let title = arguments.words.dropFirst(count).concatenated(separator: " ")
     if title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
@@ -66,6 +75,14 @@ struct AddCommand: Command {
     } catch {
       throw UsageError(error.description)
     }
+  }
+
+  /// The minutes of `word` when it is a length in hours or minutes with its unit (`1h`, `45m`, `1h30`,
+  /// `1.5h`); `nil` for any other word, a bare number or days among them (`3d printing` is a title).
+  private static func hoursOrMinutes(_ word: String) -> Int? {
+    let lower = word.lowercased()
+    guard lower.contains(where: { $0 == "h" || $0 == "m" }), !lower.contains("d") else { return nil }
+    return try? LengthExpression.minutes(lower)
   }
 
   func run(_ context: CommandContext) throws {
