@@ -115,6 +115,10 @@ final class EverydayTests {
     try expect(["add", "fri", "10:00", "1h30", "review"], prints: "Added: 2024-05-17  10:00-11:30  #7  review\n")
     try expect(["add", "fri", "10am", "3d", "printing"], prints: "Added: 2024-05-17  10:00        #8  3d printing\n")
     try expectRefused(["add", "fri", "10:00", "45m", "x", "--end", "11:00"], "'10:00 45m' gives the end already")
+    // An unmistakable time after a lone start is its end (khal's START END); a bare number is the title's.
+    try expect(["add", "sat", "9:00", "10:30", "swim"], prints: "Added: 2024-05-18  09:00-10:30  #9  swim\n")
+    try expect(["add", "sat", "9:00", "10", "laps"], prints: "Added: 2024-05-18  09:00        #10  10 laps\n")
+    try expectRefused(["add", "sat", "9:00", "8am", "x"], "'9:00 8am' ends before it starts")
   }
 
   @Test("what is not a date, a time or a length is refused saying what is")

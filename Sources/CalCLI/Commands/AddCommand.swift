@@ -1,7 +1,7 @@
 import CalCore
 import CalService
 
-/// `cal add DATE [TIME[-TIME]|TIME LENGTH] TITLE [--at TIME] [--for LENGTH|--end TIME] [--to DATE] [--tz ZONE] [--repeat ...]`
+/// `cal add DATE [TIME[-TIME]|TIME TIME|TIME LENGTH] TITLE [--at TIME] [--for LENGTH|--end TIME] [--to DATE] [--tz ZONE] [--repeat ...]`
 struct AddCommand: Command {
   static let spec = CommandSpec(
     name: "add", abstract: "Add an event.",
@@ -15,8 +15,8 @@ struct AddCommand: Command {
       The title may be several words; quote it or not. Put -- before a title that starts with a dash. A date \
       of several words (next fri, in 3 days) takes the first words of the line, and a time after it is the \
       start, or the start and end: cal add fri 14:30 dentist, cal add tomorrow 9am-10:30am standup, \
-      cal add fri 14:30 1h30 review (a length in hours or minutes after the time); a bare hour such as 9 is \
-      refused there: write 9:00 or 9am, or --at 9.
+      cal add fri 14:30 1h30 review (a length in hours or minutes after the time), cal add fri 9:00 10:00 \
+      review (an end after it); a bare hour such as 9 is refused there: write 9:00 or 9am, or --at 9.
       """,
     arguments: [
       ArgumentSpec(
@@ -38,23 +38,14 @@ struct AddCommand: Command {
     // A date of several words (next fri, in 3 days) takes the first words; the rest is the title.
     var (day, count) = try dates.leadingDay(arguments.words)
     var schedule = EventSchedule(startDay: day)
-    // A time after the date (`fri 14:30 dentist`, `tomorrow 9am-10am standup`) is the start (and end), and
-    // a length in hours or minutes after a lone start (`fri 14:30 1h dentist`) its length, as khal's `new`
-    // takes them; with --at given, the words are all title.
-    let words = arguments.words
-    if !arguments.isGiven(ScheduleOptions.at), count < words.count, let (start, end) = try Self.time(words[count]) {
-      var given = words[count]
-      schedule.startTime = start
-      schedule.lengthMinutes = end.map { $0.minutes - start.minutes }
-      count += 1
-      if end == nil, count < words.count, let minutes = Self.hoursOrMinutes(words[count]) {
-        given += " " + words[count]
-        schedule.lengthMinutes = minutes
-        count += 1
-      }
+    // With --at given, the words after the date are all title.
+    if !arguments.isGiven(ScheduleOptions.at) {
+      let timeStart = count
+      count = try Self.readTime(arguments.words, at: count, into: &schedule)
       if schedule.lengthMinutes != nil
         && (arguments.isGiven(ScheduleOptions.length) || arguments.isGiven(ScheduleOptions.end))
       {
+        let given = arguments.words[timeStart..<count].concatenated(separator: " ")
         throw UsageError("'\(given)' gives the end already: leave out --for and --end")
       }
     }
@@ -66,6 +57,28 @@ struct AddCommand: Command {
     calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
+  }
+
+  /// Reads the time after the date, as khal's `new` takes it, into `schedule`, and returns where the title
+  /// starts: a start (`fri 14:30 dentist`), a span (`9am-10am`), or a start and then an end (`9:00 10:00`) or
+  /// a length in hours or minutes (`14:30 1h30`).
+  private static func readTime(_ words: [String], at index: Int, into schedule: inout EventSchedule)
+    throws(UsageError) -> Int
+  {
+    guard index < words.count, let (start, end) = try time(words[index]) else { return index }
+    schedule.startTime = start
+    schedule.lengthMinutes = end.map { $0.minutes - start.minutes }
+    guard end == nil, index + 1 < words.count else { return index + 1 }
+    let next = words[index + 1]
+    if let minutes = hoursOrMinutes(next) {
+      schedule.lengthMinutes = minutes
+      return index + 2
+    }
+    // Only an unmistakable time is an end here: `9:00 10 people` keeps `10 people` as its title.
+    guard let span = try? TimeExpression.leading(next), span.end == nil else { return index + 1 }
+    guard span.start > start else { throw UsageError("'\(words[index]) \(next)' ends before it starts") }
+    schedule.lengthMinutes = span.start.minutes - start.minutes
+    return index + 2
   }
 
   /// The time (and end) `word` gives after the date, `nil` when it begins the title.

@@ -49,10 +49,10 @@ enum DateGrammarHelp {
     be a day, a month or a year, so cal asks for 5-13 or 2024-05-13. A word that
     names a month and a weekday (French "mar") is refused: write more of it. In
     add, a date of several words takes the first words: cal add next fri lunch;
-    a time after it is the start (cal add fri 14:30 dentist), with an end or a
-    length in hours or minutes its span (fri 9am-10:30am review, fri 9:00 1h30
-    review). A bare hour there (fri 9 x) could be the title's, so it is
-    refused: write 9:00, 9am or --at 9.
+    a time after it is the start (cal add fri 14:30 dentist), and an end or a
+    length in hours or minutes after that its end (fri 9am-10:30am review, fri
+    9:00 10:30 review, fri 9:00 1h30 review). A bare hour there (fri 9 x)
+    could be the title's, so it is refused: write 9:00, 9am or --at 9.
 
     """
 }
