@@ -105,6 +105,8 @@ final class EverydayTests {
     try expect(["add", "fri", "2024 review"], prints: "Added: 2024-05-17  all day      #5  2024 review\n")
     try expect(["add", "fri", "9", "x", "--at", "10"], prints: "Added: 2024-05-17  10:00        #6  9 x\n")
     try expect(["list", "may", "20"], prints: "2024-05-20  12:00-13:00  #3  lunch\n")
+    try expect(["list", "next", "week"], prints: "2024-05-20  12:00-13:00  #3  lunch\n")
+    try expect(["list", "last week"], prints: "No events from 2024-05-05 to 2024-05-11.\n")
     #expect(try run(["goto", "dec", "3"]).stdout.hasPrefix("Jumped May 2024 → December 2024\n"))
     try expectRefused(["add", "fri", "9", "dentist"], "'9' after the date could be a time or the first word of")
     try expectRefused(["add", "fri", "9-10", "dentist"], "'9-10' after the date could be a time or the first")

@@ -33,6 +33,7 @@ enum DateGrammarHelp {
             MONTH..MONTH              may..june: its first day to its last
             --from may --to june      the same, as options (list, search, export)
             week                      this week, from the locale's first day (list)
+            next week, last week      the week after it, the week before (list)
     DAYS    30, 10d, 2w, 1m, 1y       that many days from today on (agenda),
                                       or a range, a day or a month
     TIME    9, 09, 9:30, 21:30        the 24-hour clock
