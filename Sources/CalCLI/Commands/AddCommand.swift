@@ -20,7 +20,8 @@ struct AddCommand: Command {
       """,
     arguments: [
       ArgumentSpec(
-        "date", help: "The day: 2024-05-12, 5-12, today, tomorrow, fri, next fri, +3d, in 3 days (see cal help dates)."
+        "date",
+        help: "The day: 2024-05-12, 5-12, may 12, today, tomorrow, fri, next fri, +3d, in 3 days (see cal help dates)."
       ),
       ArgumentSpec("title", help: "What happens that day.", takesRest: true),
     ],
