@@ -55,6 +55,12 @@ final class HTTPTransport: Sendable {
       guard current.url.scheme == "http" || next.scheme == "https" else {
         throw .invalidURL("\(current.url) redirects from https to http (\(next)); refused")
       }
+      // A change (an event's text, a removal) goes only where it was meant to: a server redirecting it to
+      // another host would hand the event to a host the user never named.
+      guard response.status == 303 || !Self.changes(current.method) || next.mayReceiveCredentials(givenFor: request.url)
+      else {
+        throw .invalidURL("\(current.url) redirects a \(current.method) to another host (\(next)); refused")
+      }
       if response.status == 303 {
         current.method = "GET"
         current.body = []
@@ -62,6 +68,11 @@ final class HTTPTransport: Sendable {
       current.url = next
     }
     throw .invalidURL("too many redirects from \(request.url)")
+  }
+
+  /// Whether a request of this method changes something on the server (and may carry an event's text).
+  private static func changes(_ method: String) -> Bool {
+    !["GET", "HEAD", "OPTIONS", "PROPFIND", "REPORT"].contains(method)
   }
 
   private func perform(_ request: HTTPRequest, authorized: Bool) throws(CalDAVError) -> HTTPResponse {
