@@ -39,6 +39,8 @@ struct EventLoop {
       if ready < 0 && errno != EINTR {
         throw TerminalError("cannot wait for input: \(String(cString: strerror(errno)))")
       }
+      // Before anything is read or changed: the file at the path, not one replaced under the page.
+      try session.checkFile()
       var changed = false
       if ready > 0 && fds[1].revents != 0 {
         for signal in signals.drain() { handle(signal: signal) }

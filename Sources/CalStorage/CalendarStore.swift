@@ -197,6 +197,10 @@ public final class CalendarStore {
     database.staysOpenUnlessWritten = true
   }
 
+  /// Whether the file this store has open is no longer the one at its path (removed, or replaced by a
+  /// rename); always false in memory.
+  public var hasMoved: Bool { !isInMemory && database.hasMoved }
+
   /// Whether opening created the calendar file, or made an empty file one.
   public var isNew: Bool { !created.isEmpty || adoptedEmptyFile != nil }
 

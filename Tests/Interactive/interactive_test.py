@@ -465,6 +465,30 @@ def resize_redraws(cal, folder):
         page.close()
 
 
+@case
+def calendar_file_replaced(cal, folder):
+    """A calendar file replaced (another file renamed over it) or removed while the page is open: at the next
+    key the page ends with one line saying so, before it writes anything where no one would find it."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    other = os.path.join(folder, "other")
+    os.mkdir(other)
+    prepare(cal, other, ["add", "2024-05-12", "restored from the backup"])
+    for replace in (lambda db: os.rename(os.path.join(other, "cal.db"), db), os.unlink):
+        page = Page(cal, folder)
+        try:
+            page.settled("May 2024")
+            replace(page.db)
+            page.key(b"a")
+            page.key(b"lost\r\r")
+            assert page.wait_exit() == 1, page.status
+            page.assert_restored()
+            tail = page.output[page.output.rindex(b"\x1b[?1049l"):]
+            assert b"was removed or replaced while the page was open" in tail, tail
+        finally:
+            page.close()
+    assert not os.path.exists(os.path.join(folder, "cal.db"))
+
+
 def p_status(page):
     return page.lines()[-1].strip()
 

@@ -79,6 +79,20 @@ final class PageSession {
     page = nil
   }
 
+  /// Checks that the calendar's file is still the one at its path.
+  ///
+  /// - Throws: `ServiceError(.storage)` when it was removed or replaced (another file renamed over it: a
+  ///   sync tool, a restored backup): the page ends and says so, before it shows a calendar no other `cal`
+  ///   sees or writes a change where no one would find it. It does not open the new file: the log files
+  ///   beside it (`-wal`, `-shm`) are still the old file's until this connection closes.
+  func checkFile() throws {
+    guard calendar.fileHasMoved else { return }
+    throw ServiceError(
+      .storage,
+      "the calendar file \(calendar.path) was removed or replaced while the page was open; nothing was written "
+        + "after that: start cal interactive again")
+  }
+
   /// Reads the month on view, today and the events shown from the service.
   func refresh() {
     do {
