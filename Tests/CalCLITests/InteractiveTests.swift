@@ -16,7 +16,7 @@ struct InteractiveTests {
     "click_selects", "keys_add_and_delete",
     "edit_and_search", "edit_every_field", "edit_keeps_rule", "go_to_prompt", "week_view_and_help",
     "week_view_shares_hours",
-    "resize_redraws", "calendar_file_replaced",
+    "resize_redraws", "keys_on_any_screen", "narrow_week_shows_dates", "calendar_file_replaced",
     "starts_too_small",
     "quit_with_q", "quit_with_ctrl_c",
     "sigterm_restores", "sighup_restores", "sigint_restores", "thrown_error_restores", "crash_restores",

@@ -466,6 +466,58 @@ def resize_redraws(cal, folder):
 
 
 @case
+def keys_on_any_screen(cal, folder):
+    """Ctrl-Z suspends from a prompt too, and fg brings the prompt back as it was; on a screen too small for
+    the page, a key opens nothing unseen, and q quits even with a prompt open."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"a")
+        page.key(b"half typed")
+        page.key(b"\x1a")
+        page.wait_stopped()
+        page.pump(0.2)
+        page.assert_restored()
+        page.screen.reset()
+        page.fg()
+        page.wait_text("title: half typed")
+        page.key(b"\x1b")
+        page.resize(8, 30)
+        page.wait_text("Too small for the calendar")
+        page.key(b"a")
+        page.resize(24, 80)
+        page.settled("May 2024")
+        assert "title:" not in page.text(), page.text()
+        page.key(b"g")
+        page.wait_text("Go to (")
+        page.resize(8, 30)
+        page.wait_text("Too small for the calendar")
+        page.key(b"q")
+        assert page.wait_exit() == 0
+        page.set_size(24, 80)  # as it was when the settings were first read
+        page.assert_restored()
+    finally:
+        page.close()
+
+
+@case
+def narrow_week_shows_dates(cal, folder):
+    """The week view on the smallest screen still says which day each column is: its number."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder, rows=12, columns=40)
+    try:
+        page.settled("May 2024")
+        page.key(b"w")
+        page.wait_text("week 20")
+        assert page.lines()[1].split() == ["12", "13", "14", "15", "16", "17", "18"], page.lines()[1]
+        page.resize(12, 50)
+        page.wait_for(lambda p: p.lines()[1].split()[:2] == ["Su", "12"], what="Su 12")
+    finally:
+        page.close()
+
+
+@case
 def calendar_file_replaced(cal, folder):
     """A calendar file replaced (another file renamed over it) or removed while the page is open: at the next
     key the page ends with one line saying so, before it writes anything where no one would find it."""

@@ -146,7 +146,7 @@ final class PageSession {
   private func composePage() -> (Canvas, (row: Int, column: Int)?) {
     var canvas = Canvas(rows: rows, columns: columns)
     hits = []
-    guard rows >= MonthLayout.minimumRows, columns >= MonthLayout.minimumColumns else {
+    guard !isTooSmall else {
       let text =
         "Too small for the calendar: \(MonthLayout.minimumColumns)×\(MonthLayout.minimumRows) needed, "
         + "this is \(columns)×\(rows). q quits."
@@ -242,6 +242,14 @@ final class PageSession {
   ///
   /// - Throws: only the fault the tests ask for with `CAL_TEST_FAULT=throw`; every other failure is shown.
   func handle(_ event: InputEvent) throws {
+    if isTooSmall {
+      // Nothing to click, type into or turn on a screen that shows none of it: only the keys the message
+      // names, and those that act on the terminal, work.
+      guard case .key(let key) = event else { return }
+      if key == .character("q") || key == .control("c") { ending = .quit }
+      handleTerminalKey(key)
+      return
+    }
     switch event {
     case .paste(let text):
       if case .text(let label, var editor, let submit) = prompt {
@@ -255,7 +263,25 @@ final class PageSession {
     }
   }
 
+  /// Whether the screen is smaller than the smallest page (it shows one line saying so).
+  private var isTooSmall: Bool {
+    rows < MonthLayout.minimumRows || columns < MonthLayout.minimumColumns
+  }
+
+  /// Ctrl-Z and Ctrl-L, which act on the terminal wherever the page is (a prompt, a box over the page);
+  /// returns whether `key` was one of them.
+  @discardableResult
+  private func handleTerminalKey(_ key: Key) -> Bool {
+    switch key {
+    case .control("z"): wantsSuspend = true
+    case .control("l"): wantsFullRedraw = true
+    default: return false
+    }
+    return true
+  }
+
   private func handleKey(_ key: Key) throws {
+    if handleTerminalKey(key) { return }
     if let prompt {
       answer(prompt, key)
       return
@@ -267,8 +293,6 @@ final class PageSession {
     message = nil
     switch key {
     case .character("q"), .control("c"): ending = .quit
-    case .control("z"): wantsSuspend = true
-    case .control("l"): wantsFullRedraw = true
     case .left, .character("h"): move(by: -1)
     case .right, .character("l"): move(by: 1)
     case .up, .character("k"): move(by: -7)
