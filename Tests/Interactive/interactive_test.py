@@ -421,6 +421,33 @@ def week_view_and_help(cal, folder):
 
 
 @case
+def help_scrolls_when_small(cal, folder):
+    """On the smallest page the help still lists every key with all of its words: descriptions wrap under
+    their keys, j and k scroll, any other key closes."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder, rows=12, columns=40)
+    try:
+        page.settled("May 2024")
+        page.key(b"?")
+        page.wait_text("Keys (j k: scroll, others close)")
+        seen = set()
+        for _ in range(40):
+            seen.update(" ".join(line[1:-1].split()) for line in page.lines()[2:-1])
+            page.key(b"j")
+        words = " ".join(sorted(seen))
+        for text in ("h j k l", "(past the", "page's edge: turn)", "Tab Shift-Tab", "q Ctrl-C quit", "suspend (fg comes"):
+            assert text in words, (text, seen)
+        page.key(b"k")
+        page.wait_for(lambda p: "? this help" in " ".join(p.text().split()) and "q Ctrl-C" not in p.text(),
+                      what="scrolled back by one")
+        page.key(b"x")
+        page.wait_for(lambda p: "Keys (" not in p.text(), what="the help to close")
+        assert page.lines()[0].strip().startswith("May 2024"), page.text()
+    finally:
+        page.close()
+
+
+@case
 def week_view_shares_hours(cal, folder):
     """Several timed events in one hour all show in the week view: side by side where the column is wide
     enough, else the first with +N, and the one selected with Tab takes the first place."""

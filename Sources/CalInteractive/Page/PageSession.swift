@@ -307,7 +307,7 @@ final class PageSession {
     case .enter, .character("e"): askEdit()
     case .character("d"): askDelete()
     case .character("/"): askSearch()
-    case .character("?"): overlay = .help
+    case .character("?"): overlay = .help(top: 0)
     case .character("w"): mode = mode == .month ? .week : .month
     case .tab: selectEvent(by: 1)
     case .backTab: selectEvent(by: -1)
@@ -326,6 +326,7 @@ final class PageSession {
 
   private func handleOverlay(_ overlay: Overlay, _ key: Key) {
     if case .edit(let form) = overlay { return handleForm(form, key) }
+    if case .help(let top) = overlay { return scrollHelp(from: top, key) }
     guard case .search(let query, let results, let chosen) = overlay else {
       self.overlay = nil
       return
@@ -339,6 +340,21 @@ final class PageSession {
     case .escape, .character("q"), .control("c"): self.overlay = nil
     default: break
     }
+  }
+
+  /// j, k and the arrows scroll the help where it does not all show; any other key closes it.
+  private func scrollHelp(from top: Int, _ key: Key) {
+    let count = Overlay.helpLines(columns: columns).count
+    let last = max(0, count - Overlay.shownLines(count, rows: rows))
+    let step: Int
+    switch key {
+    case .down, .character("j"): step = 1
+    case .up, .character("k"): step = -1
+    case .pageDown, .character(" "): step = max(1, Overlay.shownLines(count, rows: rows) - 1)
+    case .pageUp: step = -max(1, Overlay.shownLines(count, rows: rows) - 1)
+    default: step = 0
+    }
+    overlay = step != 0 && last > 0 ? .help(top: max(0, min(last, top + step))) : nil
   }
 
   private func handleMouse(_ report: MouseReport) {
