@@ -401,6 +401,30 @@ def go_to_prompt(cal, folder):
 
 
 @case
+def pastes_stay_in_the_prompt(cal, folder):
+    """A paste of any size goes into the prompt as one line and nothing of it acts as a key (past 64 KiB the
+    rest is dropped); a paste whose end never comes ends after a second, and the keys work again."""
+    prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-12", "dentist"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"/")
+        page.send(b"\x1b[200~" + b"dy abc\nq\n" * 10000 + b"\x1b[201~")
+        page.wait_for(lambda p: p.lines()[-1].startswith("Search: ") and "abc" in p.lines()[-1], what="the paste")
+        page.pump(0.3)
+        assert page.status is None and page.lines()[-1].startswith("Search: "), page.text()
+        page.key(b"\x1b")
+        page.send(b"\x1b[200~abc")
+        page.pump(1.3)
+        page.key(b"n")
+        page.settled("June 2024")
+        assert [e["title"] for e in page.cal_json("list", "2024-05-12")] == ["dentist"]
+        assert [entry[0] for entry in history(page)] == ["up-left", None]
+    finally:
+        page.close()
+
+
+@case
 def week_view_and_help(cal, folder):
     """w shows the week with its timed events by hour; ? lists the keys and any key closes the list."""
     prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-14", "review", "--at", "15:00", "--for", "2h"])
