@@ -174,7 +174,8 @@ def monday_first(cal, folder):
 
 @case
 def click_selects(cal, folder):
-    """A click (or a drag shorter than two cells) selects the day under it; nothing turns."""
+    """A click (or a drag shorter than two cells) selects the day under it; nothing turns; a click on
+    "? help" opens the help."""
     prepare(cal, folder, ["goto", "2024-05"])
     page = Page(cal, folder)
     try:
@@ -187,6 +188,9 @@ def click_selects(cal, folder):
         page.drag((column, row), (column + 1, row))
         page.wait_text("Tue 28 May 2024")
         assert len(history(page)) == 1, "a click turned the page"
+        # The title line's "? help" opens the help.
+        page.click(*page.find("? help"))
+        page.wait_text("Keys (any key closes)")
     finally:
         page.close()
 

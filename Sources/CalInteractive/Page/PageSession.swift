@@ -416,6 +416,8 @@ final class PageSession {
     case .event(let day, let index)?:
       select(day)
       if selected == day { selectedEvent = index }
+    case .help?:
+      overlay = .help(top: 0)
     case .result, nil:
       break
     }

@@ -31,7 +31,8 @@ struct WeekView {
   func draw(into canvas: inout Canvas, hits: inout [Hit]) {
     let days = Self.days(around: view.selected, firstWeekday: view.locale.firstWeekday)
     let week = WeekNumber.ofWeek(containing: view.selected, firstWeekday: view.locale.firstWeekday)
-    view.drawTitle("\(view.locale.title(of: view.snapshot.month)) · week \(week)", width: canvas.columns, into: &canvas)
+    view.drawTitle(
+      "\(view.locale.title(of: view.snapshot.month)) · week \(week)", width: canvas.columns, into: &canvas, hits: &hits)
     let columnWidth = (canvas.columns - Self.gutter) / 7
     let hourRows = canvas.rows - 4
     guard columnWidth >= 3, hourRows > 0 else { return }
