@@ -75,6 +75,13 @@ public final class CalendarService {
   /// before it reads or writes.
   public var fileHasMoved: Bool { store.hasMoved }
 
+  /// Once `fileHasMoved`: leaves the file now at the path as it is, by emptying the log beside it, which
+  /// still holds this calendar's last changes (they go into the file this service has open). Use nothing of
+  /// the service after this.
+  public func letGoOfMovedFile() {
+    store.emptyLogOfMovedFile()
+  }
+
   /// Runs `body`, turning storage failures into service errors; other errors (a front end's own, thrown
   /// from a closure it handed in) pass through unchanged.
   func perform<Value>(_ body: () throws -> Value) throws -> Value {

@@ -584,6 +584,9 @@ def calendar_file_replaced(cal, folder):
         page = Page(cal, folder)
         try:
             page.settled("May 2024")
+            page.key(b"a")
+            page.key(b"kept in the old file\r\r")  # in the old file's log, not yet copied into it
+            page.wait_text("Added")
             replace(page.db)
             page.key(b"a")
             page.key(b"lost\r\r")
@@ -591,6 +594,9 @@ def calendar_file_replaced(cal, folder):
             page.assert_restored()
             tail = page.output[page.output.rindex(b"\x1b[?1049l"):]
             assert b"was removed or replaced while the page was open" in tail, tail
+            if os.path.exists(page.db):  # the file put in its place is whole, and holds what it held
+                listed = [e["title"] for e in page.cal_json("list", "2024-05-12")]
+                assert listed == ["restored from the backup"], listed
         finally:
             page.close()
     assert not os.path.exists(os.path.join(folder, "cal.db"))

@@ -87,6 +87,7 @@ final class PageSession {
   ///   beside it (`-wal`, `-shm`) are still the old file's until this connection closes.
   func checkFile() throws {
     guard calendar.fileHasMoved else { return }
+    calendar.letGoOfMovedFile()
     throw ServiceError(
       .storage,
       "the calendar file \(calendar.path) was removed or replaced while the page was open; nothing was written "
