@@ -270,6 +270,30 @@ def edit_and_search(cal, folder):
         page.close()
 
 
+@case
+def search_counts_honestly(cal, folder):
+    """A search lists its first 500 results and says when there are more; exactly 500 are 500."""
+    ics = os.path.join(folder, "many.ics")
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"]
+    for index, title in enumerate(["alpha"] * 501 + ["beta"] * 500):
+        lines += ["BEGIN:VEVENT", "UID:%d@test" % index, "DTSTAMP:20240101T000000Z",
+                  "DTSTART;VALUE=DATE:2024%02d%02d" % (index // 28 % 12 + 1, index % 28 + 1), "SUMMARY:" + title,
+                  "END:VEVENT"]
+    with open(ics, "w") as file:
+        file.write("\r\n".join(lines + ["END:VCALENDAR", ""]))
+    prepare(cal, folder, ["goto", "2024-05"], ["import", ics])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"/alpha\r")
+        page.wait_text("More than 500 found for “alpha”")
+        page.key(b"\x1b/beta\r")
+        page.wait_text("500 found for “beta”")
+        assert "More than" not in page.text(), page.text()
+    finally:
+        page.close()
+
+
 def wait_prompt(page, label, value):
     """Waits for the prompt whose label starts with `label` (a long one is cut short), prefilled with `value`."""
     page.wait_for(lambda p: p.lines()[-1].startswith(label) and p.lines()[-1].rstrip().endswith(value),

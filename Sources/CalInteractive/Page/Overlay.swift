@@ -10,6 +10,9 @@ enum Overlay {
   /// The edit form of an event: its fields, the one chosen, and which event it is.
   case edit(EditForm)
 
+  /// The most results a search lists; one more is read, so that the box can say there are more.
+  static let searchLimit = 500
+
   /// Every key the page knows, as the help lists it.
   static let keys: [(String, String)] = [
     ("←↓↑→ h j k l", "move the selected day (past the page's edge: turn)"),
@@ -64,8 +67,9 @@ enum Overlay {
       title = scrolls ? "Keys (j k: scroll, others close)" : "Keys (any key closes)"
       scrolledTo = first
     case .search(let query, let results, let chosen):
-      title = "\(results.count) found for “\(query)” · Enter: go · Esc: close"
-      lines = results.map { item in
+      let count = results.count > Self.searchLimit ? "More than \(Self.searchLimit)" : "\(results.count)"
+      title = "\(count) found for “\(query)” · Enter: go · Esc: close"
+      lines = results.prefix(Self.searchLimit).map { item in
         let times = ItemTimes(item, zone: view.zone)
         return ("\(item.day)  " + DisplayWidth.padded(times.label, to: 11), view.describe(item))
       }

@@ -336,7 +336,8 @@ final class PageSession {
     case .up, .character("k"), .backTab:
       self.overlay = .search(query: query, results: results, chosen: max(0, chosen - 1))
     case .down, .character("j"), .tab:
-      self.overlay = .search(query: query, results: results, chosen: min(results.count - 1, chosen + 1))
+      let last = min(results.count, Overlay.searchLimit) - 1
+      self.overlay = .search(query: query, results: results, chosen: min(last, chosen + 1))
     case .enter: go(to: results[chosen])
     case .escape, .character("q"), .control("c"): self.overlay = nil
     default: break
@@ -732,7 +733,7 @@ final class PageSession {
       do {
         try calendar.search(text) { item in
           results.append(item)
-          return results.count < 500
+          return results.count <= Overlay.searchLimit
         }
       } catch {
         return show(error)
