@@ -475,7 +475,7 @@ def week_view_and_help(cal, folder):
 @case
 def help_scrolls_when_small(cal, folder):
     """On the smallest page the help still lists every key with all of its words: descriptions wrap under
-    their keys, j and k scroll, any other key closes."""
+    their keys, j and k (and the wheel) scroll, any other key closes."""
     prepare(cal, folder, ["goto", "2024-05"])
     page = Page(cal, folder, rows=12, columns=40)
     try:
@@ -492,9 +492,13 @@ def help_scrolls_when_small(cal, folder):
         page.key(b"k")
         page.wait_for(lambda p: "? this help" in " ".join(p.text().split()) and "q Ctrl-C" not in p.text(),
                       what="scrolled back by one")
+        # The wheel scrolls the help too, and turns no page behind it.
+        page.send(b"\x1b[<65;20;6M" * 30)
+        page.wait_for(lambda p: "q Ctrl-C quit" in " ".join(p.text().split()), what="the wheel at the end")
         page.key(b"x")
         page.wait_for(lambda p: "Keys (" not in p.text(), what="the help to close")
         assert page.lines()[0].strip().startswith("May 2024"), page.text()
+        assert len(history(page)) == 1, history(page)
     finally:
         page.close()
 

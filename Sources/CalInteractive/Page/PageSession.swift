@@ -344,8 +344,9 @@ final class PageSession {
     }
   }
 
-  /// j, k and the arrows scroll the help where it does not all show; any other key closes it.
-  private func scrollHelp(from top: Int, _ key: Key) {
+  /// j, k and the arrows scroll the help where it does not all show; any other key closes it (unless not
+  /// `closing`: the wheel).
+  private func scrollHelp(from top: Int, _ key: Key, closing: Bool = true) {
     let count = Overlay.helpLines(columns: columns).count
     let last = max(0, count - Overlay.shownLines(count, rows: rows))
     let step: Int
@@ -356,11 +357,21 @@ final class PageSession {
     case .pageUp: step = -max(1, Overlay.shownLines(count, rows: rows) - 1)
     default: step = 0
     }
-    overlay = step != 0 && last > 0 ? .help(top: max(0, min(last, top + step))) : nil
+    if step != 0 && last > 0 {
+      overlay = .help(top: max(0, min(last, top + step)))
+    } else if closing {
+      overlay = nil
+    }
   }
 
   private func handleMouse(_ report: MouseReport) {
     guard prompt == nil else { return }
+    if let overlay, report.action == .wheelDown || report.action == .wheelUp {
+      // The wheel goes through a box over the page as the arrows do, and turns no page behind it.
+      let key = report.action == .wheelDown ? Key.down : .up
+      if case .help(let top) = overlay { return scrollHelp(from: top, key, closing: false) }
+      return handleOverlay(overlay, key)
+    }
     if case .help = overlay, report.action == .press {
       overlay = nil
       return
