@@ -21,6 +21,9 @@ struct EventLoop {
   private var lastRefresh: Int64 = 0
   /// When the terminal last sent something: what the decoder's wait counts from.
   private var lastInput: Int64 = 0
+  /// The page stopped itself (Ctrl-Z) and has taken the terminal again: the SIGCONT that continued it
+  /// needs no second taking and drawing.
+  private var resumedItself = false
 
   init(terminal: Terminal, signals: SignalRelay, session: PageSession, monotonic: @escaping () -> Int64) {
     self.terminal = terminal
@@ -108,6 +111,10 @@ struct EventLoop {
     case SIGTSTP:
       suspend()
     case SIGCONT:
+      guard !resumedItself else {
+        resumedItself = false
+        return
+      }
       // Stopped by something else (SIGSTOP) and now continued: the shell may have changed the terminal.
       terminal.enter()
       writer.invalidate()
@@ -124,6 +131,7 @@ struct EventLoop {
     Glibc.signal(SIGTSTP, SIG_DFL)
     kill(getpid(), SIGTSTP)
     SignalRelay.install(SIGTSTP)
+    resumedItself = true
     terminal.enter()
     resize()
   }

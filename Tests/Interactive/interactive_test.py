@@ -734,8 +734,12 @@ def suspend_and_resume(cal, folder):
         page.pump(0.2)
         page.assert_restored()
         page.screen.reset()
+        resumed = len(page.output)
         page.fg()
         page.settled("May 2024")
+        page.pump(0.3)
+        # Taken again and drawn once, not twice (the SIGCONT that continued it is no second resume).
+        assert page.output[resumed:].count(b"\x1b[?1049h") == 1, page.output[resumed:]
         page.key(b"n")
         page.settled("June 2024")
         page.key(b"q")
