@@ -35,7 +35,7 @@ struct ImportSaver {
   }
 
   /// Saves `imported` with its exceptions, edited occurrences and extra dates.
-  mutating func save(_ imported: ImportedEvent, notes: inout ImportNotes) throws {
+  mutating func save(_ imported: consuming ImportedEvent, notes: inout ImportNotes) throws {
     saved += 1
     if saved % 1024 == 0 { try checkpoint() }
     var event = imported

@@ -248,7 +248,15 @@ struct ScheduleOptions {
     // DTSTART must be an occurrence, as RFC 5545 asks; otherwise the series would start on a day it
     // does not repeat on.
     if let on, !Recurrence(start: schedule.startDay, rule: rule).startFollowsRule {
-      throw UsageError("\(schedule.startDay) is not one of the days '\(on)': start the series on a day it repeats on")
+      // The nearest later day the series could start on, so that the fix is one word (years on, for 29
+      // February).
+      let start = schedule.startDay
+      let next = (1...(9 * 366)).lazy.compactMap { start.adding(days: $0) }
+        .prefix { day in rule.until.map { day <= $0 } ?? true }
+        .first { Recurrence(start: $0, rule: rule).startFollowsRule }
+      throw UsageError(
+        "\(start) is not one of the days '\(on)': start the series on a day it repeats on"
+          + (next.map { ", such as \($0) (\(CalendarLocale.english.weekdayFullNames[$0.weekday.rawValue]))" } ?? ""))
     }
     return rule
   }

@@ -19,8 +19,26 @@ struct DateReader {
   /// The day given to `option` (`--until`, `--from` ...): a mistake names the option and what was typed,
   /// as a time's or a length's does, since a command line may hold several days.
   func day(_ text: String, for option: OptionSpec) throws(UsageError) -> CivilDate {
+    try given(text, to: option) { () throws(DateError) in try DayExpression.day(text, today: today, locale: locale) }
+  }
+
+  /// The first day (`last`: the last) that `option` (`--from`, `--to`) gives: a day, or a whole month
+  /// (`--from may --to june`), read as a range's ends are.
+  func rangeEnd(_ text: String, for option: OptionSpec, last: Bool) throws(UsageError) -> CivilDate {
+    try given(text, to: option) { () throws(DateError) in
+      switch try DayExpression.dayOrMonth(text, today: today, locale: locale) {
+      case .day(let day): return day
+      case .month(let month): return last ? month.lastDay : month.firstDay
+      }
+    }
+  }
+
+  /// What `body` reads from `text`, given to `option`; a mistake names the option and what was typed.
+  private func given(_ text: String, to option: OptionSpec, _ body: () throws(DateError) -> CivilDate)
+    throws(UsageError) -> CivilDate
+  {
     do {
-      return try DayExpression.day(text, today: today, locale: locale)
+      return try body()
     } catch {
       switch error {
       case .yearOutOfRange, .monthOutOfRange, .dayOutOfRange:

@@ -33,7 +33,8 @@ extension ICSImporter {
 
     /// Takes one item of the second pass; complete events go to `keep`.
     mutating func take(
-      _ item: ICSParser.Item, notes: inout ImportNotes, _ keep: (ImportedEvent, inout ImportNotes) throws -> Void
+      _ item: ICSParser.Item, notes: inout ImportNotes,
+      _ keep: (consuming ImportedEvent, inout ImportNotes) throws -> Void
     ) throws {
       switch item {
       case .calendar(let index, let line):
@@ -59,18 +60,17 @@ extension ICSImporter {
 
     private mutating func take(
       _ component: ICSComponent, isLoose: Bool, notes: inout ImportNotes,
-      _ keep: (ImportedEvent, inout ImportNotes) throws -> Void
+      _ keep: (consuming ImportedEvent, inout ImportNotes) throws -> Void
     ) throws {
       switch component.name {
       case "VTIMEZONE":
         if isLoose { loose?.define(component, notes: &notes) } else { calendar?.define(component, notes: &notes) }
       case "VEVENT":
         eventsRead += 1
-        guard var context = isLoose ? loose : calendar else { return }
-        defer { if isLoose { loose = context } else { calendar = context } }
+        guard isLoose ? loose != nil : calendar != nil else { return }
         let uid = component.property(.uid)?.text.trimmingSpaces() ?? ""
         if !uid.isEmpty, let recurrence = component.property(.recurrenceID) {
-          groups[group(uid)].overrides.append((component, recurrence, context))
+          groups[group(uid)].overrides.append((component, recurrence, isLoose ? loose! : calendar!))
         } else if !uid.isEmpty && scan.overrideUIDs.contains(uid) {
           let index = group(uid)
           if let earlier = groups[index].master {
@@ -78,10 +78,19 @@ extension ICSImporter {
               "VEVENT", line: component.line,
               "a second event with the UID of line \(earlier.component.line); the later one is kept")
           }
-          groups[index].master = (component, context)
-        } else if var event = try convert(component, uid: uid, context: &context, notes: &notes) {
-          if !uid.isEmpty, let hash = component.sourceHash { event.sourceHash = Self.sourceHash(hash, context) }
-          try keep(event, &notes)
+          groups[index].master = (component, isLoose ? loose! : calendar!)
+        } else {
+          // The settings are read and changed where they are kept: a copy of them for each event, and its
+          // writing back, cost more than reading most events.
+          guard
+            var event = isLoose
+              ? try Self.convert(component, uid: uid, context: &loose!, skipInvalid: skipInvalid, notes: &notes)
+              : try Self.convert(component, uid: uid, context: &calendar!, skipInvalid: skipInvalid, notes: &notes)
+          else { return }
+          if !uid.isEmpty, let hash = component.sourceHash {
+            event.sourceHash = Self.sourceHash(hash, isLoose ? loose!.fingerprint : calendar!.fingerprint)
+          }
+          try keep(consume event, &notes)
         }
       case "VTODO": notes.skip("VTODO", line: component.line, "to-dos are not events")
       case "VJOURNAL": notes.skip("VJOURNAL", line: component.line, "journal entries are not events")
@@ -101,14 +110,15 @@ extension ICSImporter {
       guard !raw.isOverride, let uid = raw.uid, !uid.isEmpty, !scan.overrideUIDs.contains(uid),
         let context = raw.isLoose ? loose : calendar
       else { return false }
-      guard try isKnown(uid, Self.sourceHash(raw.hash, context)) else { return false }
+      guard try isKnown(uid, Self.sourceHash(raw.hash, context.fingerprint)) else { return false }
       eventsRead += 1
       return true
     }
 
-    /// An event's ``ImportedEvent/sourceHash``: the hash of its lines and of what they are read with.
-    static func sourceHash(_ lines: UInt64, _ context: Context) -> UInt64 {
-      (context.fingerprint ^ lines) &* 0x100_0000_01b3
+    /// An event's ``ImportedEvent/sourceHash``: the hash of its lines and of what they are read with (the
+    /// ``Context/fingerprint`` of its calendar).
+    static func sourceHash(_ lines: UInt64, _ fingerprint: UInt64) -> UInt64 {
+      (fingerprint ^ lines) &* 0x100_0000_01b3
     }
 
     /// The index of the group of `uid`, made when it is new.
@@ -121,8 +131,8 @@ extension ICSImporter {
 
     /// One VEVENT (not an edited occurrence) as an event, with `uid` or, without one, a synthetic UID;
     /// `nil` when it cannot be kept (and then named in `notes`).
-    private func convert(
-      _ component: ICSComponent, uid: String, context: inout Context, notes: inout ImportNotes
+    private static func convert(
+      _ component: ICSComponent, uid: String, context: inout Context, skipInvalid: Bool, notes: inout ImportNotes
     ) throws(ICSError) -> ImportedEvent? {
       do {
         guard var event = try context.event(component, uid: uid, notes: &notes) else { return nil }
@@ -143,12 +153,16 @@ extension ICSImporter {
     /// Hands over the series with edited occurrences, each with them; edited occurrences whose series is
     /// not in the file become events of their own, linked to that series by its UID and their RECURRENCE-ID
     /// (see ``ImportedEvent/seriesLink``).
-    mutating func finish(notes: inout ImportNotes, _ keep: (ImportedEvent, inout ImportNotes) throws -> Void) throws {
+    mutating func finish(notes: inout ImportNotes, _ keep: (consuming ImportedEvent, inout ImportNotes) throws -> Void)
+      throws
+    {
       for group in groups {
         notes.beginEvent()
         if let (component, context) = group.master {
           var masterContext = context
-          if var master = try convert(component, uid: group.uid, context: &masterContext, notes: &notes) {
+          if var master = try Self.convert(
+            component, uid: group.uid, context: &masterContext, skipInvalid: skipInvalid, notes: &notes)
+          {
             for (override, recurrence, context) in group.overrides {
               notes.beginEvent()
               var overrideContext = context

@@ -40,7 +40,7 @@ public struct ICSImporter {
     var numbers: [String: Int] = [:]
     var positions: [String: Int] = [:]
     // The UIDs made up for events without one are numbered here, and each UID is kept once, the later event.
-    func keep(_ imported: ImportedEvent, _ notes: inout ImportNotes) {
+    func keep(_ imported: consuming ImportedEvent, _ notes: inout ImportNotes) {
       var event = imported
       if event.uidIsSynthetic {
         numbers[event.uid, default: 0] += 1
@@ -91,7 +91,7 @@ public struct ICSImporter {
     _ input: inout Input, scan: ICSScan, skipInvalid: Bool, notes: inout ImportNotes,
     progress: (Int) throws -> Void = { _ in }, looksUpKnown: Bool = false,
     isKnown: (_ uid: String, _ hash: UInt64) throws -> Bool = { _, _ in false },
-    event: (ImportedEvent, inout ImportNotes) throws -> Void
+    event: (consuming ImportedEvent, inout ImportNotes) throws -> Void
   ) throws {
     var session = Session(importer: self, scan: scan, skipInvalid: skipInvalid)
     try ICSParser.read(

@@ -175,8 +175,7 @@ struct ICSLineReader {
             length = 0
           }
         }
-        var end = index
-        while end < count, buffer[end] > 0x0D || (buffer[end] != 0x0A && buffer[end] != 0x0D) { end += 1 }
+        let end = Self.lineEnd(buffer, from: index)
         if end > index {
           length += end - index
           guard length <= ICSLineReader.maximumLineLength else {
@@ -195,6 +194,33 @@ struct ICSLineReader {
         }
       }
       return true
+    }
+
+    /// Where the physical line going on at `start` ends: the index of its CR or LF, or the end of `buffer`.
+    /// Eight bytes at a time: a byte test per byte was the most of reading a file's lines.
+    @inline(__always)
+    private static func lineEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+      let count = buffer.count
+      guard let base = buffer.baseAddress else { return count }
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      var index = start
+      while true {
+        while index + 8 <= count {
+          // The top bit of a byte below 0x0E is set here (CR is 0x0D, LF 0x0A; a tab too, which is looked at
+          // byte by byte and passed over). The lowest byte marked is always one below 0x0E.
+          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          if (word &- ones &* 0x0E) & ~word & (ones &<< 7) != 0 { break }
+          index += 8
+        }
+        let stop = min(index + 8, count)
+        while index < stop {
+          let byte = buffer[index]
+          if byte == 0x0A || byte == 0x0D { return index }
+          index += 1
+        }
+        if index >= count { return count }
+      }
     }
   }
 
