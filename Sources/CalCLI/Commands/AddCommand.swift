@@ -39,9 +39,9 @@ struct AddCommand: Command {
     // A date of several words (next fri, in 3 days) takes the first words; the rest is the title.
     var (day, count) = try dates.leadingDay(arguments.words)
     var schedule = EventSchedule(startDay: day)
+    let timeStart = count
     // With --at given, the words after the date are all title.
     if !arguments.isGiven(ScheduleOptions.at) {
-      let timeStart = count
       count = try Self.readTime(arguments.words, at: count, into: &schedule)
       if schedule.lengthMinutes != nil
         && (arguments.isGiven(ScheduleOptions.length) || arguments.isGiven(ScheduleOptions.end))
@@ -51,7 +51,14 @@ struct AddCommand: Command {
       }
     }
     let title = arguments.words.dropFirst(count).concatenated(separator: " ")
-    if title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
+    if title.allSatisfy(\.isWhitespace) {
+      guard count > timeStart else { throw UsageError("The title is empty: give the event a title") }
+      // `cal add fri noon`: the time took the last words, which may have been meant as the title.
+      let time = arguments.words[timeStart..<count].concatenated(separator: " ")
+      throw UsageError(
+        "The title is empty: '\(time)' was read as the time; give the title after it, or with --at all the words "
+          + "after the date are the title")
+    }
     let options = ScheduleOptions(arguments: arguments, dates: dates)
     fields = try ReminderOptions(arguments, context: context).apply(
       to: try options.apply(to: EventFields(title: title, schedule: schedule), newDay: nil, context: context))
