@@ -123,6 +123,15 @@ final class EverydayTests {
     try expectRefused(["add", "sat", "9:00", "8am", "x"], "'9:00 8am' ends before it starts")
   }
 
+  @Test("add's time words: an end is on the clock across a change of clocks, 1:1 is a title, the last week is listed")
+  func timeWordsAtTheEdges() throws {
+    // The week of 9999-12-31 is listed up to that day, as it was before next week and last week came.
+    let end = ["CAL_TEST_NOW": "9999-12-31T10:00:00Z"]
+    try expect(["list", "week"], prints: "No events from 9999-12-26 to 9999-12-31.\n", environment: end)
+    try expect(["list", "this", "week"], prints: "No events from 9999-12-26 to 9999-12-31.\n", environment: end)
+    try expectRefused(["list", "next", "week"], "'next week' is outside the years 1 to 9999", environment: end)
+  }
+
   @Test("what is not a date, a time or a length is refused saying what is")
   func refusals() throws {
     try expectRefused(
