@@ -125,6 +125,8 @@ final class EverydayTests {
 
   @Test("add's time words: an end is on the clock across a change of clocks, 1:1 is a title, the last week is listed")
   func timeWordsAtTheEdges() throws {
+    // Minutes of one digit make no time: a one-to-one meeting is a title.
+    try expect(["add", "fri", "1:1", "with", "Ana"], prints: "Added: 2024-05-17  all day      #1  1:1 with Ana\n")
     // The week of 9999-12-31 is listed up to that day, as it was before next week and last week came.
     let end = ["CAL_TEST_NOW": "9999-12-31T10:00:00Z"]
     try expect(["list", "week"], prints: "No events from 9999-12-26 to 9999-12-31.\n", environment: end)
