@@ -37,6 +37,16 @@ import Testing
                         self.wfile.write(block)
                 except OSError:
                     pass
+            elif self.path == "/trickle":
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                try:
+                    while True:
+                        self.wfile.write(b"1\\r\\nx\\r\\n")
+                        self.wfile.flush()
+                        time.sleep(0.2)
+                except OSError:
+                    pass
             elif self.path == "/headers":
                 for index in range(20000):
                     self.send_header(f"X-Filler-{index}", "x" * 100)
@@ -80,6 +90,18 @@ import Testing
     refused("announced", "an answer larger than 128 MiB")  // said in Content-Length: refused before any of it
     refused("endless", "an answer larger than 128 MiB")
     refused("headers", "headers longer than 256 KiB")
+  }
+
+  /// Never silent, never too large, never done: stopped when the whole answer has taken three times the timeout.
+  @Test func anAnswerThatTricklesForeverIsStopped() throws {
+    let clock = ContinuousClock()
+    let start = clock.now
+    #expect(
+      throws: CalDAVError.network(url: base + "trickle", detail: "the answer was still coming after 3 s; stopped there")
+    ) {
+      _ = try CalDAVClient(credentials: nil, timeout: .seconds(1)).download(base + "trickle", validator: nil)
+    }
+    #expect(clock.now - start < .seconds(6))
   }
 
   @Test func anETagWithALineBreakIsNotSentAsHeaders() throws {

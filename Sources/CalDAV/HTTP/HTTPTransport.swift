@@ -19,7 +19,9 @@ final class HTTPTransport: Sendable {
   let timeout: Double
   /// `timeout` in whole milliseconds, at least 1 (for libcurl, 0 would mean its default).
   private let timeoutMilliseconds: Int
-  /// How long one exchange may take in all, however steadily data flows, in milliseconds.
+  /// How long one exchange may take in all, however steadily data flows (a hostile server trickling a byte a
+  /// second would otherwise hold a sync for as long as it likes).
+  let totalTimeout: Double
   private let resourceTimeoutMilliseconds: Int
   private let userAgent: String
   private let easy = Mutex(CurlEasy())
@@ -32,7 +34,9 @@ final class HTTPTransport: Sendable {
     self.credentials = credentials
     self.timeout = timeout
     timeoutMilliseconds = max(1, Int((timeout * 1000).rounded(.up)))
-    resourceTimeoutMilliseconds = Int((max(timeout * 10, timeout + 60) * 1000).rounded(.up))
+    // Three times the silence allowed: a server may think that long before it answers, then the answer flows.
+    totalTimeout = timeout * 3
+    resourceTimeoutMilliseconds = Int((totalTimeout * 1000).rounded(.up))
     self.userAgent = userAgent
   }
 
@@ -41,10 +45,7 @@ final class HTTPTransport: Sendable {
     var current = request
     for _ in 0...5 {
       // Credentials go only to the origin they were given for (or its https upgrade).
-      let sameOrigin =
-        current.url.origin == request.url.origin
-        || (current.url.authority == request.url.authority && current.url.scheme == "https")
-      let response = try perform(current, authorized: sameOrigin)
+      let response = try perform(current, authorized: current.url.mayReceiveCredentials(givenFor: request.url))
       guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"] else {
         return response
       }
