@@ -133,26 +133,13 @@ struct ICSLineReaderTests {
 
   @Test("Random lines of the special bytes, in random pieces")
   func randomBytes() throws {
-    var generator = SplitMix(seed: 509)
+    var generator = RecurrenceRuleLimitTests.Generator(state: 509)
     let alphabet: [UInt8] = [0x0A, 0x0D, 0x0D, 0x0A, 0x09, 0x20, 0x00, 0x0E, 0x0C, 0x41, 0x42, 0x3A, 0x3B]
     for _ in 0..<3000 {
       let count = Int(generator.next() % 40)
       let bytes = (0..<count).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
       let sizes = (0..<3).map { _ in 1 + Int(generator.next() % 17) }
       try Self.expectSame(bytes, sizes: sizes)
-    }
-  }
-
-  /// A small seeded generator, so that a failure is the same on every run.
-  struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
     }
   }
 }
