@@ -52,7 +52,7 @@ public enum TimeExpression {
     return (start, end)
   }
 
-  /// Whether `text` is made like a time: `noon`, `midnight`, or one or two digits with `:MM` and `am`/`pm`
+  /// Whether `text` is made like a time: `noon`, `midnight`, or one or two digits with `:MM` (two digits) and `am`/`pm`
   /// or not; a word such as `re:invent` or `2024` is not.
   private static func isShapedLikeTime(_ text: Substring) -> Bool {
     let lower = text.lowercased()
@@ -63,7 +63,8 @@ public enum TimeExpression {
     guard (1...2).contains(parts.count), parseDigits(parts[0], minimumCount: 1, maximumCount: 2) != nil else {
       return false
     }
-    return parts.count == 1 || parseDigits(parts[1], minimumCount: 1, maximumCount: 2) != nil
+    // Minutes have two digits: `1:1` (a one-to-one meeting) is a title's word, not 01:01.
+    return parts.count == 1 || parseDigits(parts[1], minimumCount: 2, maximumCount: 2) != nil
   }
 
   /// Whether `text`, shaped like a time, is unmistakably one: it has minutes, am or pm, or is a name.

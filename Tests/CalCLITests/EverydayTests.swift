@@ -123,6 +123,25 @@ final class EverydayTests {
     try expectRefused(["add", "sat", "9:00", "8am", "x"], "'9:00 8am' ends before it starts")
   }
 
+  @Test("add's time words: an end is on the clock across a change of clocks, 1:1 is a title, the last week is listed")
+  func timeWordsAtTheEdges() throws {
+    // Minutes of one digit make no time: a one-to-one meeting is a title.
+    try expect(["add", "fri", "1:1", "with", "Ana"], prints: "Added: 2024-05-17  all day      #1  1:1 with Ana\n")
+    // An end time is the time the clocks show: 1:30 to 3:30 lasts one hour the night they go forward, three
+    // the night they go back; a length in hours is exact.
+    try expect(
+      ["add", "2024-03-31", "1:30", "3:30", "spring"], prints: "Added: 2024-03-31  01:30-03:30  #2  spring\n")
+    try expect(
+      ["add", "2024-03-31", "x", "--at", "1:30", "--end", "3:30"], prints: "Added: 2024-03-31  01:30-03:30  #3  x\n")
+    try expect(["add", "2024-10-27", "1:30-3:30", "fall"], prints: "Added: 2024-10-27  01:30-03:30  #4  fall\n")
+    try expect(["add", "2024-03-31", "1:30", "2h", "exact"], prints: "Added: 2024-03-31  01:30-04:30  #5  exact\n")
+    // The week of 9999-12-31 is listed up to that day, as it was before next week and last week came.
+    let end = ["CAL_TEST_NOW": "9999-12-31T10:00:00Z"]
+    try expect(["list", "week"], prints: "No events from 9999-12-26 to 9999-12-31.\n", environment: end)
+    try expect(["list", "this", "week"], prints: "No events from 9999-12-26 to 9999-12-31.\n", environment: end)
+    try expectRefused(["list", "next", "week"], "'next week' is outside the years 1 to 9999", environment: end)
+  }
+
   @Test("what is not a date, a time or a length is refused saying what is")
   func refusals() throws {
     try expectRefused(

@@ -39,10 +39,11 @@ struct AddCommand: Command {
     // A date of several words (next fri, in 3 days) takes the first words; the rest is the title.
     var (day, count) = try dates.leadingDay(arguments.words)
     var schedule = EventSchedule(startDay: day)
+    var end: TimeOfDay?
     let timeStart = count
     // With --at given, the words after the date are all title.
     if !arguments.isGiven(ScheduleOptions.at) {
-      count = try Self.readTime(arguments.words, at: count, into: &schedule)
+      count = try Self.readTime(arguments.words, at: count, into: &schedule, end: &end)
       if schedule.lengthMinutes != nil
         && (arguments.isGiven(ScheduleOptions.length) || arguments.isGiven(ScheduleOptions.end))
       {
@@ -59,7 +60,7 @@ struct AddCommand: Command {
         "The title is empty: '\(time)' was read as the time; give the title after it, or with --at all the words "
           + "after the date are the title")
     }
-    let options = ScheduleOptions(arguments: arguments, dates: dates)
+    let options = ScheduleOptions(arguments: arguments, dates: dates, endTime: end)
     fields = try ReminderOptions(arguments, context: context).apply(
       to: try options.apply(to: EventFields(title: title, schedule: schedule), newDay: nil, context: context))
     calendarName = try CalendarOption.parse(arguments)
@@ -69,13 +70,15 @@ struct AddCommand: Command {
 
   /// Reads the time after the date, as khal's `new` takes it, into `schedule`, and returns where the title
   /// starts: a start (`fri 14:30 dentist`), a span (`9am-10am`), or a start and then an end (`9:00 10:00`) or
-  /// a length in hours or minutes (`14:30 1h30`).
-  private static func readTime(_ words: [String], at index: Int, into schedule: inout EventSchedule)
-    throws(UsageError) -> Int
-  {
+  /// a length in hours or minutes (`14:30 1h30`). An end time is also handed back as `endTime`, since
+  /// ``ScheduleOptions`` reads it on the clock as it reads `--end`.
+  private static func readTime(
+    _ words: [String], at index: Int, into schedule: inout EventSchedule, end endTime: inout TimeOfDay?
+  ) throws(UsageError) -> Int {
     guard index < words.count, let (start, end) = try time(words[index]) else { return index }
     schedule.startTime = start
     schedule.lengthMinutes = end.map { $0.minutes - start.minutes }
+    endTime = end
     guard end == nil, index + 1 < words.count else { return index + 1 }
     let next = words[index + 1]
     if let minutes = hoursOrMinutes(next) {
@@ -86,6 +89,7 @@ struct AddCommand: Command {
     guard let span = try? TimeExpression.leading(next), span.end == nil else { return index + 1 }
     guard span.start > start else { throw UsageError("'\(words[index]) \(next)' ends before it starts") }
     schedule.lengthMinutes = span.start.minutes - start.minutes
+    endTime = span.start
     return index + 2
   }
 
