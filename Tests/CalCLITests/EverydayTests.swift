@@ -248,6 +248,12 @@ final class EverydayTests {
     try expectRefused(
       ["agenda", "yesterday"], "2024-05-11 is over: cal agenda shows what is next; cal list 2024-05-11 shows that day")
     try expectRefused(["agenda", "+3d"], "'+3d' is not a number of days or a range")
+    // The weeks list takes, from the locale's first day (Sunday here).
+    try expect(["agenda", "week"], prints: try run(["agenda", "today..2024-05-18"]).stdout)
+    try expect(["agenda", "next", "week"], prints: try run(["agenda", "2024-05-19..2024-05-25"]).stdout)
+    try expectRefused(
+      ["agenda", "last week"],
+      "2024-05-05..2024-05-11 is over: cal agenda shows what is next; cal list 2024-05-05..2024-05-11 shows those days")
     #expect(try run(["help", "next"]).stdout == (try run(["help", "agenda"]).stdout))
   }
 

@@ -54,16 +54,7 @@ struct ListCommand: Command {
   }
 
   static func window(_ text: String, dates: DateReader) throws(UsageError) -> Window {
-    let words = text.lowercased().split(whereSeparator: \.isWhitespace).concatenated(separator: " ")
-    if let step = ["week": 0, "this week": 0, "next week": 1, "last week": -1][words] {
-      let today = dates.today
-      let thisWeek = today.adding(days: -today.weekday.days(since: dates.locale.firstWeekday)) ?? today
-      // The week of 9999-12-31 ends with the calendar: that week is listed up to its last day.
-      guard let start = thisWeek.adding(days: 7 * step), step <= 0 || start.adding(days: 6) != nil else {
-        throw UsageError("'\(text)' is outside the years 1 to 9999")
-      }
-      return .days(start, start.adding(days: 6) ?? .last)
-    }
+    if let (first, last) = try dates.week(text) { return .days(first, last) }
     if let (first, last) = try dates.range(text) { return .days(first, last) }
     let found: DayExpression.DayOrMonth
     do {
