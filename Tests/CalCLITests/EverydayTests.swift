@@ -135,6 +135,11 @@ final class EverydayTests {
       ["add", "2024-03-31", "x", "--at", "1:30", "--end", "3:30"], prints: "Added: 2024-03-31  01:30-03:30  #3  x\n")
     try expect(["add", "2024-10-27", "1:30-3:30", "fall"], prints: "Added: 2024-10-27  01:30-03:30  #4  fall\n")
     try expect(["add", "2024-03-31", "1:30", "2h", "exact"], prints: "Added: 2024-03-31  01:30-04:30  #5  exact\n")
+    // A length that cannot be is refused, as 25:00 is; a word of another shape starts the title.
+    try expectRefused(["add", "fri", "9:00", "0h", "x"], "'0h' is not a length: it must be longer than zero")
+    try expectRefused(["add", "fri", "9:00", "99999999h", "x"], "'99999999h' is not a length")
+    try expectRefused(["add", "fri", "9:00", "1h99999999", "x"], "'1h99999999' is not a length")
+    try expect(["add", "fri", "9:00", "5mm", "screws"], prints: "Added: 2024-05-17  09:00        #6  5mm screws\n")
     // The week of 9999-12-31 is listed up to that day, as it was before next week and last week came.
     let end = ["CAL_TEST_NOW": "9999-12-31T10:00:00Z"]
     try expect(["list", "week"], prints: "No events from 9999-12-26 to 9999-12-31.\n", environment: end)
