@@ -94,6 +94,8 @@ def date(rng):
 
 
 def when(rng):
+    if rng.random() < 0.2:
+        return rng.choice(V.WHEN_WORDS)
     choice = rng.random()
     if choice < 0.4:
         return pick(rng, V.MONTHS_VALID + V.DATES_VALID, V.MONTHS_EDGE + V.DATES_EDGE, V.MONTHS_BAD + V.DATES_BAD)
@@ -172,6 +174,7 @@ GRAMMAR = {
                       "--count": "count", "--until": "date", "--repeat-on": "days", "--rrule": "rrule",
                       "--json": None}),
     "list": (["when?"], {"--from": "date", "--to": "date", "--json": None}),
+    "agenda": (["when?"], {"--json": None}),
     "search": (["text", "text?"], {"--from": "date", "--to": "date", "--json": None}),
     "rm": (["id"], {"--on": "date", "--json": None}),
     "import": (["infile"], {"--skip-invalid": None, "--json": None}),
@@ -181,7 +184,7 @@ GRAMMAR = {
     "completion": (["shell"], {}),
 }
 WRITERS = {"add", "edit", "rm", "import", "flip", "goto"}
-WEIGHTS = {"add": 10, "edit": 10, "rm": 5, "list": 8, "search": 4, "show": 4, "flip": 3, "goto": 3, "import": 2,
+WEIGHTS = {"agenda": 3, "add": 10, "edit": 10, "rm": 5, "list": 8, "search": 4, "show": 4, "flip": 3, "goto": 3, "import": 2,
            "export": 4, "history": 2, "help": 1, "completion": 1}
 SERIES_DAYS = ["2024-05-13", "2024-05-15", "2024-05-17", "2024-05-20", "2024-06-03", "2024-06-05", "2024-06-11",
                "2024-05-14", "2024-02-29", "2028-02-29", "2024-05-23", "2024-03-31", "2024-04-07", "2024-05-12"]
@@ -278,6 +281,11 @@ class CliGenerator:
     def semantic(self, rng, command):
         if command == "add":
             parts = [[date(rng)], [VALUE_KINDS["text"](rng) if rng.random() < 0.3 else rng.choice(V.TITLES[:9])]]
+            if rng.random() < 0.4:
+                # The date and time as words before the title (cal add may 12 9:00 10:00 x), one part so that a
+                # shuffle keeps them in order.
+                parts[0] = rng.choice(V.DAY_WORDS).split() + (rng.choice(V.TIME_WORDS).split()
+                                                             if rng.random() < 0.7 else [])
             parts += self.schedule(rng, edit=False)
         else:
             parts = [[VALUE_KINDS["id"](rng)]]

@@ -108,3 +108,13 @@ POSIX_RULES = [",M3.2.0,M11.1.0", ",J0/0,J365/25", ",0/0,365/25", ",M13.6.7,M0.0
 LANGS = ["C", "POSIX", "C.UTF-8", "C.utf8", "en_US.UTF-8", "de_DE.UTF-8", "zh_CN.UTF-8", "ar_EG.UTF-8",
          "tr_TR.UTF-8", "xx_YY.garbage", "../../../etc", "/etc/passwd", "A" * 5000, "en_US.UTF-8@euro", "", "=",
          "en_US.ISO-8859-1", "de_DE@euro", "fuzz_XX.UTF-8", "fuzz_XX", "C.UTF-8@" + "x" * 300]
+
+# The words add, list and agenda take since the date/time grammar grew (may 12, 12. mai, fri 14:30, 9am-10:30am).
+DAY_WORDS = ["may 12", "12 may", "12. mai", "may 12 2025", "12 may 2025", "feb 29", "feb 29 2023", "feb 29 2028",
+             "dec 31 9999", "jan 1 0001", "may 12 0000", "may 0", "may 32", "may 99999999999999999999", "12. dez. 9999",
+             "next fri", "in 3 days", "+999999999d", "-999999999d", "fri", "tomorrow", "1 jan 1"]
+TIME_WORDS = ["14:30", "9am-10:30am", "9:00 10:00", "10:00 1h30", "noon", "midnight", "11pm-midnight", "23:30 1h30",
+              "1:30 3:30", "1:30-3:30", "2:30", "9", "9-10", "25:00", "1:1", "9:00 8am", "9:00 99999999h",
+              "9:00 0h", "9:00 1h99999999", "12am-12pm", "23:59 1m", "0:00 1440m", "9:00 9:00", "9:00-"]
+WHEN_WORDS = ["next week", "last week", "this week", "may 12", "12 may 2025", "june", "next month", "fri",
+              "12. mai", "may..june", "dec 31 9999", "jan 1 0001"]

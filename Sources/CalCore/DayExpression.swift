@@ -7,7 +7,7 @@ public enum DayExpression {
 
   /// The forms of a day, for messages and help.
   public static let dayForms =
-    "2024-05-12, 2024-5-12, 5-12, today, tomorrow, yesterday, fri, next fri, +3d, -2w, +1m, in 3 days"
+    "2024-05-12, 2024-5-12, 5-12, may 12, today, tomorrow, yesterday, fri, next fri, +3d, -2w, +1m, in 3 days"
   /// The forms of a month, for messages and help.
   public static let monthForms = "2024-05, 2024-5, may, may 2024, this month, next month, last month, +2m, in 2 months"
 
@@ -55,10 +55,12 @@ public enum DayExpression {
           ambiguous + "for \(name) write \(today.year)-\(number) or \(name.lowercased().prefix(3)) (see cal help dates)"
         )
       }
+      // `may 13` is a day (13 May); a name before a year needs the year's three or four digits.
       let example = Gregorian.englishMonthNames[today.month - 1].lowercased().prefix(3)
       throw .unclear(
         ambiguous + "for a month of \(number < 1000 ? "the year " : "")\(number) write \(pad(number, 4))-"
-          + "\(pad(today.month, 2)) or \(example) \(number) (see cal help dates)")
+          + "\(pad(today.month, 2)) or \(example) \(number < 100 ? pad(number, 4) : String(number)) "
+          + "(see cal help dates)")
     }
     throw .malformed(text: text, expected: "a month: write \(monthForms) (see cal help dates)")
   }
@@ -128,19 +130,32 @@ public enum DayExpression {
   }
 
   /// The days to come that `text` covers, from today: a number of days (`30`), of days, weeks, months or
-  /// years (`10d`, `2w`, `1m`, `1y`), or a range (`2024-05-01..2024-05-31`, `today..fri`).
+  /// years (`10d`, `2w`, `1m`, `1y`), a range (`2024-05-01..2024-05-31`, `today..fri`), or a day or a month
+  /// in any other of their forms (`tomorrow`, `fri`, `may 20`; `next month`, `june`): that day, that month.
+  /// A signed offset (`+3d`) is refused, for next to `3d` (three days) it would read as one day.
   public static func days(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
     -> (first: CivilDate, last: CivilDate)
   {
     if let range = try range(text, today: today, locale: locale) { return range }
     let words = Self.words(text)
+    let signed = words.first?.first.map { $0 == "+" || $0 == "-" } ?? false
     var offset: DateOffset?
-    if words.count == 1, let first = words[0].first, first != "+" && first != "-" {
+    if words.count == 1, !signed {
       offset = DateOffset([isNumber(words[0]) ? words[0] + "d" : words[0]], signed: false)
     }
     guard let offset else {
-      throw .malformed(
-        text: text, expected: "a number of days or a range: write 30, 10d, 2w, 1m, 1y or 2024-05-01..2024-05-31")
+      let expected =
+        "a number of days or a range, a day or a month: write 30, 10d, 2w, 1m, 1y, "
+        + "2024-05-01..2024-05-31, tomorrow, fri or june"
+      guard !signed, !words.isEmpty, DateOffset(words) == nil else { throw .malformed(text: text, expected: expected) }
+      do {
+        switch try dayOrMonth(text, today: today, locale: locale) {
+        case .day(let day): return (day, day)
+        case .month(let month): return (month.firstDay, month.lastDay)
+        }
+      } catch .malformed {
+        throw .malformed(text: text, expected: expected)
+      }
     }
     guard offset.count > 0 else { throw .unclear("'\(text)' covers no days: give at least one") }
     // The end is the day before the day that far away: 1w is seven days, today and six more.
@@ -197,9 +212,32 @@ public enum DayExpression {
       return try weekday(word, text: text, weeksLater: 0, today: today, locale: locale)
     case 2 where words[0] == "next":
       return try weekday(words[1], text: text, weeksLater: 1, today: today, locale: locale)
+    case 2, 3:
+      return try namedMonthDay(words, today: today, locale: locale)
     default:
       return nil
     }
+  }
+
+  /// The day of `may 12`, `12 may`, `12. mai` (this year) or, with a year of four digits, `may 12 2025` and
+  /// `12 may 2025`; `nil` for other words. A number of one or two digits beside a month's name is its day,
+  /// never a year: people write `may 12` for a day, and year 12 is `may 0012`.
+  private static func namedMonthDay(_ words: [Substring], today: CivilDate, locale: CalendarLocale)
+    throws(DateError) -> CivilDate?
+  {
+    var year = today.year
+    if words.count == 3 {
+      guard let written = parseDigits(words[2], minimumCount: 4, maximumCount: 4) else { return nil }
+      year = written
+    }
+    for (dayWord, monthWord) in [(words[1], words[0]), (words[0], words[1])] {
+      var digits = dayWord
+      if digits.last == "." || digits.last == "," { digits.removeLast() }
+      guard let day = parseDigits(digits, minimumCount: 1, maximumCount: 2) else { continue }
+      guard let month = try named(monthWord, locale: locale) else { return nil }
+      return try CivilDate(year: year, month: month, day: day)
+    }
+    return nil
   }
 
   /// The first `word`-day after today, `weeksLater` weeks on; `nil` when `word` names no weekday.
@@ -246,7 +284,10 @@ public enum DayExpression {
         guard let month = today.yearMonth.adding(months: step) else { throw .beyondCalendar(text) }
         return month
       }
-      guard isNumber(words[1]), let month = try named(words[0], locale: locale) else { return nil }
+      // One or two digits after a name are a day (`may 12`), which dayForm reads; a year has more.
+      guard isNumber(words[1]), words[1].utf8.count > 2, let month = try named(words[0], locale: locale) else {
+        return nil
+      }
       guard let year = parseDigits(words[1], minimumCount: 1) else { throw .beyondCalendar(text) }
       return try YearMonth(year: year, month: month)
     default:

@@ -36,4 +36,39 @@ public enum TimeExpression {
     guard minute < 60 else { throw .minuteOutOfRange(text) }
     return TimeOfDay(minutes: hour * 60 + minute)!
   }
+
+  /// The time, or the start and end, that a word after `cal add`'s date gives (`14:30`, `9am`, `noon`,
+  /// `14:30-15:15`, `9am-10:30am`); `nil` for a word that is no time, which begins the title. A bare hour
+  /// (`9`, `9-10`) could be either, and is refused rather than guessed, as is a word shaped like a time that
+  /// is none (`25:00`).
+  public static func leading(_ word: String) throws(TimeError) -> (start: TimeOfDay, end: TimeOfDay?)? {
+    let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts.allSatisfy(isShapedLikeTime) else { return nil }
+    guard parts.contains(where: { isMarked($0) }) else { throw .bareHour(word) }
+    let start = try time(String(parts[0]))
+    guard parts.count == 2 else { return (start, nil) }
+    let end = try time(String(parts[1]))
+    guard end > start else { throw .endNotAfterStart(word) }
+    return (start, end)
+  }
+
+  /// Whether `text` is made like a time: `noon`, `midnight`, or one or two digits with `:MM` (two digits) and `am`/`pm`
+  /// or not; a word such as `re:invent` or `2024` is not.
+  private static func isShapedLikeTime(_ text: Substring) -> Bool {
+    let lower = text.lowercased()
+    if lower == "noon" || lower == "midnight" { return true }
+    var clock = Substring(lower)
+    if clock.hasSuffix("am") || clock.hasSuffix("pm") { clock = clock.dropLast(2) }
+    let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parseDigits(parts[0], minimumCount: 1, maximumCount: 2) != nil else {
+      return false
+    }
+    // Minutes have two digits: `1:1` (a one-to-one meeting) is a title's word, not 01:01.
+    return parts.count == 1 || parseDigits(parts[1], minimumCount: 2, maximumCount: 2) != nil
+  }
+
+  /// Whether `text`, shaped like a time, is unmistakably one: it has minutes, am or pm, or is a name.
+  private static func isMarked(_ text: Substring) -> Bool {
+    !DayExpression.isNumber(text)
+  }
 }

@@ -65,6 +65,8 @@ public enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
   case lengthTooLong(String)
   case twelveHourOutOfRange(String)
   case notWholeMinutes(String)
+  case bareHour(String)
+  case endNotAfterStart(String)
 
   /// One line for the user.
   public var description: String {
@@ -79,6 +81,11 @@ public enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
       return "'\(text)' is not a length: a number in it is more than \(LengthExpression.largestNumber)"
     case .twelveHourOutOfRange(let text): return "'\(text)' is not a time: with am or pm, hours are 1 to 12"
     case .notWholeMinutes(let text): return "'\(text)' is not a length: it must come to whole minutes"
+    case .bareHour(let text):
+      return
+        "'\(text)' after the date could be a time or the first word of the title: for a time write it with minutes "
+        + "or am/pm (9:00, 9am, 9:00-10:30) or give --at; for a title that starts with a number, quote the title"
+    case .endNotAfterStart(let text): return "'\(text)' is not a time span: it must end after it starts"
     }
   }
 }

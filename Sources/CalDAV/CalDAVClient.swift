@@ -51,6 +51,10 @@ public final class CalDAVClient: Sendable {
   /// Finds the event calendars reachable from a URL: a calendar collection (that one alone), a principal or
   /// calendar home (its calendars), or the server's root (through `current-user-principal`, trying
   /// `/.well-known/caldav` when the root says nothing).
+  ///
+  /// Only `url`'s origin (or its https upgrade) is visited: a principal or home the server places on another
+  /// host is an error naming it, and calendars listed on another host are left out, so that the password,
+  /// given for `url`'s host, never goes to a host the server chose.
   public func discover(_ url: String) throws(CalDAVError) -> CalDAVDiscovery {
     guard let start = DAVURL(url) else { throw .invalidURL("not an http(s) URL: \(Self.redacted(url))") }
     var first: MultiStatus.Response?
@@ -60,18 +64,23 @@ public final class CalDAVClient: Sendable {
       // Some servers answer nothing useful at their root; the well-known URL is tried next.
     }
     if let first, let calendar = CalDAVCalendar(first) {
-      return CalDAVDiscovery(principalURL: Self.href(first, .currentUserPrincipal), homeURL: nil, calendars: [calendar])
+      // The principal is only named here, not visited: one on another host is left out.
+      let principal = try? Self.href(first, .currentUserPrincipal, from: start)
+      return CalDAVDiscovery(
+        principalURL: principal, homeURL: nil, calendars: try Self.onOrigin(of: start, [calendar], listed: start))
     }
-    var principal = first.flatMap { Self.href($0, .currentUserPrincipal) }
-    var home = first.flatMap { Self.href($0, .calendarHomeSet) }
+    var principal = try first.flatMap { (first) throws(CalDAVError) in
+      try Self.href(first, .currentUserPrincipal, from: start)
+    }
+    var home = try first.flatMap { (first) throws(CalDAVError) in try Self.href(first, .calendarHomeSet, from: start) }
     if principal == nil, home == nil, let wellKnown = start.resolving("/.well-known/caldav"),
       let answer = try? transport.properties(of: wellKnown)
     {
-      principal = Self.href(answer, .currentUserPrincipal)
-      home = Self.href(answer, .calendarHomeSet)
+      principal = try Self.href(answer, .currentUserPrincipal, from: start)
+      home = try Self.href(answer, .calendarHomeSet, from: start)
     }
     if home == nil, let principal, let principalURL = DAVURL(principal) {
-      home = Self.href(try transport.properties(of: principalURL), .calendarHomeSet)
+      home = try Self.href(try transport.properties(of: principalURL), .calendarHomeSet, from: start)
     }
     // A URL with no principal and no home set may be a home itself: list it.
     guard let homeURL = home.flatMap(DAVURL.init) ?? (first != nil ? start : nil) else {
@@ -80,13 +89,36 @@ public final class CalDAVClient: Sendable {
     let listing = try transport.multiStatus("PROPFIND", homeURL, depth: "1", body: CalDAVCalendar.propertiesRequest)
     return CalDAVDiscovery(
       principalURL: principal, homeURL: homeURL.description,
-      calendars: listing.responses.compactMap(CalDAVCalendar.init))
+      calendars: try Self.onOrigin(of: start, listing.responses.compactMap(CalDAVCalendar.init), listed: homeURL))
   }
 
-  /// The absolute URL in a property holding an href, such as `current-user-principal`.
-  private static func href(_ response: MultiStatus.Response, _ name: XMLName) -> String? {
-    guard let text = response.property(name)?.child(.href)?.trimmedText, !text.isEmpty else { return nil }
-    return response.url.resolving(text)?.description
+  /// The absolute URL in a property holding an href, such as `current-user-principal`; an error when it is
+  /// on another origin than `start`, where the credentials must not go.
+  private static func href(
+    _ response: MultiStatus.Response, _ name: XMLName, from start: DAVURL
+  ) throws(CalDAVError) -> String? {
+    guard let text = response.property(name)?.child(.href)?.trimmedText, !text.isEmpty,
+      let url = response.url.resolving(text)
+    else { return nil }
+    guard url.mayReceiveCredentials(givenFor: start) else {
+      throw .invalidURL(
+        "\(response.url) names its \(name.local) \(url) on another host; the password goes only to \(start.origin): "
+          + "give that URL with --url if you trust it")
+    }
+    return url.description
+  }
+
+  /// The calendars on `start`'s origin; an error naming the others when there are no such calendars.
+  private static func onOrigin(
+    of start: DAVURL, _ calendars: [CalDAVCalendar], listed: DAVURL
+  ) throws(CalDAVError) -> [CalDAVCalendar] {
+    let kept = calendars.filter { DAVURL($0.url)?.mayReceiveCredentials(givenFor: start) == true }
+    if kept.isEmpty, let other = calendars.first {
+      throw .invalidURL(
+        "\(listed) lists calendars on another host (\(other.url)); the password goes only to \(start.origin): "
+          + "give that URL with --url if you trust it")
+    }
+    return kept
   }
 
   /// A URL for a message, without any user information it may carry.

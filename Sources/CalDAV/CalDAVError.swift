@@ -62,7 +62,8 @@ public enum CalDAVError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  private static func format(_ seconds: Double) -> String {
+  /// Seconds for a message: whole ones without a fraction.
+  static func format(_ seconds: Double) -> String {
     seconds == seconds.rounded() && abs(seconds) < 1e9 ? String(Int(seconds)) : String(seconds)
   }
 }

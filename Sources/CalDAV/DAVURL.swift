@@ -45,6 +45,11 @@ struct DAVURL: Hashable, Sendable, CustomStringConvertible {
   /// Scheme and authority: what must match for credentials to be sent to another URL.
   var origin: String { "\(scheme)://\(authority)" }
 
+  /// Whether credentials given for `url` may be sent here: the same origin, or its upgrade to https.
+  func mayReceiveCredentials(givenFor url: DAVURL) -> Bool {
+    origin == url.origin || (authority == url.authority && scheme == "https")
+  }
+
   /// The path without a trailing slash, for comparing a collection with an href naming it.
   var pathWithoutTrailingSlash: String {
     path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path

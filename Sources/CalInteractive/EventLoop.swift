@@ -9,6 +9,8 @@ struct EventLoop {
   static let refreshMilliseconds: Int64 = 2000
   /// How long an ESC waits for the rest of a sequence before it counts as the Escape key.
   static let escapeMilliseconds: Int64 = 30
+  /// How long a bracketed paste waits for more of it, or for its end, before it counts as ended.
+  static let pasteMilliseconds: Int64 = 1000
 
   let terminal: Terminal
   let signals: SignalRelay
@@ -17,6 +19,11 @@ struct EventLoop {
   private var decoder = InputDecoder()
   private var writer = ScreenWriter()
   private var lastRefresh: Int64 = 0
+  /// When the terminal last sent something: what the decoder's wait counts from.
+  private var lastInput: Int64 = 0
+  /// The page stopped itself (Ctrl-Z) and has taken the terminal again: the SIGCONT that continued it
+  /// needs no second taking and drawing.
+  private var resumedItself = false
 
   init(terminal: Terminal, signals: SignalRelay, session: PageSession, monotonic: @escaping () -> Int64) {
     self.terminal = terminal
@@ -39,6 +46,8 @@ struct EventLoop {
       if ready < 0 && errno != EINTR {
         throw TerminalError("cannot wait for input: \(String(cString: strerror(errno)))")
       }
+      // Before anything is read or changed: the file at the path, not one replaced under the page.
+      try session.checkFile()
       var changed = false
       if ready > 0 && fds[1].revents != 0 {
         for signal in signals.drain() { handle(signal: signal) }
@@ -46,9 +55,10 @@ struct EventLoop {
       }
       if ready > 0 && fds[0].revents != 0 {
         guard let bytes = terminal.read() else { break }
+        lastInput = monotonic()
         for event in decoder.decode(bytes) where session.ending == nil { try session.handle(event) }
         changed = true
-      } else if ready == 0 && decoder.isWaiting {
+      } else if ready == 0 && decoder.isWaiting && monotonic() - lastInput >= decoderWait {
         for event in decoder.timeout() { try session.handle(event) }
         changed = true
       }
@@ -69,8 +79,13 @@ struct EventLoop {
     let now = monotonic()
     var wait = max(0, lastRefresh + Self.refreshMilliseconds - now)
     if let frame = session.frameWait(at: now) { wait = min(wait, frame) }
-    if decoder.isWaiting { wait = min(wait, Self.escapeMilliseconds) }
+    if decoder.isWaiting { wait = min(wait, max(0, lastInput + decoderWait - now)) }
     return Int32(wait)
+  }
+
+  /// How long the decoder waits for the rest of what it holds: an escape sequence, or a paste.
+  private var decoderWait: Int64 {
+    decoder.isPasting ? Self.pasteMilliseconds : Self.escapeMilliseconds
   }
 
   private mutating func refresh() {
@@ -96,6 +111,10 @@ struct EventLoop {
     case SIGTSTP:
       suspend()
     case SIGCONT:
+      guard !resumedItself else {
+        resumedItself = false
+        return
+      }
       // Stopped by something else (SIGSTOP) and now continued: the shell may have changed the terminal.
       terminal.enter()
       writer.invalidate()
@@ -112,6 +131,7 @@ struct EventLoop {
     Glibc.signal(SIGTSTP, SIG_DFL)
     kill(getpid(), SIGTSTP)
     SignalRelay.install(SIGTSTP)
+    resumedItself = true
     terminal.enter()
     resize()
   }

@@ -34,7 +34,7 @@ extension CalendarService {
     var report = SyncReport(calendar: calendar.name)
     calendar.syncedAt = environment.now()
     guard let bytes = feed.bytes else {
-      _ = try write { try store.calendars.update(calendar) }
+      try write { try store.calendars.updateSyncState(calendar) }
       return report
     }
     let prepared: PreparedImport
@@ -66,7 +66,7 @@ extension CalendarService {
         _ = try store.events.delete(id: gone.id)
         report.removedHere += 1
       }
-      _ = try store.calendars.update(calendar)
+      try store.calendars.updateSyncState(calendar)
     }
     return report
   }

@@ -69,6 +69,19 @@ public final class CalendarService {
     }
   }
 
+  /// Whether the calendar file this service has open is no longer the one at its path: removed, or replaced
+  /// by another file renamed over it (a sync tool, a restored backup). Changes made through it then reach no
+  /// other program and are lost, and another `cal`'s are not seen: a front end that stays open checks this
+  /// before it reads or writes.
+  public var fileHasMoved: Bool { store.hasMoved }
+
+  /// Once `fileHasMoved`: leaves the file now at the path as it is, by emptying the log beside it, which
+  /// still holds this calendar's last changes (they go into the file this service has open). Use nothing of
+  /// the service after this.
+  public func letGoOfMovedFile() {
+    store.emptyLogOfMovedFile()
+  }
+
   /// Runs `body`, turning storage failures into service errors; other errors (a front end's own, thrown
   /// from a closure it handed in) pass through unchanged.
   func perform<Value>(_ body: () throws -> Value) throws -> Value {

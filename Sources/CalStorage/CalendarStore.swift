@@ -197,6 +197,17 @@ public final class CalendarStore {
     database.staysOpenUnlessWritten = true
   }
 
+  /// Whether the file this store has open is no longer the one at its path (removed, or replaced by a
+  /// rename); always false in memory.
+  public var hasMoved: Bool { !isInMemory && database.hasMoved }
+
+  /// For a file that moved (`hasMoved`): copies what the write-ahead log holds into the file this store
+  /// has open and empties the log. The `-wal` and `-shm` files go by the path, so the file now there would
+  /// otherwise read this file's changes from them as its own.
+  public func emptyLogOfMovedFile() {
+    _ = try? database.fetchOne("PRAGMA wal_checkpoint(TRUNCATE)") { try $0[0] as Int64 }
+  }
+
   /// Whether opening created the calendar file, or made an empty file one.
   public var isNew: Bool { !created.isEmpty || adoptedEmptyFile != nil }
 

@@ -94,11 +94,11 @@ final class DocumentationTests {
       (["search", "x", "--from", "soon"], "--from: 'soon' is not a day"),
       (["export", "--from", "2024-05-01"], "Give both --from and --to"),
       (
-        ["list", "next week"],
-        "'next week' is not a day, a month, a range or week: write a day as 2024-05-12, 2024-5-12, 5-12, today, "
-          + "tomorrow, yesterday, fri, next fri, +3d, -2w, +1m, in 3 days, a month as 2024-05, 2024-5, may, may "
+        ["list", "next weeks"],
+        "'next weeks' is not a day, a month, a range or week: write a day as 2024-05-12, 2024-5-12, 5-12, may 12, "
+          + "today, tomorrow, yesterday, fri, next fri, +3d, -2w, +1m, in 3 days, a month as 2024-05, 2024-5, may, may "
           + "2024, this month, next month, last month, +2m, in 2 months, a range as 2024-05-01..2024-06-15 or "
-          + "today..fri, or week (see cal help dates)"
+          + "today..fri, or week, next week, last week (see cal help dates)"
       ),
       (
         ["rm", "x@2024-05-12"],

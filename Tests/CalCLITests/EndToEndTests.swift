@@ -189,9 +189,14 @@ final class EndToEndTests {
     try expectRefused(["add", "2024-05-12", ""], message: "The title is empty: give the event a title")
     try expectRefused(["add", "2024-05-12", "  \t "], message: "The title is empty: give the event a title")
     try expectRefused(
+      ["add", "2024-05-12", "noon"],
+      message:
+        "The title is empty: 'noon' was read as the time; give the title after it, or with --at all the words after "
+        + "the date are the title")
+    try expectRefused(
       ["add", "12/05/2024", "x"],
       message:
-        "'12/05/2024' is not a day: write 2024-05-12, 2024-5-12, 5-12, today, tomorrow, yesterday, fri, next fri, "
+        "'12/05/2024' is not a day: write 2024-05-12, 2024-5-12, 5-12, may 12, today, tomorrow, yesterday, fri, next fri, "
         + "+3d, -2w, +1m, in 3 days (see cal help dates)")
     try expectRefused(
       ["flip", "sideways"],

@@ -259,7 +259,15 @@ final class EventTests {
       message: "Unknown repeat 'hourly': use daily, weekly, monthly, yearly or none")
     try expectRefused(
       ["add", "2024-05-14", "x", "--repeat", "weekly", "--on", "mon"],
-      message: "2024-05-14 is not one of the days 'mon': start the series on a day it repeats on")
+      message: "2024-05-14 is not one of the days 'mon': start the series on a day it repeats on, such as 2024-05-20 "
+        + "(Monday)")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "monthly", "--on", "last-fri"],
+      message: "2024-05-14 is not one of the days 'last-fri': start the series on a day it repeats on, such as "
+        + "2024-05-31 (Friday)")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "monthly", "--on", "31", "--until", "2024-05-20"],
+      message: "2024-05-14 is not one of the days '31': start the series on a day it repeats on")
     try expectRefused(
       ["add", "2024-05-14", "x", "--count", "3"], message: "--every, --count, --until and --on need --repeat or --rrule"
     )

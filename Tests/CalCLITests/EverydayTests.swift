@@ -80,6 +80,10 @@ final class EverydayTests {
       prints: (1...5).map { "2024-06-1\($0 + 1)  all day      #5  trip (day \($0) of 5)\n" }.joined())
     try expect(
       ["search", "run", "--from", "today", "--to", "in 2 weeks"], prints: "2024-05-25  00:00-01:30  #4  run\n")
+    // A month given to --from or --to is its first or last day, as in a range.
+    try expect(["search", "run", "--from", "may", "--to", "may"], prints: "2024-05-25  00:00-01:30  #4  run\n")
+    try expect(["list", "--from", "jun", "--to", "jun"], prints: try run(["list", "june"]).stdout)
+    try expectRefused(["search", "run", "--from", "june", "--to", "may"], "the range ends (2024-05-31) before")
     let jumped = try run(["goto", "may", "2025"])
     #expect(jumped.stdout.hasPrefix("Jumped May 2024 → May 2025\n\n      May 2025        \n"))
     #expect(try run(["goto", "next", "month"]).stdout.hasPrefix("Jumped May 2025 → June 2024\n"))
@@ -88,6 +92,59 @@ final class EverydayTests {
       // A month named on the line, piped, is cal(1)'s grid exactly.
       #expect(try run(["show", "may", "2023"]).stdout == (try shell("cal 5 2023")))
     }
+  }
+
+  @Test("a month's name and a day is that day (may 12, 12 may), and a time after add's date is its start")
+  func datesAndTimesAsSaid() throws {
+    try expect(["add", "fri", "14:30", "dentist"], prints: "Added: 2024-05-17  14:30        #1  dentist\n")
+    try expect(
+      ["add", "tomorrow", "9am-10:30am", "standup"], prints: "Added: 2024-05-13  09:00-10:30  #2  standup\n")
+    try expect(
+      ["add", "may", "20", "noon", "lunch", "--for", "1h"], prints: "Added: 2024-05-20  12:00-13:00  #3  lunch\n")
+    try expect(["add", "12", "may", "2025", "party"], prints: "Added: 2025-05-12  all day      #4  party\n")
+    try expect(["add", "fri", "2024 review"], prints: "Added: 2024-05-17  all day      #5  2024 review\n")
+    try expect(["add", "fri", "9", "x", "--at", "10"], prints: "Added: 2024-05-17  10:00        #6  9 x\n")
+    try expect(["list", "may", "20"], prints: "2024-05-20  12:00-13:00  #3  lunch\n")
+    try expect(["list", "next", "week"], prints: "2024-05-20  12:00-13:00  #3  lunch\n")
+    try expect(["list", "last week"], prints: "No events from 2024-05-05 to 2024-05-11.\n")
+    #expect(try run(["goto", "dec", "3"]).stdout.hasPrefix("Jumped May 2024 → December 2024\n"))
+    try expectRefused(["add", "fri", "9", "dentist"], "'9' after the date could be a time or the first word of")
+    try expectRefused(["add", "fri", "9-10", "dentist"], "'9-10' after the date could be a time or the first")
+    try expectRefused(["add", "fri", "25:00", "x"], "'25:00' is not a time: hours are 00 to 23")
+    try expectRefused(["add", "fri", "10:00-9am", "x"], "'10:00-9am' is not a time span: it must end after it starts")
+    try expectRefused(["add", "fri", "9:00-10:00", "x", "--for", "1h"], "'9:00-10:00' gives the end already")
+    // A length in hours or minutes after a lone start, as khal's new takes it; days and bare numbers are title.
+    try expect(["add", "fri", "10:00", "1h30", "review"], prints: "Added: 2024-05-17  10:00-11:30  #7  review\n")
+    try expect(["add", "fri", "10am", "3d", "printing"], prints: "Added: 2024-05-17  10:00        #8  3d printing\n")
+    try expectRefused(["add", "fri", "10:00", "45m", "x", "--end", "11:00"], "'10:00 45m' gives the end already")
+    // An unmistakable time after a lone start is its end (khal's START END); a bare number is the title's.
+    try expect(["add", "sat", "9:00", "10:30", "swim"], prints: "Added: 2024-05-18  09:00-10:30  #9  swim\n")
+    try expect(["add", "sat", "9:00", "10", "laps"], prints: "Added: 2024-05-18  09:00        #10  10 laps\n")
+    try expectRefused(["add", "sat", "9:00", "8am", "x"], "'9:00 8am' ends before it starts")
+  }
+
+  @Test("add's time words: an end is on the clock across a change of clocks, 1:1 is a title, the last week is listed")
+  func timeWordsAtTheEdges() throws {
+    // Minutes of one digit make no time: a one-to-one meeting is a title.
+    try expect(["add", "fri", "1:1", "with", "Ana"], prints: "Added: 2024-05-17  all day      #1  1:1 with Ana\n")
+    // An end time is the time the clocks show: 1:30 to 3:30 lasts one hour the night they go forward, three
+    // the night they go back; a length in hours is exact.
+    try expect(
+      ["add", "2024-03-31", "1:30", "3:30", "spring"], prints: "Added: 2024-03-31  01:30-03:30  #2  spring\n")
+    try expect(
+      ["add", "2024-03-31", "x", "--at", "1:30", "--end", "3:30"], prints: "Added: 2024-03-31  01:30-03:30  #3  x\n")
+    try expect(["add", "2024-10-27", "1:30-3:30", "fall"], prints: "Added: 2024-10-27  01:30-03:30  #4  fall\n")
+    try expect(["add", "2024-03-31", "1:30", "2h", "exact"], prints: "Added: 2024-03-31  01:30-04:30  #5  exact\n")
+    // A length that cannot be is refused, as 25:00 is; a word of another shape starts the title.
+    try expectRefused(["add", "fri", "9:00", "0h", "x"], "'0h' is not a length: it must be longer than zero")
+    try expectRefused(["add", "fri", "9:00", "99999999h", "x"], "'99999999h' is not a length")
+    try expectRefused(["add", "fri", "9:00", "1h99999999", "x"], "'1h99999999' is not a length")
+    try expect(["add", "fri", "9:00", "5mm", "screws"], prints: "Added: 2024-05-17  09:00        #6  5mm screws\n")
+    // The week of 9999-12-31 is listed up to that day, as it was before next week and last week came.
+    let end = ["CAL_TEST_NOW": "9999-12-31T10:00:00Z"]
+    try expect(["list", "week"], prints: "No events from 9999-12-26 to 9999-12-31.\n", environment: end)
+    try expect(["list", "this", "week"], prints: "No events from 9999-12-26 to 9999-12-31.\n", environment: end)
+    try expectRefused(["list", "next", "week"], "'next week' is outside the years 1 to 9999", environment: end)
   }
 
   @Test("what is not a date, a time or a length is refused saying what is")
@@ -188,7 +245,20 @@ final class EverydayTests {
     try expectRefused(
       ["agenda", "2024-05-01..2024-05-03"],
       "2024-05-01..2024-05-03 is over: cal agenda shows what is next; cal list 2024-05-01..2024-05-03 shows those days")
-    try expectRefused(["agenda", "soon"], "'soon' is not a number of days or a range")
+    try expectRefused(["agenda", "soon"], "'soon' is not a number of days or a range, a day or a month")
+    // One day or one month, in any of their forms: today's from now on.
+    try expect(["agenda", "today"], prints: Self.week.components(separatedBy: "Tomorrow")[0])
+    try expect(["agenda", "may"], prints: try run(["agenda", "today..2024-05-31"]).stdout)
+    try expect(["agenda", "july"], prints: try run(["agenda", "2024-07-01..2024-07-31"]).stdout)
+    try expectRefused(
+      ["agenda", "yesterday"], "2024-05-11 is over: cal agenda shows what is next; cal list 2024-05-11 shows that day")
+    try expectRefused(["agenda", "+3d"], "'+3d' is not a number of days or a range")
+    // The weeks list takes, from the locale's first day (Sunday here).
+    try expect(["agenda", "week"], prints: try run(["agenda", "today..2024-05-18"]).stdout)
+    try expect(["agenda", "next", "week"], prints: try run(["agenda", "2024-05-19..2024-05-25"]).stdout)
+    try expectRefused(
+      ["agenda", "last week"],
+      "2024-05-05..2024-05-11 is over: cal agenda shows what is next; cal list 2024-05-05..2024-05-11 shows those days")
     #expect(try run(["help", "next"]).stdout == (try run(["help", "agenda"]).stdout))
   }
 

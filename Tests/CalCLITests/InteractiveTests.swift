@@ -13,10 +13,10 @@ struct InteractiveTests {
   /// Every case of the script, each run on its own terminal with its own calendar, in parallel.
   static let cases = [
     "drag_directions", "turn_animates", "keys_and_wheel_turn", "turns_during_animation", "wide_titles", "monday_first",
-    "click_selects", "keys_add_and_delete",
-    "edit_and_search", "edit_every_field", "edit_keeps_rule", "go_to_prompt", "week_view_and_help",
-    "week_view_shares_hours",
-    "resize_redraws",
+    "click_selects", "keys_add_and_delete", "pastes_stay_in_the_prompt", "edit_and_search", "search_counts_honestly",
+    "edit_every_field", "edit_keeps_rule", "go_to_prompt", "week_view_and_help",
+    "help_scrolls_when_small", "week_view_shares_hours",
+    "resize_redraws", "keys_on_any_screen", "narrow_week_shows_dates", "calendar_file_replaced",
     "starts_too_small",
     "quit_with_q", "quit_with_ctrl_c",
     "sigterm_restores", "sighup_restores", "sigint_restores", "thrown_error_restores", "crash_restores",

@@ -291,6 +291,21 @@ final class RemindTests {
     #expect(watch.stop(SIGTERM) == 0)
   }
 
+  @Test("--watch follows a calendar file renamed over its own (a restored backup): the new file's reminders are told")
+  func watchFollowsAReplacedFile() throws {
+    try run(["add", "2024-05-12", "old", "--at", "10:20", "--remind", "15m"])
+    let backup = cal.folder + "/backup.db"
+    try cal.run(
+      ["add", "2024-05-12", "restored", "--at", "10:30", "--remind", "15m", "--db", backup], withDatabase: false,
+      environment: ["TZ": "Europe/Berlin", "CAL_TEST_NOW": "2024-05-12T10:00:00+02:00"])
+    let watch = try watch([], at: "2024-05-12T10:00:00+02:00")
+    usleep(300_000)
+    #expect(rename(backup, cal.database) == 0)
+    try watch.set("2024-05-12T10:16:00+02:00")
+    #expect(watch.waitFor(1) == ["Reminder (15m before): 2024-05-12  10:30        #1  restored"])
+    #expect(watch.stop(SIGTERM) == 0)
+  }
+
   @Test("--exec runs the command with the event in its environment, for each reminder")
   func watchRuns() throws {
     try run([

@@ -136,6 +136,19 @@ final class UndoCLITests {
     #expect(tooMany.status == 1 && tooMany.stderr == "Error: there are only 3 changes to undo; nothing was done\n")
   }
 
+  @Test("the log names the command line of every change, edit and rm as well as add")
+  func commandLines() throws {
+    try run(["add", "2024-05-12", "dentist"])
+    try run(["edit", "1", "--title", "the dentist"])
+    try run(["rm", "1"])
+    let log = try #require(try CalProcess.json(run(["log", "--json"]).stdout) as? [[String: Any]])
+    #expect(
+      log.map { $0["command"] as? String } == [
+        "cal rm 1 --db \(cal.database)", "cal edit 1 --title 'the dentist' --db \(cal.database)",
+        "cal add 2024-05-12 dentist --db \(cal.database)",
+      ])
+  }
+
   @Test("an undo is refused, clearly and without a change, when the event was changed since by another program")
   func conflict() throws {
     try run(["add", "2024-05-12", "dentist", "--at", "14:30"])

@@ -119,6 +119,15 @@ struct DayExpressionTests {
     day("+1m", "2024-02-29", today: try! CivilDate(parsing: "2024-01-31"))  // the month's last day
     day("+1y", "2025-02-28", today: try! CivilDate(parsing: "2024-02-29"))
     day("fri", "2024-05-24", today: try! CivilDate(parsing: "2024-05-17"))  // on a Friday: a week on
+    day("may 12", "2024-05-12")  // a month's name and a day, this year
+    day("12 may", "2024-05-12")
+    day("Dec 3", "2024-12-03")
+    day("3 december 2025", "2025-12-03")
+    day("may 12, 2025", "2025-05-12")
+    day("12. Mai", "2024-05-12", locale: Self.german)
+    day("feb 30", "!February 2024 has 29 days")
+    day("may 12 25", "!'may 12 25' is not a day")  // a year has four digits
+    day("12 13", "!'12 13' is not a day")
   }
 
   @Test("days in the locale's language, English always")
@@ -138,7 +147,7 @@ struct DayExpressionTests {
     day("2024", "!'2024' is ambiguous: a number alone could be a day of the month, a month or a year; write a day as")
     day("may", "!'may' is a month (May 2024), not a day")
     day("2024-05", "!'2024-05' is a month (May 2024), not a day")
-    day("12/05/2024", "!'12/05/2024' is not a day: write 2024-05-12, 2024-5-12, 5-12, today")
+    day("12/05/2024", "!'12/05/2024' is not a day: write 2024-05-12, 2024-5-12, 5-12, may 12, today")
     day("2024-02-30", "!February 2024 has 29 days")
     day("2024-13-01", "!month 13 does not exist")
     day("0000-01-01", "!year 0 is out of range")
@@ -191,12 +200,15 @@ struct DayExpressionTests {
     )
     month(
       "13",
-      "!'13' is ambiguous: a number alone could be a month or a year; for a month of the year 13 write 0013-05 or may 13"
+      "!'13' is ambiguous: a number alone could be a month or a year; for a month of the year 13 write 0013-05 or may 0013"
     )
     month("0", "!'0' is not a month: write 2024-05, 2024-5, may")
     month("10000", "!'10000' is not a month: write 2024-05, 2024-5, may")
     month("2024-13", "!month 13 does not exist")
-    month("may 0", "!year 0 is out of range")
+    month("may 0", "!days are numbered from 01, not 0")
+    month("may 0012", "0012-05")  // a year of one or two digits needs its four
+    month("may 12", "2024-05")  // 12 May, whose month is May 2024, not May of the year 12
+    month("12. mai", "2024-05", locale: Self.german)
     month("may 99999999999", "!may 99999999999 is outside the years 1 to 9999")
     month("+99999999999m", "!+99999999999m is outside the years 1 to 9999")
     month("next week", "!'next week' is not a month: write 2024-05, 2024-5, may, may 2024")
@@ -219,6 +231,7 @@ struct DayExpressionTests {
     dayOrMonth("fri", "day 2024-05-17")
     dayOrMonth("next fri", "day 2024-05-24")
     dayOrMonth("5-13", "day 2024-05-13")
+    dayOrMonth("may 13", "day 2024-05-13")
     dayOrMonth("mars", "month 2024-03", locale: Self.french)
     dayOrMonth("mar", "!'mar' is ambiguous: it names the month March 2024 and the day 2024-05-14", locale: Self.french)
     dayOrMonth("13", "!'13' is ambiguous: a number alone could be a day, a month or a year")
@@ -244,6 +257,12 @@ struct DayExpressionTests {
     days("-3d", "!'-3d' is not a number of days or a range")
     days("+3d", "!'+3d' is not a number of days or a range")
     days("lots", "!'lots' is not a number of days or a range")
+    days("tomorrow", "2024-05-13..2024-05-13")  // one day
+    days("fri", "2024-05-17..2024-05-17")
+    days("june", "2024-06-01..2024-06-30")  // one month
+    days("next month", "2024-06-01..2024-06-30")
+    days("in 3 days", "!'in 3 days' is not a number of days or a range")  // that day, or until then?
+    days("13", "2024-05-12..2024-05-24")  // a number alone is days, as it always was
     days("99999999999", "!99999999999 is outside the years 1 to 9999")
     days("", "!'' is not a number of days or a range")
   }
@@ -275,6 +294,33 @@ struct DayExpressionTests {
     time("am", "!'am' is not a time")
     time("", "!'' is not a time")
     time("99999999999999999999:00", "!'99999999999999999999:00' is not a time")
+  }
+
+  @Test("a time after add's date: marked times and spans read, bare hours refused, other words left to the title")
+  func leadingTimes() {
+    func leading(_ word: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+      let result = outcome {
+        guard let (start, end) = try TimeExpression.leading(word) else { return "title" }
+        return end.map { "\(start)-\($0)" } ?? start.description
+      }
+      #expect(result.hasPrefix(expected), "\(word): \(result)", sourceLocation: sourceLocation)
+    }
+    leading("14:30", "14:30")
+    leading("9am", "09:00")
+    leading("Noon", "12:00")
+    leading("14:30-15:15", "14:30-15:15")
+    leading("9-10:30am", "09:00-10:30")
+    leading("dentist", "title")
+    leading("re:invent", "title")
+    leading("2024", "title")
+    leading("9:00-", "title")
+    leading("9", "!'9' after the date could be a time")
+    leading("9-10", "!'9-10' after the date could be a time")
+    leading("24:00", "!'24:00' is not a time: hours are 00 to 23")
+    // Minutes of one digit make no time after the date: 1:1 (a one-to-one meeting) is a title.
+    leading("9:5", "title")
+    leading("1:1", "title")
+    leading("10am-9am", "!'10am-9am' is not a time span")
   }
 
   @Test("lengths")
@@ -318,6 +364,8 @@ struct DayExpressionTests {
       (["fri", "next", "steps"], "2024-05-17", 1),
       (["2024-05-12", "in", "3", "days"], "2024-05-12", 1),
       (["next fri", "x"], "2024-05-24", 1),
+      (["may", "12", "lunch"], "2024-05-12", 2),
+      (["12", "may", "2025", "lunch"], "2025-05-12", 3),
     ]
     for (words, expected, count) in cases {
       let found = try DayExpression.leadingDay(words, today: Self.today)

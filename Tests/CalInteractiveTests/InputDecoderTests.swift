@@ -53,6 +53,11 @@ struct InputDecoderTests {
         .mouse(MouseReport(action: .motion, button: 3, row: 2, column: 2)),
       ])
     check("\u{1B}[200~qd\u{1B}[Ax\u{1B}[201~n", [.paste("qd\u{1B}[Ax"), .key(.character("n"))])
+    // A paste whose end never comes ends at the timeout, with all it holds; past the limit, the rest of a
+    // paste is dropped, never read as keys.
+    check("\u{1B}[200~ab\u{1B}[20", [.paste("ab\u{1B}[20")])
+    let long = String(repeating: "x", count: InputDecoder.pasteLimit)
+    check("\u{1B}[200~" + long + "dy\rq\u{1B}[201~n", [.paste(long), .key(.character("n"))])
     check("\u{1B}[M !!a", [.key(.character("a"))])  // an old-style mouse report is skipped whole
     check("\u{1B}[?1;2c", [.key(.unknown)])
   }

@@ -332,6 +332,85 @@ struct SyncEngineTests {
   }
 
   @Test(arguments: CalDAVServer.Kind.allCases)
+  func anEventSentUpThenRemovedOnTheServerIsRemovedHere(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("other.ics", ics(uid: "other-1", summary: "other"))
+    try local.sync()
+    for title in ["dentist", "gym"] {
+      let event = try local.add(fields("2024-05-13", title))
+      #expect(try local.sync().uploaded == 1)
+      // Removed by another client before the next sync: the collection is as it was before the upload.
+      try server.delete(try #require(server.hrefs()[event.uid!]))
+      #expect(try local.sync().removedHere == 1, "\(title)")
+      try local.expectListing(["2024-05-12 10:00 other"])
+    }
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func whatASyncCutShortStoredAndTheServerThenRemovedIsRemovedHere(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("other.ics", ics(uid: "other-1", summary: "other"))
+    try local.sync()
+    let event = try local.add(fields("2024-05-13", "dentist"))
+    try server.put("late.ics", ics(uid: "late-1", summary: "late", start: "20240514T100000Z"))
+    // Cut short after its download and its upload, before it could list again.
+    #expect(throws: Interrupted.self) { try local.sync { count in if count >= 2 { throw Interrupted() } } }
+    try local.expectListing(["2024-05-12 10:00 other", "2024-05-13 all day dentist", "2024-05-14 10:00 late"])
+    try server.delete(try #require(server.hrefs()[event.uid!]))
+    try server.delete(try #require(server.hrefs()["late-1"]))
+    let report = try local.sync()
+    #expect(report.removedHere == 2)
+    try local.expectListing(["2024-05-12 10:00 other"])
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aRenameAndAColourGivenWhileASyncRunsStay(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try local.add(fields("2024-05-12", "dentist"))
+    try local.add(fields("2024-05-13", "gym"))
+    try local.sync { count in
+      if count == 1 {
+        _ = try local.service.editCalendar(named: "work", rename: "job", color: .some(CalendarColor("red")))
+      }
+    }
+    let calendar = try local.service.calendar(named: "job")
+    #expect((calendar.color, calendar.syncedAt != nil, calendar.syncToken != nil) == (CalendarColor("red"), true, true))
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aCollectionFoundEmptyRemovesNothingHereUnlessForced(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try local.add(fields("2024-05-12", "dentist"))
+    try local.add(fields("2024-05-13", "gym"))
+    try local.sync()
+    // Emptied on the server: what a server that lost its data lists too.
+    for href in try server.hrefs().values { try server.delete(href) }
+    try local.add(fields("2024-05-14", "new here"))
+    let everything = ["2024-05-12 all day dentist", "2024-05-13 all day gym", "2024-05-14 all day new here"]
+    for _ in 0..<2 {
+      let report = try local.sync()
+      #expect(report.failure?.contains("cal sync --force-delete work") == true, "\(report.failure ?? "")")
+      #expect((report.uploaded, report.downloaded, report.removed) == (0, 0, 0))
+      try local.expectListing(everything)
+      #expect(try server.resources().isEmpty)
+    }
+    let forced = try local.sync(forceDelete: true)
+    #expect(forced.failure == nil)
+    #expect((forced.uploaded, forced.removedHere, forced.removedThere) == (1, 2, 0))
+    try local.expectListing(["2024-05-14 all day new here"])
+    // A listing that still holds anything is trusted as it is.
+    try server.put("other.ics", ics(uid: "other-1", summary: "other"))
+    try server.delete(try #require(server.hrefs()[try local.event(titled: "new here").uid!]))
+    let partly = try local.sync()
+    #expect((partly.failure, partly.downloaded, partly.removedHere) == (nil, 1, 1))
+    try local.expectListing(["2024-05-12 10:00 other"])
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
   func aSyncTokenTheServerRefusesMeansAFullListing(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)
     let local = try SyncFixture(server)

@@ -51,13 +51,13 @@ final class SyncFixture {
   /// Syncs `work` with the server, each step of the clock a second later.
   @discardableResult
   func sync(
-    remote: (any SyncRemote)? = nil, afterAction: @escaping (Int) throws -> Void = { _ in },
+    remote: (any SyncRemote)? = nil, afterAction: @escaping (Int) throws -> Void = { _ in }, forceDelete: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> SyncReport {
     clock.now += 1000
     let report = try service.sync(
       name, with: try remote ?? self.remote(),
-      options: SyncOptions(product: "-//cal//tests//EN", afterAction: afterAction))
+      options: SyncOptions(product: "-//cal//tests//EN", afterAction: afterAction, forceDelete: forceDelete))
     #expect(report.skipped.isEmpty, "\(report.skipped)", sourceLocation: sourceLocation)
     try expectDayCountsRight(sourceLocation: sourceLocation)
     return report

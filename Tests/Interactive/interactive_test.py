@@ -174,7 +174,8 @@ def monday_first(cal, folder):
 
 @case
 def click_selects(cal, folder):
-    """A click (or a drag shorter than two cells) selects the day under it; nothing turns."""
+    """A click (or a drag shorter than two cells) selects the day under it; nothing turns; a click on
+    "? help" opens the help."""
     prepare(cal, folder, ["goto", "2024-05"])
     page = Page(cal, folder)
     try:
@@ -187,6 +188,9 @@ def click_selects(cal, folder):
         page.drag((column, row), (column + 1, row))
         page.wait_text("Tue 28 May 2024")
         assert len(history(page)) == 1, "a click turned the page"
+        # The title line's "? help" opens the help.
+        page.click(*page.find("? help"))
+        page.wait_text("Keys (any key closes)")
     finally:
         page.close()
 
@@ -262,6 +266,30 @@ def edit_and_search(cal, folder):
         page.settled("August 2024")
         page.wait_text("Fri 2 August 2024")
         assert history(page)[0] == (None, "2024-05", "2024-08")
+    finally:
+        page.close()
+
+
+@case
+def search_counts_honestly(cal, folder):
+    """A search lists its first 500 results and says when there are more; exactly 500 are 500."""
+    ics = os.path.join(folder, "many.ics")
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"]
+    for index, title in enumerate(["alpha"] * 501 + ["beta"] * 500):
+        lines += ["BEGIN:VEVENT", "UID:%d@test" % index, "DTSTAMP:20240101T000000Z",
+                  "DTSTART;VALUE=DATE:2024%02d%02d" % (index // 28 % 12 + 1, index % 28 + 1), "SUMMARY:" + title,
+                  "END:VEVENT"]
+    with open(ics, "w") as file:
+        file.write("\r\n".join(lines + ["END:VCALENDAR", ""]))
+    prepare(cal, folder, ["goto", "2024-05"], ["import", ics])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"/alpha\r")
+        page.wait_text("More than 500 found for “alpha”")
+        page.key(b"\x1b/beta\r")
+        page.wait_text("500 found for “beta”")
+        assert "More than" not in page.text(), page.text()
     finally:
         page.close()
 
@@ -401,6 +429,30 @@ def go_to_prompt(cal, folder):
 
 
 @case
+def pastes_stay_in_the_prompt(cal, folder):
+    """A paste of any size goes into the prompt as one line and nothing of it acts as a key (past 64 KiB the
+    rest is dropped); a paste whose end never comes ends after a second, and the keys work again."""
+    prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-12", "dentist"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"/")
+        page.send(b"\x1b[200~" + b"dy abc\nq\n" * 10000 + b"\x1b[201~")
+        page.wait_for(lambda p: p.lines()[-1].startswith("Search: ") and "abc" in p.lines()[-1], what="the paste")
+        page.pump(0.3)
+        assert page.status is None and page.lines()[-1].startswith("Search: "), page.text()
+        page.key(b"\x1b")
+        page.send(b"\x1b[200~abc")
+        page.pump(1.3)
+        page.key(b"n")
+        page.settled("June 2024")
+        assert [e["title"] for e in page.cal_json("list", "2024-05-12")] == ["dentist"]
+        assert [entry[0] for entry in history(page)] == ["up-left", None]
+    finally:
+        page.close()
+
+
+@case
 def week_view_and_help(cal, folder):
     """w shows the week with its timed events by hour; ? lists the keys and any key closes the list."""
     prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-14", "review", "--at", "15:00", "--for", "2h"])
@@ -416,6 +468,37 @@ def week_view_and_help(cal, folder):
         page.wait_text("Keys (any key closes)")
         page.key(b"x")
         page.wait_for(lambda p: "Keys (any key closes)" not in p.text(), what="the help to close")
+    finally:
+        page.close()
+
+
+@case
+def help_scrolls_when_small(cal, folder):
+    """On the smallest page the help still lists every key with all of its words: descriptions wrap under
+    their keys, j and k (and the wheel) scroll, any other key closes."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder, rows=12, columns=40)
+    try:
+        page.settled("May 2024")
+        page.key(b"?")
+        page.wait_text("Keys (j k: scroll, others close)")
+        seen = set()
+        for _ in range(40):
+            seen.update(" ".join(line[1:-1].split()) for line in page.lines()[2:-1])
+            page.key(b"j")
+        words = " ".join(sorted(seen))
+        for text in ("h j k l", "(past the", "page's edge: turn)", "Tab Shift-Tab", "q Ctrl-C quit", "suspend (fg comes"):
+            assert text in words, (text, seen)
+        page.key(b"k")
+        page.wait_for(lambda p: "? this help" in " ".join(p.text().split()) and "q Ctrl-C" not in p.text(),
+                      what="scrolled back by one")
+        # The wheel scrolls the help too, and turns no page behind it.
+        page.send(b"\x1b[<65;20;6M" * 30)
+        page.wait_for(lambda p: "q Ctrl-C quit" in " ".join(p.text().split()), what="the wheel at the end")
+        page.key(b"x")
+        page.wait_for(lambda p: "Keys (" not in p.text(), what="the help to close")
+        assert page.lines()[0].strip().startswith("May 2024"), page.text()
+        assert len(history(page)) == 1, history(page)
     finally:
         page.close()
 
@@ -463,6 +546,88 @@ def resize_redraws(cal, folder):
         assert page.wait_exit() == 0
     finally:
         page.close()
+
+
+@case
+def keys_on_any_screen(cal, folder):
+    """Ctrl-Z suspends from a prompt too, and fg brings the prompt back as it was; on a screen too small for
+    the page, a key opens nothing unseen, and q quits even with a prompt open."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"a")
+        page.key(b"half typed")
+        page.key(b"\x1a")
+        page.wait_stopped()
+        page.pump(0.2)
+        page.assert_restored()
+        page.screen.reset()
+        page.fg()
+        page.wait_text("title: half typed")
+        page.key(b"\x1b")
+        page.resize(8, 30)
+        page.wait_text("Too small for the calendar")
+        page.key(b"a")
+        page.resize(24, 80)
+        page.settled("May 2024")
+        assert "title:" not in page.text(), page.text()
+        page.key(b"g")
+        page.wait_text("Go to (")
+        page.resize(8, 30)
+        page.wait_text("Too small for the calendar")
+        page.key(b"q")
+        assert page.wait_exit() == 0
+        page.set_size(24, 80)  # as it was when the settings were first read
+        page.assert_restored()
+    finally:
+        page.close()
+
+
+@case
+def narrow_week_shows_dates(cal, folder):
+    """The week view on the smallest screen still says which day each column is: its number."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder, rows=12, columns=40)
+    try:
+        page.settled("May 2024")
+        page.key(b"w")
+        page.wait_text("week 20")
+        assert page.lines()[1].split() == ["12", "13", "14", "15", "16", "17", "18"], page.lines()[1]
+        page.resize(12, 50)
+        page.wait_for(lambda p: p.lines()[1].split()[:2] == ["Su", "12"], what="Su 12")
+    finally:
+        page.close()
+
+
+@case
+def calendar_file_replaced(cal, folder):
+    """A calendar file replaced (another file renamed over it) or removed while the page is open: at the next
+    key the page ends with one line saying so, before it writes anything where no one would find it."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    other = os.path.join(folder, "other")
+    os.mkdir(other)
+    prepare(cal, other, ["add", "2024-05-12", "restored from the backup"])
+    for replace in (lambda db: os.rename(os.path.join(other, "cal.db"), db), os.unlink):
+        page = Page(cal, folder)
+        try:
+            page.settled("May 2024")
+            page.key(b"a")
+            page.key(b"kept in the old file\r\r")  # in the old file's log, not yet copied into it
+            page.wait_text("Added")
+            replace(page.db)
+            page.key(b"a")
+            page.key(b"lost\r\r")
+            assert page.wait_exit() == 1, page.status
+            page.assert_restored()
+            tail = page.output[page.output.rindex(b"\x1b[?1049l"):]
+            assert b"was removed or replaced while the page was open" in tail, tail
+            if os.path.exists(page.db):  # the file put in its place is whole, and holds what it held
+                listed = [e["title"] for e in page.cal_json("list", "2024-05-12")]
+                assert listed == ["restored from the backup"], listed
+        finally:
+            page.close()
+    assert not os.path.exists(os.path.join(folder, "cal.db"))
 
 
 def p_status(page):
@@ -569,8 +734,12 @@ def suspend_and_resume(cal, folder):
         page.pump(0.2)
         page.assert_restored()
         page.screen.reset()
+        resumed = len(page.output)
         page.fg()
         page.settled("May 2024")
+        page.pump(0.3)
+        # Taken again and drawn once, not twice (the SIGCONT that continued it is no second resume).
+        assert page.output[resumed:].count(b"\x1b[?1049h") == 1, page.output[resumed:]
         page.key(b"n")
         page.settled("June 2024")
         page.key(b"q")

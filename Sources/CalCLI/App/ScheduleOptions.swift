@@ -70,6 +70,9 @@ struct ScheduleOptions {
 
   let arguments: ParsedArguments
   let dates: DateReader
+  /// An end time given otherwise than by `--end` (the words after `add`'s date: `9:00 10:30`), read as
+  /// `--end` is.
+  var endTime: TimeOfDay?
   /// The name of the option that gives the days of a weekly or monthly repeat.
   var repeatDaysName = "on"
 
@@ -128,11 +131,13 @@ struct ScheduleOptions {
       (schedule.lengthDays, schedule.lengthMinutes) = EventLength.parts(
         minutes: minutes, days: LengthExpression.days(text))
     }
+    var wallEnd = endTime
     if let text = arguments.value(Self.end) {
       let end = try dates.time(text, for: Self.end)
       guard let start = schedule.startTime else { throw UsageError("--end needs a start time: give --at too") }
       guard end > start else { throw UsageError("--end \(end) is not after the start \(start)") }
       (schedule.lengthDays, schedule.lengthMinutes) = (0, end.minutes - start.minutes)
+      wallEnd = end
     }
     if let text = arguments.value(Self.to) {
       guard schedule.startTime == nil else {
@@ -159,6 +164,18 @@ struct ScheduleOptions {
       if schedule.timeZone != nil { throw UsageError("--tz is for events with a time: give --at too") }
     }
     schedule.rule = try rule(for: schedule, context: context)
+    // An end time is what the clocks show: on the day they change, a one-off event lasts the time that passes
+    // between its start and that end (1:30 to 3:30 is one hour the night they go forward, three the night they
+    // go back). A series keeps the length on the clock, right on its other days.
+    if let wallEnd, schedule.rule == nil, let start = schedule.startTime {
+      let zone =
+        try schedule.timeZone.map { name throws(UsageError) in try Self.zone(name, context: context) }
+        ?? context.localZone
+      let day = Int64(schedule.startDay.daysSince1970) * 86_400
+      let elapsed =
+        zone.utc(fromLocal: day + Int64(wallEnd.minutes) * 60) - zone.utc(fromLocal: day + Int64(start.minutes) * 60)
+      if elapsed > 0 { schedule.lengthMinutes = Int(elapsed / 60) }
+    }
     return schedule
   }
 
@@ -248,7 +265,15 @@ struct ScheduleOptions {
     // DTSTART must be an occurrence, as RFC 5545 asks; otherwise the series would start on a day it
     // does not repeat on.
     if let on, !Recurrence(start: schedule.startDay, rule: rule).startFollowsRule {
-      throw UsageError("\(schedule.startDay) is not one of the days '\(on)': start the series on a day it repeats on")
+      // The nearest later day the series could start on, so that the fix is one word (years on, for 29
+      // February).
+      let start = schedule.startDay
+      let next = (1...(9 * 366)).lazy.compactMap { start.adding(days: $0) }
+        .prefix { day in rule.until.map { day <= $0 } ?? true }
+        .first { Recurrence(start: $0, rule: rule).startFollowsRule }
+      throw UsageError(
+        "\(start) is not one of the days '\(on)': start the series on a day it repeats on"
+          + (next.map { ", such as \($0) (\(CalendarLocale.english.weekdayFullNames[$0.weekday.rawValue]))" } ?? ""))
     }
     return rule
   }

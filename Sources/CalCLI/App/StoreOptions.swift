@@ -24,8 +24,9 @@ struct StoreOptions {
     // A command runs once and its process ends: one that only reads need not close what the exit closes.
     if access == .read { calendar.leaveOpenUntilExit() }
     // Only a command that changes the calendar names its changes; the others need not spell out their line.
-    if access == .write {
-      context.openedCalendars.add(calendar)
+    if access == .write { context.openedCalendars.add(calendar) }
+    // `edit`, `rm`, `undo` and `redo` open for `.modify`: their changes are named as `add`'s are.
+    if access != .read {
       calendar.changeLabel = "cal " + context.arguments.map(Self.shellWord).concatenated(separator: " ")
     }
     return calendar

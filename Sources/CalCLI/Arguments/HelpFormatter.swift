@@ -60,17 +60,8 @@ enum HelpFormatter {
       .map { wrap(String($0), width: width).concatenated(separator: "\n") }.concatenated(separator: "\n")
   }
 
-  /// Breaks `text` into lines of at most `width` characters at spaces.
+  /// Breaks `text` into lines of at most `width` columns at spaces.
   static func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-      if !line.isEmpty && line.count + 1 + word.count > width {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
-    }
-    return lines + [line]
+    DisplayWidth.wrapped(text, toWidth: width)
   }
 }

@@ -1,7 +1,7 @@
 import CalCore
 import CalService
 
-/// `cal add DATE TITLE [--at TIME] [--for LENGTH|--end TIME] [--to DATE] [--tz ZONE] [--repeat ...]`
+/// `cal add DATE [TIME[-TIME]|TIME TIME|TIME LENGTH] TITLE [--at TIME] [--for LENGTH|--end TIME] [--to DATE] [--tz ZONE] [--repeat ...]`
 struct AddCommand: Command {
   static let spec = CommandSpec(
     name: "add", abstract: "Add an event.",
@@ -13,11 +13,15 @@ struct AddCommand: Command {
       of the days it repeats on. --rrule takes any rule cal can read from a calendar file, such as \
       FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 (the last weekday of each month).
       The title may be several words; quote it or not. Put -- before a title that starts with a dash. A date \
-      of several words (next fri, in 3 days) takes the first words of the line.
+      of several words (next fri, in 3 days) takes the first words of the line, and a time after it is the \
+      start, or the start and end: cal add fri 14:30 dentist, cal add tomorrow 9am-10:30am standup, \
+      cal add fri 14:30 1h30 review (a length in hours or minutes after the time), cal add fri 9:00 10:00 \
+      review (an end after it); a bare hour such as 9 is refused there: write 9:00 or 9am, or --at 9.
       """,
     arguments: [
       ArgumentSpec(
-        "date", help: "The day: 2024-05-12, 5-12, today, tomorrow, fri, next fri, +3d, in 3 days (see cal help dates)."
+        "date",
+        help: "The day: 2024-05-12, 5-12, may 12, today, tomorrow, fri, next fri, +3d, in 3 days (see cal help dates)."
       ),
       ArgumentSpec("title", help: "What happens that day.", takesRest: true),
     ],
@@ -33,16 +37,104 @@ struct AddCommand: Command {
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     let dates = DateReader(context)
     // A date of several words (next fri, in 3 days) takes the first words; the rest is the title.
-    let (day, count) = try dates.leadingDay(arguments.words)
+    var (day, count) = try dates.leadingDay(arguments.words)
+    var schedule = EventSchedule(startDay: day)
+    var end: TimeOfDay?
+    let timeStart = count
+    // With --at given, the words after the date are all title.
+    if !arguments.isGiven(ScheduleOptions.at) {
+      count = try Self.readTime(arguments.words, at: count, into: &schedule, end: &end)
+      if schedule.lengthMinutes != nil
+        && (arguments.isGiven(ScheduleOptions.length) || arguments.isGiven(ScheduleOptions.end))
+      {
+        let given = arguments.words[timeStart..<count].concatenated(separator: " ")
+        throw UsageError("'\(given)' gives the end already: leave out --for and --end")
+      }
+    }
     let title = arguments.words.dropFirst(count).concatenated(separator: " ")
-    if title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
-    let options = ScheduleOptions(arguments: arguments, dates: dates)
+    if title.allSatisfy(\.isWhitespace) {
+      guard count > timeStart else { throw UsageError("The title is empty: give the event a title") }
+      // `cal add fri noon`: the time took the last words, which may have been meant as the title.
+      let time = arguments.words[timeStart..<count].concatenated(separator: " ")
+      throw UsageError(
+        "The title is empty: '\(time)' was read as the time; give the title after it, or with --at all the words "
+          + "after the date are the title")
+    }
+    let options = ScheduleOptions(arguments: arguments, dates: dates, endTime: end)
     fields = try ReminderOptions(arguments, context: context).apply(
-      to: try options.apply(
-        to: EventFields(title: title, schedule: EventSchedule(startDay: day)), newDay: nil, context: context))
+      to: try options.apply(to: EventFields(title: title, schedule: schedule), newDay: nil, context: context))
     calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
+  }
+
+  /// Reads the time after the date, as khal's `new` takes it, into `schedule`, and returns where the title
+  /// starts: a start (`fri 14:30 dentist`), a span (`9am-10am`), or a start and then an end (`9:00 10:00`) or
+  /// a length in hours or minutes (`14:30 1h30`). An end time is also handed back as `endTime`, since
+  /// ``ScheduleOptions`` reads it on the clock as it reads `--end`.
+  private static func readTime(
+    _ words: [String], at index: Int, into schedule: inout EventSchedule, end endTime: inout TimeOfDay?
+  ) throws(UsageError) -> Int {
+    guard index < words.count, let (start, end) = try time(words[index]) else { return index }
+    schedule.startTime = start
+    schedule.lengthMinutes = end.map { $0.minutes - start.minutes }
+    endTime = end
+    guard end == nil, index + 1 < words.count else { return index + 1 }
+    let next = words[index + 1]
+    if let minutes = try hoursOrMinutes(next) {
+      schedule.lengthMinutes = minutes
+      return index + 2
+    }
+    // Only an unmistakable time is an end here: `9:00 10 people` keeps `10 people` as its title.
+    guard let span = try? TimeExpression.leading(next), span.end == nil else { return index + 1 }
+    guard span.start > start else { throw UsageError("'\(words[index]) \(next)' ends before it starts") }
+    schedule.lengthMinutes = span.start.minutes - start.minutes
+    endTime = span.start
+    return index + 2
+  }
+
+  /// The time (and end) `word` gives after the date, `nil` when it begins the title.
+  private static func time(_ word: String) throws(UsageError) -> (start: TimeOfDay, end: TimeOfDay?)? {
+    do {
+      return try TimeExpression.leading(word)
+    } catch {
+      throw UsageError(error.description)
+    }
+  }
+
+  /// The minutes of `word` when it is a length in hours or minutes with its unit (`1h`, `45m`, `1h30`,
+  /// `1.5h`); `nil` for any other word, a bare number or days among them (`3d printing` is a title). A word
+  /// shaped like such a length that is not one (`0h`, `99999999h`) is refused, as `25:00` is, rather than
+  /// taken silently as the title's first word.
+  private static func hoursOrMinutes(_ word: String) throws(UsageError) -> Int? {
+    let lower = word.lowercased()
+    guard lower.contains(where: { $0 == "h" || $0 == "m" }), !lower.contains("d") else { return nil }
+    do {
+      return try LengthExpression.minutes(lower)
+    } catch {
+      guard hasLengthShape(lower.utf8[...]) else { return nil }
+      throw UsageError(error.description)
+    }
+  }
+
+  /// Whether `bytes` are digits and units as a length in hours or minutes is written (`45m`, `1h`, `1h30m`,
+  /// `1h30`, `1.5h`), whatever the numbers.
+  private static func hasLengthShape(_ bytes: Substring.UTF8View) -> Bool {
+    var rest = bytes
+    func digits() -> Bool {
+      let count = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+      rest = rest.dropFirst(count)
+      return count > 0
+    }
+    guard digits() else { return false }
+    if rest.elementsEqual("m".utf8) { return true }
+    if rest.first == UInt8(ascii: ".") {
+      rest.removeFirst()
+      guard digits() else { return false }
+    }
+    guard rest.first == UInt8(ascii: "h") else { return false }
+    rest.removeFirst()
+    return rest.isEmpty || (digits() && (rest.isEmpty || rest.elementsEqual("m".utf8)))
   }
 
   func run(_ context: CommandContext) throws {

@@ -1,7 +1,7 @@
 import CalCore
 import CalService
 
-/// `cal agenda [DAYS|RANGE] [--json]`, also `cal next`: what is next, by day.
+/// `cal agenda [DAYS|RANGE|DAY|MONTH|WEEK] [--json]`, also `cal next`: what is next, by day.
 struct AgendaCommand: Command {
   static let spec = CommandSpec(
     name: "agenda", aliases: ["next"], abstract: "List what is next: the events from now on, by day.",
@@ -14,8 +14,8 @@ struct AgendaCommand: Command {
       ArgumentSpec(
         "days",
         help:
-          "How far ahead: a number of days (30), of days, weeks, months or years (10d, 2w, 1m, 1y), or a range "
-          + "(2024-05-20..2024-05-31, today..fri); see cal help dates.",
+          "How far ahead: a number of days (30), of days, weeks, months or years (10d, 2w, 1m, 1y), a range "
+          + "(2024-05-20..2024-05-31, today..fri), one day or month (tomorrow, fri, june), or a week (this or next week); see cal help dates.",
         isOptional: true, takesRest: true)
     ],
     options: [CalendarOption.filter, PageOptions.titleColor, JSONOption.option, StoreOptions.option])
@@ -33,10 +33,11 @@ struct AgendaCommand: Command {
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     let today = context.today
     if let text = arguments.positional(0) {
-      (first, last) = try DateReader(context).days(text)
+      let dates = DateReader(context)
+      if let week = try dates.week(text) { (first, last) = week } else { (first, last) = try dates.days(text) }
       guard last >= today else {
-        throw UsageError(
-          "\(first)..\(last) is over: cal agenda shows what is next; cal list \(first)..\(last) shows those days")
+        let (span, those) = first == last ? ("\(first)", "that day") : ("\(first)..\(last)", "those days")
+        throw UsageError("\(span) is over: cal agenda shows what is next; cal list \(span) shows \(those)")
       }
     } else {
       (first, last) = (today, today.adding(days: Self.defaultDays - 1) ?? .last)

@@ -9,13 +9,16 @@ struct CalendarSyncer {
   let service: CalendarService
   let context: CommandContext
 
-  /// The report on `calendar` and the milliseconds it took; a subscription's `feed` when it was read already.
-  func sync(_ calendar: CalendarRecord, feed: FeedDownload? = nil) throws -> (report: SyncReport, milliseconds: Int64) {
+  /// The report on `calendar` and the milliseconds it took; a subscription's `feed` when it was read already;
+  /// `forceDelete` as `cal sync --force-delete` asks.
+  func sync(
+    _ calendar: CalendarRecord, feed: FeedDownload? = nil, forceDelete: Bool = false
+  ) throws -> (report: SyncReport, milliseconds: Int64) {
     let started = context.elapsedMilliseconds()
     var report: SyncReport
     do {
       switch calendar.kind {
-      case .caldav: report = try syncCalDAV(calendar)
+      case .caldav: report = try syncCalDAV(calendar, forceDelete: forceDelete)
       case .subscription:
         report = try service.refresh(calendar.name, feed: try feed ?? Self.feed(calendar, context: context))
       case .local:
@@ -31,7 +34,7 @@ struct CalendarSyncer {
     return (report, context.elapsedMilliseconds() - started)
   }
 
-  private func syncCalDAV(_ calendar: CalendarRecord) throws -> SyncReport {
+  private func syncCalDAV(_ calendar: CalendarRecord, forceDelete: Bool) throws -> SyncReport {
     let remote = try context.requireNetwork().remote(for: calendar)
     var progress = Progress(total: 0, context: context, unit: "items", stride: 1)
     defer { progress.finish() }
@@ -45,7 +48,7 @@ struct CalendarSyncer {
       },
       afterAction: { count in
         if let stopAfter, count >= stopAfter { kill(getpid(), SIGKILL) }
-      })
+      }, forceDelete: forceDelete)
     return try service.sync(calendar.name, with: remote, options: options)
   }
 

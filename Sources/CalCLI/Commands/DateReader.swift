@@ -19,8 +19,26 @@ struct DateReader {
   /// The day given to `option` (`--until`, `--from` ...): a mistake names the option and what was typed,
   /// as a time's or a length's does, since a command line may hold several days.
   func day(_ text: String, for option: OptionSpec) throws(UsageError) -> CivilDate {
+    try given(text, to: option) { () throws(DateError) in try DayExpression.day(text, today: today, locale: locale) }
+  }
+
+  /// The first day (`last`: the last) that `option` (`--from`, `--to`) gives: a day, or a whole month
+  /// (`--from may --to june`), read as a range's ends are.
+  func rangeEnd(_ text: String, for option: OptionSpec, last: Bool) throws(UsageError) -> CivilDate {
+    try given(text, to: option) { () throws(DateError) in
+      switch try DayExpression.dayOrMonth(text, today: today, locale: locale) {
+      case .day(let day): return day
+      case .month(let month): return last ? month.lastDay : month.firstDay
+      }
+    }
+  }
+
+  /// What `body` reads from `text`, given to `option`; a mistake names the option and what was typed.
+  private func given(_ text: String, to option: OptionSpec, _ body: () throws(DateError) -> CivilDate)
+    throws(UsageError) -> CivilDate
+  {
     do {
-      return try DayExpression.day(text, today: today, locale: locale)
+      return try body()
     } catch {
       switch error {
       case .yearOutOfRange, .monthOutOfRange, .dayOutOfRange:
@@ -49,6 +67,19 @@ struct DateReader {
   /// Days to come from today: `30`, `2w`, or a range.
   func days(_ text: String) throws(UsageError) -> (first: CivilDate, last: CivilDate) {
     try usage { () throws(DateError) in try DayExpression.days(text, today: today, locale: locale) }
+  }
+
+  /// The week `text` names (`week`, `this week`, `next week`, `last week`), from the locale's first day;
+  /// `nil` for any other text.
+  func week(_ text: String) throws(UsageError) -> (first: CivilDate, last: CivilDate)? {
+    let words = text.lowercased().split(whereSeparator: \.isWhitespace).concatenated(separator: " ")
+    guard let step = ["week": 0, "this week": 0, "next week": 1, "last week": -1][words] else { return nil }
+    let thisWeek = today.adding(days: -today.weekday.days(since: locale.firstWeekday)) ?? today
+    // The week of 9999-12-31 ends with the calendar: that week is listed up to its last day.
+    guard let start = thisWeek.adding(days: 7 * step), step <= 0 || start.adding(days: 6) != nil else {
+      throw UsageError("'\(text)' is outside the years 1 to 9999")
+    }
+    return (start, start.adding(days: 6) ?? .last)
   }
 
   /// `(first, last)`, refused when it runs backwards.

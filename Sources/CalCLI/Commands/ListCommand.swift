@@ -1,7 +1,7 @@
 import CalCore
 import CalService
 
-/// `cal list [DAY|MONTH|FROM..TO|week] [--from DATE --to DATE]`
+/// `cal list [DAY|MONTH|FROM..TO|[next|last] week] [--from DATE --to DATE]`
 struct ListCommand: Command {
   static let spec = CommandSpec(
     name: "list", abstract: "List events, in date and time order.",
@@ -15,7 +15,7 @@ struct ListCommand: Command {
         "when",
         help:
           "A day (2024-05-12, today, fri, +3d), a month (2024-05, may, may 2024, next month, +2m), a range "
-          + "(2024-05-01..2024-06-15, today..fri) or week; see cal help dates.",
+          + "(2024-05-01..2024-06-15, today..fri) or week (this, next or last week); see cal help dates.",
         isOptional: true, takesRest: true)
     ],
     options: [
@@ -54,11 +54,7 @@ struct ListCommand: Command {
   }
 
   static func window(_ text: String, dates: DateReader) throws(UsageError) -> Window {
-    if text.lowercased() == "week" {
-      let today = dates.today
-      let start = today.adding(days: -today.weekday.days(since: dates.locale.firstWeekday)) ?? today
-      return .days(start, start.adding(days: 6) ?? today)
-    }
+    if let (first, last) = try dates.week(text) { return .days(first, last) }
     if let (first, last) = try dates.range(text) { return .days(first, last) }
     let found: DayExpression.DayOrMonth
     do {
@@ -67,7 +63,8 @@ struct ListCommand: Command {
       // list takes more than a day or a month: its message names every form.
       throw UsageError(
         "'\(text)' is not a day, a month, a range or week: write a day as \(DayExpression.dayForms), a month as "
-          + "\(DayExpression.monthForms), a range as 2024-05-01..2024-06-15 or today..fri, or week "
+          + "\(DayExpression.monthForms), a range as 2024-05-01..2024-06-15 or today..fri, or week, "
+          + "next week, last week "
           + "(see cal help dates)")
     } catch {
       throw UsageError(error.description)

@@ -50,9 +50,7 @@ struct RemindCommand: Command {
 
   func run(_ context: CommandContext) throws {
     if installs { return try writeUnit(context) }
-    var calendar = try store.open(context, for: .read)
-    // Watching waits on the calendar's file, so it needs one: the default one is made when missing.
-    if watching && calendar.isInMemory { calendar = try store.open(context, for: .write) }
+    var calendar = try openCalendar(context)
     guard watching else {
       // Here a command that hangs may hold up the rest, but only those of a burst past the limit.
       var queue = try tellDue(calendar, context: context)[...]
@@ -63,15 +61,21 @@ struct RemindCommand: Command {
       }
       return
     }
-    let waiter = try Waiter(
-      watching: [calendar.path, calendar.path + "-wal"] + (context.clockFile.map { [$0] } ?? []),
-      monotonic: context.elapsedMilliseconds, wakesForChildren: command != nil)
+    var waiter = try makeWaiter(calendar, context: context)
     // The commands still running, each with the reminder it was run for, to name one that fails.
     var running: [pid_t: ReminderNotice] = [:]
     // Those told but not yet started, waiting for a place among the commands running.
     var queue: ArraySlice<ReminderNotice> = []
     var wake = Waiter.Wake.changed
     while true {
+      if calendar.fileHasMoved {
+        // A file renamed over the calendar (a restored backup, a sync tool) is the calendar from now on: the
+        // old one's reminders would be told from a file no one else sees, and the new one's never.
+        calendar.letGoOfMovedFile()
+        calendar = try openCalendar(context)
+        waiter = try makeWaiter(calendar, context: context)
+        wake = .changed
+      }
       if wake != .childEnded { queue += try tellDue(calendar, context: context) }
       for (pid, failure) in ShellCommand.reapEnded() {
         guard let notice = running.removeValue(forKey: pid), let failure else { continue }
@@ -84,6 +88,20 @@ struct RemindCommand: Command {
       wake = waiter.wait(milliseconds: min(max(left, 0), 60_000))
       if wake == .stopped { return }
     }
+  }
+
+  /// The calendar the reminders are in. Watching waits on its file, so it needs one: the default one is made
+  /// when missing.
+  private func openCalendar(_ context: CommandContext) throws -> CalendarService {
+    let calendar = try store.open(context, for: .read)
+    return watching && calendar.isInMemory ? try store.open(context, for: .write) : calendar
+  }
+
+  /// What wakes the watch: the calendar's file and log, the test clock's file, and with `--exec` a command's end.
+  private func makeWaiter(_ calendar: CalendarService, context: CommandContext) throws -> Waiter {
+    try Waiter(
+      watching: [calendar.path, calendar.path + "-wal"] + (context.clockFile.map { [$0] } ?? []),
+      monotonic: context.elapsedMilliseconds, wakesForChildren: command != nil)
   }
 
   /// Whether `notice` is given to the command rather than printed. A reminder missed by more than a day is

@@ -3,6 +3,8 @@ import CalService
 
 /// `cal sync [NAME...] [--json]`
 struct SyncCommand: Command {
+  static let forceDelete = OptionSpec(
+    "force-delete", help: "Remove here the events of a calendar whose collection the server now lists empty.")
   static let spec = CommandSpec(
     name: "sync", abstract: "Sync CalDAV calendars with their servers and subscriptions with their feeds.",
     discussion: """
@@ -11,21 +13,25 @@ struct SyncCommand: Command {
       both sides, the server's version wins and yours is kept as a new event titled "(conflict)", on this \
       machine only. A sync that fails midway (the network, the server, kill -9) keeps what it did, and the \
       next one completes it. Subscriptions are replaced by their feeds' content. Prints, per calendar, the \
-      events sent up, brought down and removed, the conflicts and the time taken. Needs cal-sync beside cal.
+      events sent up, brought down and removed, the conflicts and the time taken. A collection the server \
+      lists empty while events here came from it is left alone (a server that lost its data looks the \
+      same) unless --force-delete is given. Needs cal-sync beside cal.
       """,
     arguments: [
       ArgumentSpec(
         "names", help: "The calendars to sync (default: every CalDAV calendar and subscription).", isOptional: true,
         keepsWords: true)
     ],
-    options: [JSONOption.option, StoreOptions.option])
+    options: [forceDelete, JSONOption.option, StoreOptions.option])
 
   let names: [String]
+  let forceDelete: Bool
   let json: Bool
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     names = arguments.positionals
+    forceDelete = arguments.flag(Self.forceDelete)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
@@ -49,7 +55,7 @@ struct SyncCommand: Command {
     var results: [JSONValue] = []
     var failures: [String] = []
     for calendar in calendars {
-      let (report, milliseconds) = try syncer.sync(calendar)
+      let (report, milliseconds) = try syncer.sync(calendar, forceDelete: forceDelete)
       if json {
         results.append(SyncPresenter.json(report, milliseconds: milliseconds))
       } else {

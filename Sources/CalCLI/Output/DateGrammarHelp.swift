@@ -15,6 +15,7 @@ enum DateGrammarHelp {
 
     DAY     2024-05-12, 2024-5-12     a date
             5-12, 05-12               that day this year
+            may 12, 12 may, 12. mai   that day this year (may 12 2025: of 2025)
             today, tomorrow, yesterday
             fri, friday               the first Friday after today (never today)
             next fri                  the Friday after that
@@ -23,14 +24,18 @@ enum DateGrammarHelp {
                                       month's last day
             in 3 days, in 2 weeks, in 1 month, in 1 year
     MONTH   2024-05, 2024-5           a month (goto, show, list)
-            may, may 2024             May this year, May 2024
+            may, may 2024             May this year, May 2024 (a year has four
+                                      digits: may 12 is a day, may 0012 a month)
             this month, next month, last month
             +2m, -1m, in 2 months     months from this one
             today, or any day         the month it is in
     RANGE   DAY..DAY                  2024-05-01..2024-06-15, today..fri
             MONTH..MONTH              may..june: its first day to its last
-            week                      this week, from the locale's first day (list)
-    DAYS    30, 10d, 2w, 1m, 1y       that many days from today on (agenda)
+            --from may --to june      the same, as options (list, search, export)
+            week, this week           from the locale's first day (list, agenda)
+            next week, last week      the week after, the week before (list, agenda)
+    DAYS    30, 10d, 2w, 1m, 1y       that many days from today on (agenda),
+                                      or a range, a day or a month
     TIME    9, 09, 9:30, 21:30        the 24-hour clock
             9am, 9:30pm, 12am         hours 1 to 12 with am or pm; 12am is
                                       midnight, 12pm noon
@@ -44,7 +49,11 @@ enum DateGrammarHelp {
     months; +3d, -2w and weekdays are days. A number alone is neither: 13 could
     be a day, a month or a year, so cal asks for 5-13 or 2024-05-13. A word that
     names a month and a weekday (French "mar") is refused: write more of it. In
-    add, a date of several words takes the first words: cal add next fri lunch.
+    add, a date of several words takes the first words: cal add next fri lunch;
+    a time after it is the start (cal add fri 14:30 dentist), and an end or a
+    length in hours or minutes after that its end (fri 9am-10:30am review, fri
+    9:00 10:30 review, fri 9:00 1h30 review). A bare hour there (fri 9 x)
+    could be the title's, so it is refused: write 9:00, 9am or --at 9.
 
     """
 }

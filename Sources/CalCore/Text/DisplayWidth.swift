@@ -67,6 +67,25 @@ public enum DisplayWidth {
     text + String(repeating: " ", count: max(0, width - of(text)))
   }
 
+  /// `text` broken at spaces into lines of at most `width` columns (a word wider than that stays whole, on a
+  /// line of its own).
+  public static func wrapped(_ text: String, toWidth width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    var used = 0
+    for word in text.split(separator: " ") {
+      let wordWidth = of(String(word))
+      if !line.isEmpty && used + 1 + wordWidth > width {
+        lines.append(line)
+        line = ""
+        used = 0
+      }
+      used += (line.isEmpty ? 0 : 1) + wordWidth
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return lines + [line]
+  }
+
   /// `text` after enough spaces to centre it in `width` columns, rounding to the left as cal(1) does.
   public static func centred(_ text: String, in width: Int) -> String {
     String(repeating: " ", count: max(0, (width - of(text)) / 2)) + text

@@ -16,6 +16,10 @@ extension HTTPTransport {
       }
     case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
       return .hostNotFound(url: where_)
+    case CURLE_OPERATION_TIMEDOUT where sink.receivedAnything:
+      // Connected and answering (silence stops a transfer sooner, by the sink): the limit on the whole answer.
+      return .network(
+        url: where_, detail: "the answer was still coming after \(CalDAVError.format(totalTimeout)) s; stopped there")
     case CURLE_OPERATION_TIMEDOUT:
       return .timedOut(url: where_, seconds: timeout)
     case CURLE_ABORTED_BY_CALLBACK where sink.stop == .silent:

@@ -19,7 +19,9 @@ final class HTTPTransport: Sendable {
   let timeout: Double
   /// `timeout` in whole milliseconds, at least 1 (for libcurl, 0 would mean its default).
   private let timeoutMilliseconds: Int
-  /// How long one exchange may take in all, however steadily data flows, in milliseconds.
+  /// How long one exchange may take in all, however steadily data flows (a hostile server trickling a byte a
+  /// second would otherwise hold a sync for as long as it likes).
+  let totalTimeout: Double
   private let resourceTimeoutMilliseconds: Int
   private let userAgent: String
   private let easy = Mutex(CurlEasy())
@@ -32,7 +34,9 @@ final class HTTPTransport: Sendable {
     self.credentials = credentials
     self.timeout = timeout
     timeoutMilliseconds = max(1, Int((timeout * 1000).rounded(.up)))
-    resourceTimeoutMilliseconds = Int((max(timeout * 10, timeout + 60) * 1000).rounded(.up))
+    // Three times the silence allowed: a server may think that long before it answers, then the answer flows.
+    totalTimeout = timeout * 3
+    resourceTimeoutMilliseconds = Int((totalTimeout * 1000).rounded(.up))
     self.userAgent = userAgent
   }
 
@@ -41,10 +45,7 @@ final class HTTPTransport: Sendable {
     var current = request
     for _ in 0...5 {
       // Credentials go only to the origin they were given for (or its https upgrade).
-      let sameOrigin =
-        current.url.origin == request.url.origin
-        || (current.url.authority == request.url.authority && current.url.scheme == "https")
-      let response = try perform(current, authorized: sameOrigin)
+      let response = try perform(current, authorized: current.url.mayReceiveCredentials(givenFor: request.url))
       guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"] else {
         return response
       }
@@ -54,6 +55,12 @@ final class HTTPTransport: Sendable {
       guard current.url.scheme == "http" || next.scheme == "https" else {
         throw .invalidURL("\(current.url) redirects from https to http (\(next)); refused")
       }
+      // A change (an event's text, a removal) goes only where it was meant to: a server redirecting it to
+      // another host would hand the event to a host the user never named.
+      guard response.status == 303 || !Self.changes(current.method) || next.mayReceiveCredentials(givenFor: request.url)
+      else {
+        throw .invalidURL("\(current.url) redirects a \(current.method) to another host (\(next)); refused")
+      }
       if response.status == 303 {
         current.method = "GET"
         current.body = []
@@ -61,6 +68,11 @@ final class HTTPTransport: Sendable {
       current.url = next
     }
     throw .invalidURL("too many redirects from \(request.url)")
+  }
+
+  /// Whether a request of this method changes something on the server (and may carry an event's text).
+  private static func changes(_ method: String) -> Bool {
+    !["GET", "HEAD", "OPTIONS", "PROPFIND", "REPORT"].contains(method)
   }
 
   private func perform(_ request: HTTPRequest, authorized: Bool) throws(CalDAVError) -> HTTPResponse {

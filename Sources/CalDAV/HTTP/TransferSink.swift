@@ -26,6 +26,9 @@ final class TransferSink {
   /// How long the transfer may go without a byte moving either way.
   let silence: Duration
   private var headerBytes = 0
+
+  /// Whether any of the answer (a header line at least) came.
+  var receivedAnything: Bool { headerBytes > 0 }
   private var lastHeader: String?
   private var moved: (down: curl_off_t, up: curl_off_t) = (0, 0)
   private var lastMove = ContinuousClock.now

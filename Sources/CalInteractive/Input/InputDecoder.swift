@@ -7,13 +7,20 @@ struct InputDecoder {
   private var pending: [UInt8] = []
   /// The text of a bracketed paste under way.
   private var paste: [UInt8]?
+  /// Whether the paste under way went past `pasteLimit`: what it held then was handed on, and the rest of it
+  /// is dropped up to its end, never read as keys (a newline in it would answer a prompt, a `d` then a `y`
+  /// delete an event).
+  private var pasteOverflowed = false
 
-  /// The most a paste may hold before it is cut off, so a paste whose end never comes cannot hold the
-  /// keyboard forever.
+  /// The most a paste may hold: more is dropped.
   static let pasteLimit = 1 << 16
 
-  /// Whether undecoded bytes wait for more (the event loop then polls with a short timeout).
-  var isWaiting: Bool { !pending.isEmpty }
+  /// Whether undecoded bytes, or a paste, wait for more (the event loop then polls with a timeout).
+  var isWaiting: Bool { !pending.isEmpty || paste != nil }
+
+  /// Whether a bracketed paste is under way: its end may be a while in coming (a long paste over a slow
+  /// connection), so the event loop waits longer before it calls `timeout()`.
+  var isPasting: Bool { paste != nil }
 
   /// The events in `bytes`, with whatever was pending before them.
   mutating func decode(_ bytes: [UInt8]) -> [InputEvent] {
@@ -21,9 +28,16 @@ struct InputDecoder {
     return drain(atTimeout: false)
   }
 
-  /// Nothing followed the pending bytes: a lone ESC is the Escape key, an unfinished sequence is dropped.
+  /// Nothing followed the pending bytes: a lone ESC is the Escape key, an unfinished sequence is dropped, and
+  /// a paste whose end never came ends with what it holds (else every key after it went into it).
   mutating func timeout() -> [InputEvent] {
-    drain(atTimeout: true)
+    var events = drain(atTimeout: true)
+    if paste != nil {
+      appendToPaste(pending[...])
+      pending = []
+      if let text = endPaste() { events.append(text) }
+    }
+    return events
   }
 
   private mutating func drain(atTimeout: Bool) -> [InputEvent] {
@@ -35,17 +49,17 @@ struct InputDecoder {
         guard let end = pasteEnd(from: index) else {
           // Keep the tail that may be the start of the closing sequence; the rest is text.
           let keep = min(pending.count - index, Self.pasteClose.count - 1)
-          paste! += pending[index..<(pending.count - keep)]
+          appendToPaste(pending[index..<(pending.count - keep)])
           index = pending.count - keep
-          if paste!.count > Self.pasteLimit || atTimeout && keep == 0 {
-            events.append(.paste(String(decoding: paste!, as: UTF8.self)))
-            paste = nil
+          if paste!.count > Self.pasteLimit {
+            events.append(.paste(String(decoding: paste!.prefix(Self.pasteLimit), as: UTF8.self)))
+            paste = []
+            pasteOverflowed = true
           }
           break
         }
-        paste! += pending[index..<end]
-        events.append(.paste(String(decoding: paste!, as: UTF8.self)))
-        paste = nil
+        appendToPaste(pending[index..<end])
+        if let text = endPaste() { events.append(text) }
         index = end + Self.pasteClose.count
         continue
       }
@@ -54,6 +68,19 @@ struct InputDecoder {
       if let event { events.append(event) }
     }
     return events
+  }
+
+  private mutating func appendToPaste(_ bytes: ArraySlice<UInt8>) {
+    if !pasteOverflowed { paste! += bytes }
+  }
+
+  /// Ends the paste under way: its text, unless it was handed on when it overflowed.
+  private mutating func endPaste() -> InputEvent? {
+    defer {
+      paste = nil
+      pasteOverflowed = false
+    }
+    return pasteOverflowed ? nil : .paste(String(decoding: paste!.prefix(Self.pasteLimit), as: UTF8.self))
   }
 
   private static let pasteClose: [UInt8] = Array("\u{1B}[201~".utf8)

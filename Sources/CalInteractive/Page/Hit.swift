@@ -9,6 +9,8 @@ struct Hit {
     case event(CivilDate, Int)
     /// The search result at this index.
     case result(Int)
+    /// The title line's `? help`.
+    case help
   }
 
   let rows: Range<Int>

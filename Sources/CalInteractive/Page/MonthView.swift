@@ -17,7 +17,7 @@ struct MonthView {
     let month = view.snapshot.month
     let weeks = Self.weeks(of: month, firstWeekday: view.locale.firstWeekday)
     guard let layout = MonthLayout(rows: canvas.rows, columns: canvas.columns, weekCount: weeks.count) else { return }
-    view.drawTitle(view.locale.title(of: month), width: layout.gridWidth, into: &canvas)
+    view.drawTitle(view.locale.title(of: month), width: layout.gridWidth, into: &canvas, hits: &hits)
     let weekdays = Weekday.week(startingOn: view.locale.firstWeekday)
     for (column, weekday) in weekdays.enumerated() {
       let name = DisplayWidth.truncated(view.locale.weekdayNames[weekday.rawValue], toWidth: layout.cellWidth - 1)

@@ -3,11 +3,15 @@ import CalService
 
 /// A box drawn over the page: the help, the results of a search, or an event's edit form.
 enum Overlay {
-  case help
+  /// The keys, from the line `top` on (the list scrolls where the screen is too small for all of it).
+  case help(top: Int)
   /// Search results, newest first, and the one chosen.
   case search(query: String, results: [AgendaItem], chosen: Int)
   /// The edit form of an event: its fields, the one chosen, and which event it is.
   case edit(EditForm)
+
+  /// The most results a search lists; one more is read, so that the box can say there are more.
+  static let searchLimit = 500
 
   /// Every key the page knows, as the help lists it.
   static let keys: [(String, String)] = [
@@ -32,18 +36,40 @@ enum Overlay {
     ("q Ctrl-C", "quit"),
   ]
 
+  /// The help's lines in a box on a screen `columns` wide: a description too long for the box goes on
+  /// under its key, so that every word of it shows on the smallest page.
+  static func helpLines(columns: Int) -> [(String, String)] {
+    let labelWidth = keys.map { DisplayWidth.of($0.0) }.max() ?? 0
+    let widest = keys.map { DisplayWidth.of($0.1) }.max() ?? 0
+    let room = min(columns - 2, labelWidth + 7 + widest) - 7 - labelWidth
+    guard room > 10 else { return keys }
+    return keys.flatMap { key, description in
+      DisplayWidth.wrapped(description, toWidth: room).enumerated().map { ($0.offset == 0 ? key : "", $0.element) }
+    }
+  }
+
+  /// How many of `count` lines a box shows on a screen of `rows` (a border above and below, a row above and
+  /// below the box, and the status line).
+  static func shownLines(_ count: Int, rows: Int) -> Int {
+    max(0, min(count, rows - 5))
+  }
+
   /// Draws the box in the middle of `canvas`, above its status line; notes where the results are.
   func draw(into canvas: inout Canvas, view: PageView, hits: inout [Hit]) {
     let lines: [(String, String)]
     let title: String
     var chosenLine: Int?
+    var scrolledTo: Int?
     switch self {
-    case .help:
-      title = "Keys (any key closes)"
-      lines = Self.keys
+    case .help(let first):
+      lines = Self.helpLines(columns: canvas.columns)
+      let scrolls = Self.shownLines(lines.count, rows: canvas.rows) < lines.count
+      title = scrolls ? "Keys (j k: scroll, others close)" : "Keys (any key closes)"
+      scrolledTo = first
     case .search(let query, let results, let chosen):
-      title = "\(results.count) found for “\(query)” · Enter: go · Esc: close"
-      lines = results.map { item in
+      let count = results.count > Self.searchLimit ? "More than \(Self.searchLimit)" : "\(results.count)"
+      title = "\(count) found for “\(query)” · Enter: go · Esc: close"
+      lines = results.prefix(Self.searchLimit).map { item in
         let times = ItemTimes(item, zone: view.zone)
         return ("\(item.day)  " + DisplayWidth.padded(times.label, to: 11), view.describe(item))
       }
@@ -66,7 +92,7 @@ enum Overlay {
     for row in top..<(top + height) { canvas.fill(row: row, column: left, width: width, style: style) }
     canvas.put(" " + view.fit(title, width - 2), row: top, column: left, width: width, style: view.palette.overlayTitle)
     let shownLines = height - 2
-    let first = min(max(0, (chosenLine ?? 0) - shownLines + 1), max(0, lines.count - shownLines))
+    let first = min(scrolledTo ?? max(0, (chosenLine ?? 0) - shownLines + 1), max(0, lines.count - shownLines))
     for offset in 0..<shownLines {
       let index = first + offset
       guard index < lines.count else { break }

@@ -79,6 +79,21 @@ final class PageSession {
     page = nil
   }
 
+  /// Checks that the calendar's file is still the one at its path.
+  ///
+  /// - Throws: `ServiceError(.storage)` when it was removed or replaced (another file renamed over it: a
+  ///   sync tool, a restored backup): the page ends and says so, before it shows a calendar no other `cal`
+  ///   sees or writes a change where no one would find it. It does not open the new file: the log files
+  ///   beside it (`-wal`, `-shm`) are still the old file's until this connection closes.
+  func checkFile() throws {
+    guard calendar.fileHasMoved else { return }
+    calendar.letGoOfMovedFile()
+    throw ServiceError(
+      .storage,
+      "the calendar file \(calendar.path) was removed or replaced while the page was open; nothing was written "
+        + "after that: start cal interactive again")
+  }
+
   /// Reads the month on view, today and the events shown from the service.
   func refresh() {
     do {
@@ -132,7 +147,7 @@ final class PageSession {
   private func composePage() -> (Canvas, (row: Int, column: Int)?) {
     var canvas = Canvas(rows: rows, columns: columns)
     hits = []
-    guard rows >= MonthLayout.minimumRows, columns >= MonthLayout.minimumColumns else {
+    guard !isTooSmall else {
       let text =
         "Too small for the calendar: \(MonthLayout.minimumColumns)×\(MonthLayout.minimumRows) needed, "
         + "this is \(columns)×\(rows). q quits."
@@ -228,6 +243,14 @@ final class PageSession {
   ///
   /// - Throws: only the fault the tests ask for with `CAL_TEST_FAULT=throw`; every other failure is shown.
   func handle(_ event: InputEvent) throws {
+    if isTooSmall {
+      // Nothing to click, type into or turn on a screen that shows none of it: only the keys the message
+      // names, and those that act on the terminal, work.
+      guard case .key(let key) = event else { return }
+      if key == .character("q") || key == .control("c") { ending = .quit }
+      handleTerminalKey(key)
+      return
+    }
     switch event {
     case .paste(let text):
       if case .text(let label, var editor, let submit) = prompt {
@@ -241,7 +264,25 @@ final class PageSession {
     }
   }
 
+  /// Whether the screen is smaller than the smallest page (it shows one line saying so).
+  private var isTooSmall: Bool {
+    rows < MonthLayout.minimumRows || columns < MonthLayout.minimumColumns
+  }
+
+  /// Ctrl-Z and Ctrl-L, which act on the terminal wherever the page is (a prompt, a box over the page);
+  /// returns whether `key` was one of them.
+  @discardableResult
+  private func handleTerminalKey(_ key: Key) -> Bool {
+    switch key {
+    case .control("z"): wantsSuspend = true
+    case .control("l"): wantsFullRedraw = true
+    default: return false
+    }
+    return true
+  }
+
   private func handleKey(_ key: Key) throws {
+    if handleTerminalKey(key) { return }
     if let prompt {
       answer(prompt, key)
       return
@@ -253,8 +294,6 @@ final class PageSession {
     message = nil
     switch key {
     case .character("q"), .control("c"): ending = .quit
-    case .control("z"): wantsSuspend = true
-    case .control("l"): wantsFullRedraw = true
     case .left, .character("h"): move(by: -1)
     case .right, .character("l"): move(by: 1)
     case .up, .character("k"): move(by: -7)
@@ -269,7 +308,7 @@ final class PageSession {
     case .enter, .character("e"): askEdit()
     case .character("d"): askDelete()
     case .character("/"): askSearch()
-    case .character("?"): overlay = .help
+    case .character("?"): overlay = .help(top: 0)
     case .character("w"): mode = mode == .month ? .week : .month
     case .tab: selectEvent(by: 1)
     case .backTab: selectEvent(by: -1)
@@ -288,6 +327,7 @@ final class PageSession {
 
   private func handleOverlay(_ overlay: Overlay, _ key: Key) {
     if case .edit(let form) = overlay { return handleForm(form, key) }
+    if case .help(let top) = overlay { return scrollHelp(from: top, key) }
     guard case .search(let query, let results, let chosen) = overlay else {
       self.overlay = nil
       return
@@ -296,15 +336,42 @@ final class PageSession {
     case .up, .character("k"), .backTab:
       self.overlay = .search(query: query, results: results, chosen: max(0, chosen - 1))
     case .down, .character("j"), .tab:
-      self.overlay = .search(query: query, results: results, chosen: min(results.count - 1, chosen + 1))
+      let last = min(results.count, Overlay.searchLimit) - 1
+      self.overlay = .search(query: query, results: results, chosen: min(last, chosen + 1))
     case .enter: go(to: results[chosen])
     case .escape, .character("q"), .control("c"): self.overlay = nil
     default: break
     }
   }
 
+  /// j, k and the arrows scroll the help where it does not all show; any other key closes it (unless not
+  /// `closing`: the wheel).
+  private func scrollHelp(from top: Int, _ key: Key, closing: Bool = true) {
+    let count = Overlay.helpLines(columns: columns).count
+    let last = max(0, count - Overlay.shownLines(count, rows: rows))
+    let step: Int
+    switch key {
+    case .down, .character("j"): step = 1
+    case .up, .character("k"): step = -1
+    case .pageDown, .character(" "): step = max(1, Overlay.shownLines(count, rows: rows) - 1)
+    case .pageUp: step = -max(1, Overlay.shownLines(count, rows: rows) - 1)
+    default: step = 0
+    }
+    if step != 0 && last > 0 {
+      overlay = .help(top: max(0, min(last, top + step)))
+    } else if closing {
+      overlay = nil
+    }
+  }
+
   private func handleMouse(_ report: MouseReport) {
     guard prompt == nil else { return }
+    if let overlay, report.action == .wheelDown || report.action == .wheelUp {
+      // The wheel goes through a box over the page as the arrows do, and turns no page behind it.
+      let key = report.action == .wheelDown ? Key.down : .up
+      if case .help(let top) = overlay { return scrollHelp(from: top, key, closing: false) }
+      return handleOverlay(overlay, key)
+    }
     if case .help = overlay, report.action == .press {
       overlay = nil
       return
@@ -362,6 +429,8 @@ final class PageSession {
     case .event(let day, let index)?:
       select(day)
       if selected == day { selectedEvent = index }
+    case .help?:
+      overlay = .help(top: 0)
     case .result, nil:
       break
     }
@@ -675,7 +744,7 @@ final class PageSession {
       do {
         try calendar.search(text) { item in
           results.append(item)
-          return results.count < 500
+          return results.count <= Overlay.searchLimit
         }
       } catch {
         return show(error)

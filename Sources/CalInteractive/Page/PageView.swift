@@ -27,15 +27,18 @@ struct PageView {
     return day.weekday == .saturday || day.weekday == .sunday ? palette.weekend : palette.day
   }
 
-  /// The title line: the page's name in the middle, the way to help at the right.
-  func drawTitle(_ title: String, width: Int, into canvas: inout Canvas) {
+  /// The title line: the page's name in the middle, the way to help at the right (a click on it opens
+  /// the help).
+  func drawTitle(_ title: String, width: Int, into canvas: inout Canvas, hits: inout [Hit]) {
     canvas.fill(row: 0, column: 0, width: canvas.columns)
     let hint = "? help"
     let room = width - DisplayWidth.of(hint) - 2
     let shown = DisplayWidth.truncated(title, toWidth: max(room, 1))
     canvas.put(shown, row: 0, column: max(0, (width - DisplayWidth.of(shown)) / 2), style: palette.title)
     if room > DisplayWidth.of(shown) + 2 {
-      canvas.put(hint, row: 0, column: canvas.columns - DisplayWidth.of(hint), style: palette.hint)
+      let left = canvas.columns - DisplayWidth.of(hint)
+      canvas.put(hint, row: 0, column: left, style: palette.hint)
+      hits.append(Hit(rows: 0..<1, columns: left..<canvas.columns, target: .help))
     }
   }
 

@@ -16,11 +16,23 @@ struct WeekView {
     return (0..<7).compactMap { start.adding(days: $0) }
   }
 
+  /// A day's column header in `width` columns: its weekday's name and its number (`Sun 12`), the name cut
+  /// short first (`Su 12`), and the number alone where no letter of the name fits: the number is what says
+  /// which day a column is.
+  static func header(_ name: String, _ number: Int, width: Int) -> String {
+    let full = "\(name) \(number)"
+    guard DisplayWidth.of(full) > width else { return full }
+    let room = width - DisplayWidth.of("\(number)") - 1
+    guard room >= 1 else { return "\(number)" }
+    return DisplayWidth.truncated(name, toWidth: room, ellipsis: "") + " \(number)"
+  }
+
   /// Draws the week on `canvas` (all rows but the status line) and notes where a click selects what.
   func draw(into canvas: inout Canvas, hits: inout [Hit]) {
     let days = Self.days(around: view.selected, firstWeekday: view.locale.firstWeekday)
     let week = WeekNumber.ofWeek(containing: view.selected, firstWeekday: view.locale.firstWeekday)
-    view.drawTitle("\(view.locale.title(of: view.snapshot.month)) · week \(week)", width: canvas.columns, into: &canvas)
+    view.drawTitle(
+      "\(view.locale.title(of: view.snapshot.month)) · week \(week)", width: canvas.columns, into: &canvas, hits: &hits)
     let columnWidth = (canvas.columns - Self.gutter) / 7
     let hourRows = canvas.rows - 4
     guard columnWidth >= 3, hourRows > 0 else { return }
@@ -42,8 +54,8 @@ struct WeekView {
         canvas.fill(row: 1, column: left, width: width, style: headerStyle)
       }
       canvas.put(
-        view.fit("\(view.locale.weekdayNames[day.weekday.rawValue]) \(day.day)", width), row: 1, column: left,
-        style: headerStyle)
+        Self.header(TerminalText.sanitized(view.locale.weekdayNames[day.weekday.rawValue]), day.day, width: width),
+        row: 1, column: left, style: headerStyle)
       hits.append(Hit(rows: 1..<(canvas.rows - 1), columns: left..<(left + columnWidth), target: .day(day)))
       let items = view.snapshot.items(on: day)
       let allDay = items.enumerated().filter { $0.element.schedule.isAllDay }

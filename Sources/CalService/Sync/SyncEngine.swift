@@ -14,7 +14,7 @@ final class SyncEngine {
   static let attempts = 3
 
   private let service: CalendarService
-  private let calendar: CalendarRecord
+  private var calendar: CalendarRecord
   private let remote: any SyncRemote
   private let options: SyncOptions
   private var report: SyncReport
@@ -50,6 +50,23 @@ final class SyncEngine {
   }
 
   private func synchronize() throws {
+    // The token a listing gives is from before this sync's own writes. Kept as it is, a resource uploaded
+    // now and removed by another client before the next sync would never be reported: it was no member at
+    // that token and is none now (Xandikos, its token the collection's state, reports nothing), so it
+    // would stay here for good. Listing again after the writes takes a token that has them; that second
+    // pass writes nothing to the server (what it would write, a refused item, waits for the next sync).
+    let listing = try synchronizeOnce(writing: true)
+    guard complete, listing.token != nil, report.uploaded + report.removedThere > 0 else { return }
+    try synchronizeOnce(writing: false)
+  }
+
+  /// One pass: lists the server's changes, decides and carries out the actions (those writing to the server
+  /// only when `writing`), and keeps the token or ctag of the listing when nothing was left for later;
+  /// returns that listing.
+  @discardableResult
+  private func synchronizeOnce(writing: Bool) throws -> Listing {
+    status.removeAll()
+    statusByHref.removeAll()
     for item in try service.perform({ try store.syncItems.items(calendar: calendar.id) }) {
       if let uid = item.uid { status[uid] = item }
       if let href = item.href { statusByHref[href] = item }
@@ -60,7 +77,7 @@ final class SyncEngine {
       guard let known = statusByHref[href], let etag = listing.items[href] ?? nil else { return true }
       return known.etag != etag
     }.sorted()
-    total = toFetch.count
+    total = done + toFetch.count
     let fetched = try fetchAndRead(toFetch, listing: listing)
     let local = try service.perform { try localSeries() }
 
@@ -88,15 +105,37 @@ final class SyncEngine {
         plan.append(action)
       }
     }
-    total += plan.count
+    let removals = plan.count { if case .deleteLocal = $0 { true } else { false } }
+    if listing.items.isEmpty, removals > 0, !options.forceDelete {
+      // A collection made anew at the same URL (a server restored without its data, a wrong path) lists
+      // nothing, as one whose events were all removed does: the local copies may be the only ones left.
+      report.failure =
+        "the collection on the server is empty, yet \(removals) event\(removals == 1 ? "" : "s") here came from it "
+        + "(a server that lost its data?): nothing was changed; cal sync --force-delete \(calendar.name) removes "
+        + "them here too"
+      complete = false
+      return listing
+    }
+    total += plan.count { !$0.isRemote || writing }
+    if !plan.isEmpty, calendar.syncToken != nil {
+      // The status about to be written is newer than the token kept: a sync cut short now (kill -9, the
+      // network) would leave a token from before items it stored, and an item stored then and removed on the
+      // server before the next sync would not be among the changes since that token. Without a token the
+      // next sync lists the collection whole; this one goes on with the token it holds.
+      var cleared = calendar
+      cleared.syncToken = nil
+      try service.write { try store.calendars.updateSyncState(cleared) }
+    }
     try carryOutLocally(plan.filter { !$0.isRemote })
-    for action in plan where action.isRemote { try carryOutRemotely(action, attempt: 1) }
-    guard complete else { return }
+    for action in plan where action.isRemote && writing { try carryOutRemotely(action, attempt: 1) }
+    guard complete else { return listing }
     var finished = calendar
     finished.syncToken = listing.token
     finished.ctag = listing.ctag
     finished.syncedAt = service.environment.now()
-    _ = try service.write { try store.calendars.update(finished) }
+    try service.write { try store.calendars.updateSyncState(finished) }
+    calendar = finished
+    return listing
   }
 
   // MARK: The server's side

@@ -48,14 +48,18 @@ public struct SyncOptions {
   /// been so far: a test stops the process there to check that a sync killed at any moment resumes. What it
   /// throws ends the sync there (uncommitted local work is rolled back, as a crash would lose it).
   public var afterAction: (_ count: Int) throws -> Void
+  /// Whether events synced from a collection found empty are removed here too. Without it such a sync stops
+  /// before changing anything (vdirsyncer's guard: a server that lost its data looks just like that).
+  public var forceDelete: Bool
 
   /// Options with the given PRODID.
   public init(
     product: String, progress: @escaping (_ done: Int, _ total: Int) -> Void = { _, _ in },
-    afterAction: @escaping (_ count: Int) throws -> Void = { _ in }
+    afterAction: @escaping (_ count: Int) throws -> Void = { _ in }, forceDelete: Bool = false
   ) {
     self.product = product
     self.progress = progress
     self.afterAction = afterAction
+    self.forceDelete = forceDelete
   }
 }

@@ -49,6 +49,14 @@ public struct CalendarRepository {
       """, Self.values(calendar) + [calendar.id], record)
   }
 
+  /// Stores the sync state of `calendar` alone (its sync token, ctag and time of sync): what a sync writes,
+  /// so that a rename or a new colour given while it ran stays.
+  public func updateSyncState(_ calendar: CalendarRecord) throws {
+    try database.execute(
+      "UPDATE calendars SET sync_token = ?, ctag = ?, synced_at = ? WHERE id = ?",
+      [calendar.syncToken, calendar.ctag, calendar.syncedAt, calendar.id])
+  }
+
   /// Deletes calendar `id`, which must hold no events any more, with its sync state.
   public func delete(id: Int64) throws {
     // Removed here rather than by the foreign key's cascade, which the change log's session does not see:

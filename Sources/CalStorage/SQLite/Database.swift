@@ -188,6 +188,15 @@ public final class Database {
     sqlite3_get_autocommit(connection) == 0
   }
 
+  /// Whether the main database's file is no longer at the path it was opened at (removed, or another file
+  /// renamed over it): what this connection reads and writes then, no other program will see.
+  public var hasMoved: Bool {
+    guard !isClosed else { return false }
+    var moved: Int32 = 0
+    guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK else { return false }
+    return moved != 0
+  }
+
   /// Sets an integer file control of the main database, such as `SQLITE_FCNTL_PERSIST_WAL`.
   func setFileControl(_ operation: Int32, _ value: Int32) {
     var value = value
