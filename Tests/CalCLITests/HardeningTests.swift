@@ -338,6 +338,51 @@ final class HardeningTests {
     }
   }
 
+  @Test(
+    "a hostile feed arriving by subscription is refused or skipped as an import is, never a crash, and held to a download's size"
+  )
+  func hostileFeed() throws {
+    let feed = cal.folder + "/feed.ics"
+    let url = "file://" + feed
+    func write(_ body: String) throws {
+      try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + body + "END:VCALENDAR\r\n").write(
+        toFile: feed, atomically: true, encoding: .utf8)
+    }
+    try write(String(repeating: "BEGIN:X\r\n", count: 60_000) + String(repeating: "END:X\r\n", count: 60_000))
+    let nested = try cal.run(["calendar", "add", "feed", "--subscribe", url])
+    #expect(nested.status == 1 && nested.stderr.split(separator: "\n").count == 1, "\(nested.stderr)")
+    #expect(nested.stderr.contains("line 66: BEGIN:X is nested 65 components deep"))
+    let hostile = ["P99999999999999W", "PT9223372036854775807S", "P106751991167300D", "PT153722867280912930M"]
+    let events = hostile.enumerated().map { index, duration in
+      "BEGIN:VEVENT\r\nUID:d\(index)\r\nDTSTART:19700101T000000Z\r\nDURATION:\(duration)\r\nSUMMARY:x\r\nEND:VEVENT\r\n"
+    }
+    try write(
+      events.joined() + "BEGIN:VEVENT\r\nUID:i\r\nDTSTART:19700101T000000Z\r\nRRULE:FREQ=DAILY;INTERVAL=100001\r\n"
+        + "SUMMARY:x\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:ok\r\nDTSTART:19700101T000000Z\r\nSUMMARY:kept\r\nEND:VEVENT\r\n"
+    )
+    let tokyo = ["TZ": "Asia/Tokyo"]
+    let synced = try cal.run(["sync", "feed"], environment: tokyo)
+    #expect(synced.status == 0 && synced.stdout.hasPrefix("feed: 0 up, 1 down"), "\(synced.stderr)")
+    #expect(synced.stdout.components(separatedBy: "skipped VEVENT").count == 6)
+    for command in [["list", "1970-01"], ["search", "kept"], ["export", "--calendar", "feed"], ["agenda", "3000y"]] {
+      #expect(try cal.run(command, environment: tokyo).status == 0, "\(command)")
+    }
+    // An endless file is refused at the size a download is cut off at (it was read to 1 GiB, and under a
+    // memory limit died on allocation), whether subscribed to or what a feed's file became.
+    try FileManager.default.removeItem(atPath: feed)
+    try FileManager.default.createSymbolicLink(atPath: feed, withDestinationPath: "/dev/zero")
+    let limited = "ulimit -v 600000; exec \"$0\" \"$@\""
+    for (command, path) in [
+      (["calendar", "add", "zero", "--subscribe", "file:///dev/zero"], "/dev/zero"), (["sync", "feed"], feed),
+    ] {
+      let result = try cal.run(["-c", limited, CalProcess.binary] + command, binary: "/bin/sh")
+      #expect(result.status == 1, "\(command) \(result.stderr.prefix(300))")
+      #expect(result.stderr.contains("\(path) is larger than 128 MiB: not a calendar feed"), "\(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+    #expect(try cal.run(["list", "1970-01"]).stdout.contains("kept"))
+  }
+
   @Test("a CAL_TEST_NOW that is no instant of the years 1 to 9999 is an error, not the real clock or 1970")
   func pinnedClock() throws {
     let before = cal.snapshot()
