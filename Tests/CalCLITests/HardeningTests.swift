@@ -388,12 +388,18 @@ final class HardeningTests {
     let events = hostile.enumerated().map { index, duration in
       "BEGIN:VEVENT\r\nUID:d\(index)\r\nDTSTART:19700101T000000Z\r\nDURATION:\(duration)\r\nSUMMARY:x\r\nEND:VEVENT\r\n"
     }
+    // The zone bomb: 150 observances from year 1, each repeating daily (it took 4.6 GB to import).
+    let observances = (0..<150).map { index in
+      "BEGIN:STANDARD\r\nDTSTART:00010101T\(String(format: "%02d", index % 24))0000\r\nRRULE:FREQ=DAILY\r\n"
+        + "TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0\(index % 9)00\r\nEND:STANDARD\r\n"
+    }
     try write(
-      events.joined() + "BEGIN:VEVENT\r\nUID:i\r\nDTSTART:19700101T000000Z\r\nRRULE:FREQ=DAILY;INTERVAL=100001\r\n"
-        + "SUMMARY:x\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:ok\r\nDTSTART:19700101T000000Z\r\nSUMMARY:kept\r\nEND:VEVENT\r\n"
-    )
+      "BEGIN:VTIMEZONE\r\nTZID:Bomb\r\n" + observances.joined() + "END:VTIMEZONE\r\n" + events.joined()
+        + "BEGIN:VEVENT\r\nUID:i\r\nDTSTART:19700101T000000Z\r\nRRULE:FREQ=DAILY;INTERVAL=100001\r\nSUMMARY:x\r\n"
+        + "END:VEVENT\r\nBEGIN:VEVENT\r\nUID:ok\r\nDTSTART;TZID=Bomb:19700101T120000\r\nSUMMARY:kept\r\nEND:VEVENT\r\n")
     let tokyo = ["TZ": "Asia/Tokyo"]
-    let synced = try cal.run(["sync", "feed"], environment: tokyo)
+    let limited = "ulimit -v 600000; exec \"$0\" \"$@\""
+    let synced = try cal.run(["-c", limited, CalProcess.binary, "sync", "feed"], environment: tokyo, binary: "/bin/sh")
     #expect(synced.status == 0 && synced.stdout.hasPrefix("feed: 0 up, 1 down"), "\(synced.stderr)")
     #expect(synced.stdout.components(separatedBy: "skipped VEVENT").count == 6)
     for command in [["list", "1970-01"], ["search", "kept"], ["export", "--calendar", "feed"], ["agenda", "3000y"]] {
@@ -403,7 +409,6 @@ final class HardeningTests {
     // memory limit died on allocation), whether subscribed to or what a feed's file became.
     try FileManager.default.removeItem(atPath: feed)
     try FileManager.default.createSymbolicLink(atPath: feed, withDestinationPath: "/dev/zero")
-    let limited = "ulimit -v 600000; exec \"$0\" \"$@\""
     for (command, path) in [
       (["calendar", "add", "zero", "--subscribe", "file:///dev/zero"], "/dev/zero"), (["sync", "feed"], feed),
     ] {
