@@ -54,25 +54,40 @@ public enum ICSText {
         output.append(contentsOf: bytes)
         return
       }
+      // Runs of bytes that stay as they are copied whole, the bytes between them one at a time.
       var previous: UInt8 = 0
+      var run = 0
       var index = 0
       while index < bytes.count {
         let byte = bytes[index]
+        let plain = byte >= 0x20 && byte != 0x5C && byte != 0x3B && byte != 0x2C && byte != 0x7F && byte != 0xC2
+        if plain {
+          index += 1
+          previous = byte
+          continue
+        }
+        if run < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index])) }
         index += 1
         switch byte {
-        case 0x5C: output += [0x5C, 0x5C]
-        case 0x3B: output += [0x5C, 0x3B]
-        case 0x2C: output += [0x5C, 0x2C]
-        case 0x0D: output += [0x5C, 0x6E]
-        case 0x0A: if previous != 0x0D { output += [0x5C, 0x6E] }
+        case 0x5C, 0x3B, 0x2C:
+          output.append(0x5C)
+          output.append(byte)
+        case 0x0D:
+          output.append(0x5C)
+          output.append(0x6E)
+        case 0x0A where previous != 0x0D:
+          output.append(0x5C)
+          output.append(0x6E)
         case 0x09: output.append(byte)
-        case 0x00..<0x20, 0x7F: break
         // C1 controls (U+0080 to U+009F) are C2 80 to C2 9F in UTF-8: both bytes left out.
         case 0xC2 where index < bytes.count && (0x80...0x9F).contains(bytes[index]): index += 1
-        default: output.append(byte)
+        case 0xC2: output.append(byte)
+        default: break  // other controls are left out
         }
         previous = byte
+        run = index
       }
+      if run < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
     }
   }
 }

@@ -127,8 +127,11 @@ public struct ICSWriter {
     Self.fold("BEGIN:VEVENT", into: &output)
     Self.textLine("UID:", event.uid, into: &output)
     output += stampLine
-    Self.line("CREATED:", into: &output) { Self.appendUTC(event.created, to: &$0) }
-    Self.line("LAST-MODIFIED:", into: &output) { Self.appendUTC(event.modified, to: &$0) }
+    let created = Self.utcWords(event.created)
+    Self.line("CREATED:", into: &output) { Self.append(created, to: &$0) }
+    // Most events were never changed: the instant's words made once.
+    let modified = event.modified == event.created ? created : Self.utcWords(event.modified)
+    Self.line("LAST-MODIFIED:", into: &output) { Self.append(modified, to: &$0) }
     if let recurrenceID {
       dateListProperty("RECURRENCE-ID", [recurrenceID.startDay], schedule: recurrenceID, into: &output)
     }
@@ -247,16 +250,25 @@ public struct ICSWriter {
     bytes.append(UInt8(ascii: "T"))
     appendTwoDigits(time.minutes / 60, to: &bytes)
     appendTwoDigits(time.minutes % 60, to: &bytes)
-    bytes += [UInt8(ascii: "0"), UInt8(ascii: "0")]
+    bytes.append(UInt8(ascii: "0"))
+    bytes.append(UInt8(ascii: "0"))
   }
 
   /// `20240512`.
   private static func appendBasic(_ day: CivilDate, to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: basicWord(day)) { bytes.append(contentsOf: $0) }
+  }
+
+  /// `20240512` in one word, its bytes in the order they are written.
+  private static func basicWord(_ day: CivilDate) -> UInt64 {
     // Years are 1 to 9999: four digits.
-    appendTwoDigits(day.year / 100, to: &bytes)
-    appendTwoDigits(day.year % 100, to: &bytes)
-    appendTwoDigits(day.month, to: &bytes)
-    appendTwoDigits(day.day, to: &bytes)
+    let (year, month, day) = (
+      UInt64(truncatingIfNeeded: day.year), UInt64(truncatingIfNeeded: day.month), UInt64(truncatingIfNeeded: day.day)
+    )
+    let digits =
+      year / 1000 % 10 | (year / 100 % 10) << 8 | (year / 10 % 10) << 16 | (year % 10) << 24 | (month / 10) << 32
+      | (month % 10) << 40 | (day / 10) << 48 | (day % 10) << 56
+    return (digits | 0x3030_3030_3030_3030).littleEndian
   }
 
   /// `value` (0 to 99) as two digits.
@@ -281,17 +293,26 @@ public struct ICSWriter {
   }
 
   private static func appendUTC(_ milliseconds: Int64, to bytes: inout [UInt8]) {
+    append(utcWords(milliseconds), to: &bytes)
+  }
+
+  /// `20240512T143000Z` as two words, the bytes in the order they are written: the date as ``appendBasic(_:to:)``
+  /// makes it, then `T143000Z`. An instant no date holds is the start of 1970.
+  private static func utcWords(_ milliseconds: Int64) -> (UInt64, UInt64) {
     guard let moment = LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: 0) else {
-      bytes += "19700101T000000Z".utf8
-      return
+      return utcWords(0)
     }
-    let second = moment.secondOfDay
-    appendBasic(moment.date, to: &bytes)
-    bytes.append(UInt8(ascii: "T"))
-    appendTwoDigits(second / 3600, to: &bytes)
-    appendTwoDigits(second / 60 % 60, to: &bytes)
-    appendTwoDigits(second % 60, to: &bytes)
-    bytes.append(UInt8(ascii: "Z"))
+    let second = UInt64(truncatingIfNeeded: moment.secondOfDay)
+    let (hour, minute, rest) = (second / 3600, second / 60 % 60, second % 60)
+    let digits =
+      (hour / 10) << 8 | (hour % 10) << 16 | (minute / 10) << 24 | (minute % 10) << 32 | (rest / 10) << 40
+      | (rest % 10) << 48
+    return (basicWord(moment.date), (digits | 0x5A30_3030_3030_3054).littleEndian)
+  }
+
+  /// Appends the bytes of `words`.
+  private static func append(_ words: (UInt64, UInt64), to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: words) { bytes.append(contentsOf: $0) }
   }
 
   /// For each zone the events name, the days their occurrences cover: from the first day through the last,
@@ -463,7 +484,9 @@ public struct ICSWriter {
         var next = index + 1
         while next < line.count && line[next] & 0xC0 == 0x80 { next += 1 }
         if count + (next - index) > 75 {
-          output += [0x0D, 0x0A, 0x20]
+          output.append(0x0D)
+          output.append(0x0A)
+          output.append(0x20)
           count = 1
         }
         output += line[index..<next]
@@ -471,6 +494,7 @@ public struct ICSWriter {
         index = next
       }
     }
-    output += [0x0D, 0x0A]
+    output.append(0x0D)
+    output.append(0x0A)
   }
 }
