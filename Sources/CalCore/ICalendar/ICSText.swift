@@ -45,25 +45,14 @@ public enum ICSText {
   static func appendEscaped(_ text: String, to output: inout [UInt8]) {
     var text = text
     text.withUTF8 { bytes in
-      // Most text has nothing to escape: copied whole.
-      guard
-        bytes.contains(where: {
-          $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2
-        })
-      else {
-        output.append(contentsOf: bytes)
-        return
-      }
-      // Runs of bytes that stay as they are copied whole, the bytes between them one at a time.
-      var previous: UInt8 = 0
+      // Runs of bytes that stay as they are (most text is one run) are copied whole, the bytes between them
+      // looked at one at a time.
       var run = 0
       var index = 0
       while index < bytes.count {
         let byte = bytes[index]
-        let plain = byte >= 0x20 && byte != 0x5C && byte != 0x3B && byte != 0x2C && byte != 0x7F && byte != 0xC2
-        if plain {
+        if !Self.needsLook(byte) {
           index += 1
-          previous = byte
           continue
         }
         if run < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index])) }
@@ -75,7 +64,7 @@ public enum ICSText {
         case 0x0D:
           output.append(0x5C)
           output.append(0x6E)
-        case 0x0A where previous != 0x0D:
+        case 0x0A where index < 2 || bytes[index - 2] != 0x0D:  // CRLF is one line end, written at the CR
           output.append(0x5C)
           output.append(0x6E)
         case 0x09: output.append(byte)
@@ -84,10 +73,23 @@ public enum ICSText {
         case 0xC2: output.append(byte)
         default: break  // other controls are left out
         }
-        previous = byte
         run = index
       }
       if run < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
+    }
+  }
+
+  /// Whether `byte` is one ``appendEscaped(_:to:)`` does not copy as it is: `\\`, `;`, `,`, a control
+  /// character (tab too, which stays) or the lead byte of a C1 control.
+  @inline(__always)
+  private static func needsLook(_ byte: UInt8) -> Bool {
+    // One bit for each byte below 0x80: 0x00 to 0x1F, `,` (0x2C), `;` (0x3B); `\\` (0x5C), DEL (0x7F).
+    let low: UInt64 = 0x0800_1000_FFFF_FFFF
+    let high: UInt64 = 0x8000_0000_1000_0000
+    switch byte {
+    case 0..<64: return low >> byte & 1 != 0
+    case 64..<128: return high >> (byte - 64) & 1 != 0
+    default: return byte == 0xC2
     }
   }
 }

@@ -66,6 +66,8 @@ public struct ICSWriter {
   public let zones: [String: ZoneInfo]
   /// DTSTAMP, the same for every event, as its content line.
   private let stampLine: [UInt8]
+  /// Each zone of ``zones`` as its TZID parameter's value.
+  private let zoneParameters: [String: String]
 
   /// A writer.
   public init(product: String, now: Int64, zones: [String: ZoneInfo]) {
@@ -73,6 +75,7 @@ public struct ICSWriter {
     self.now = now
     self.zones = zones
     self.stampLine = Array("DTSTAMP:\(Self.utc(now))\r\n".utf8)
+    self.zoneParameters = Dictionary(uniqueKeysWithValues: zones.keys.map { ($0, Self.parameterValue($0)) })
   }
 
   /// The whole VCALENDAR.
@@ -133,9 +136,9 @@ public struct ICSWriter {
     let modified = event.modified == event.created ? created : Self.utcWords(event.modified)
     Self.line("LAST-MODIFIED:", into: &output) { Self.append(modified, to: &$0) }
     if let recurrenceID {
-      dateListProperty("RECURRENCE-ID", [recurrenceID.startDay], schedule: recurrenceID, into: &output)
+      dateListProperty("RECURRENCE-ID", CollectionOfOne(recurrenceID.startDay), schedule: recurrenceID, into: &output)
     }
-    dateListProperty("DTSTART", [schedule.startDay], schedule: schedule, into: &output)
+    dateListProperty("DTSTART", CollectionOfOne(schedule.startDay), schedule: schedule, into: &output)
     if schedule.isAllDay {
       let end = (schedule.endDay ?? schedule.startDay).adding(days: 1) ?? schedule.startDay
       Self.line("DTEND;VALUE=DATE:", into: &output) { Self.appendBasic(end, to: &$0) }
@@ -157,7 +160,8 @@ public struct ICSWriter {
         addition.startTime != nil && addition.hasLength
         && (addition.lengthDays, addition.lengthMinutes) != (schedule.lengthDays, schedule.lengthMinutes)
       dateListProperty(
-        "RDATE", [addition.startDay], schedule: addition, period: ownLength ? Self.duration(of: addition) : nil,
+        "RDATE", CollectionOfOne(addition.startDay), schedule: addition,
+        period: ownLength ? Self.duration(of: addition) : nil,
         into: &output)
     }
     for alarm in event.alarms {
@@ -194,32 +198,40 @@ public struct ICSWriter {
   /// `DTSTART;VALUE=DATE:20240512`, `DTSTART;TZID=Europe/Berlin:20240512T143000`, `...Z` or floating; with
   /// `period`, `RDATE;VALUE=PERIOD;...:20240512T143000/PT2H`.
   private func dateListProperty(
-    _ name: String, _ days: [CivilDate], schedule: EventSchedule, period: String? = nil, into output: inout [UInt8]
+    _ name: String, _ days: some Collection<CivilDate>, schedule: EventSchedule, period: String? = nil,
+    into output: inout [UInt8]
   ) {
+    let start = output.count
+    output += name.utf8
     guard let time = schedule.startTime else {
-      Self.line(name + ";VALUE=DATE:", into: &output) { output in
-        for (index, day) in days.enumerated() {
-          if index > 0 { output.append(UInt8(ascii: ",")) }
-          Self.appendBasic(day, to: &output)
-        }
-      }
-      return
-    }
-    var head = name + (period == nil ? "" : ";VALUE=PERIOD")
-    var suffix = ""
-    switch schedule.timeZone {
-    case "UTC"?: suffix = "Z"
-    case let zone?: head += ";TZID=" + Self.parameterValue(zone)
-    case nil: break
-    }
-    Self.line(head + ":", into: &output) { output in
+      output += ";VALUE=DATE:".utf8
       for (index, day) in days.enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
-        Self.appendWallClock(day, time, to: &output)
-        output += suffix.utf8
-        if let period { output += ("/" + period).utf8 }
+        Self.appendBasic(day, to: &output)
+      }
+      Self.endLine(&output, from: start)
+      return
+    }
+    if period != nil { output += ";VALUE=PERIOD".utf8 }
+    var isUTC = false
+    switch schedule.timeZone {
+    case "UTC"?: isUTC = true
+    case let zone?:
+      output += ";TZID=".utf8
+      output += (zoneParameters[zone] ?? Self.parameterValue(zone)).utf8
+    case nil: break
+    }
+    output.append(UInt8(ascii: ":"))
+    for (index, day) in days.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      Self.appendWallClock(day, time, to: &output)
+      if isUTC { output.append(UInt8(ascii: "Z")) }
+      if let period {
+        output.append(UInt8(ascii: "/"))
+        output += period.utf8
       }
     }
+    Self.endLine(&output, from: start)
   }
 
   /// A parameter value, quoted when it holds a character that would end it (`:`, `;` or `,`). RFC 5545 lets
