@@ -50,6 +50,13 @@ public enum ICSText {
       var run = 0
       var index = 0
       while index < bytes.count {
+        // Eight bytes at a time while none of them needs a look.
+        while index + 8 <= bytes.count,
+          !wordNeedsLook(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+        {
+          index += 8
+        }
+        guard index < bytes.count else { break }
         let byte = bytes[index]
         if !Self.needsLook(byte) {
           index += 1
@@ -77,6 +84,21 @@ public enum ICSText {
       }
       if run < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
     }
+  }
+
+  /// Whether any of the eight bytes of `word` may be one that ``needsLook(_:)``: never false when one is
+  /// (now and then true when none is, past a byte that is).
+  @inline(__always)
+  private static func wordNeedsLook(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // The high bit of each byte lane that is zero; of a byte below 0x20 for the first.
+    func zeros(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    let below = (word &- ones &* 0x20) & ~word & highs
+    let found =
+      below | zeros(word ^ (ones &* 0x5C)) | zeros(word ^ (ones &* 0x3B)) | zeros(word ^ (ones &* 0x2C))
+      | zeros(word ^ (ones &* 0x7F)) | zeros(word ^ (ones &* 0xC2))
+    return found != 0
   }
 
   /// Whether `byte` is one ``appendEscaped(_:to:)`` does not copy as it is: `\\`, `;`, `,`, a control

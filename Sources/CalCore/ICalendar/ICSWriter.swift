@@ -68,6 +68,8 @@ public struct ICSWriter {
   private let stampLine: [UInt8]
   /// Each zone of ``zones`` as its TZID parameter's value.
   private let zoneParameters: [String: String]
+  /// Values made for the event before.
+  private let memo = ICSWriterMemo()
 
   /// A writer.
   public init(product: String, now: Int64, zones: [String: ZoneInfo]) {
@@ -130,10 +132,10 @@ public struct ICSWriter {
     Self.fold("BEGIN:VEVENT", into: &output)
     Self.textLine("UID:", event.uid, into: &output)
     output += stampLine
-    let created = Self.utcWords(event.created)
+    let created = memo.instant(event.created, Self.utcWords)
     Self.line("CREATED:", into: &output) { Self.append(created, to: &$0) }
     // Most events were never changed: the instant's words made once.
-    let modified = event.modified == event.created ? created : Self.utcWords(event.modified)
+    let modified = event.modified == event.created ? created : memo.instant(event.modified, Self.utcWords)
     Self.line("LAST-MODIFIED:", into: &output) { Self.append(modified, to: &$0) }
     if let recurrenceID {
       dateListProperty("RECURRENCE-ID", CollectionOfOne(recurrenceID.startDay), schedule: recurrenceID, into: &output)
@@ -143,7 +145,10 @@ public struct ICSWriter {
       let end = (schedule.endDay ?? schedule.startDay).adding(days: 1) ?? schedule.startDay
       Self.line("DTEND;VALUE=DATE:", into: &output) { Self.appendBasic(end, to: &$0) }
     } else if schedule.hasLength {
-      Self.fold("DURATION:" + Self.duration(of: schedule), into: &output)
+      let duration = memo.duration(days: schedule.boundedLengthDays, minutes: schedule.boundedLengthMinutes) {
+        Self.duration(of: schedule)
+      }
+      Self.line("DURATION:", into: &output) { Self.append(duration, to: &$0) }
     }
     if !event.omitsSummary { Self.textLine("SUMMARY:", event.title, into: &output) }
     if let note = event.note { Self.textLine("DESCRIPTION:", note, into: &output) }
@@ -202,9 +207,9 @@ public struct ICSWriter {
     into output: inout [UInt8]
   ) {
     let start = output.count
-    output += name.utf8
+    Self.append(name, to: &output)
     guard let time = schedule.startTime else {
-      output += ";VALUE=DATE:".utf8
+      Self.append(";VALUE=DATE:", to: &output)
       for (index, day) in days.enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
         Self.appendBasic(day, to: &output)
@@ -212,13 +217,13 @@ public struct ICSWriter {
       Self.endLine(&output, from: start)
       return
     }
-    if period != nil { output += ";VALUE=PERIOD".utf8 }
+    if period != nil { Self.append(";VALUE=PERIOD", to: &output) }
     var isUTC = false
     switch schedule.timeZone {
     case "UTC"?: isUTC = true
     case let zone?:
-      output += ";TZID=".utf8
-      output += (zoneParameters[zone] ?? Self.parameterValue(zone)).utf8
+      Self.append(";TZID=", to: &output)
+      Self.append(zoneParameters[zone] ?? Self.parameterValue(zone), to: &output)
     case nil: break
     }
     output.append(UInt8(ascii: ":"))
@@ -228,7 +233,7 @@ public struct ICSWriter {
       if isUTC { output.append(UInt8(ascii: "Z")) }
       if let period {
         output.append(UInt8(ascii: "/"))
-        output += period.utf8
+        Self.append(period, to: &output)
       }
     }
     Self.endLine(&output, from: start)
@@ -466,7 +471,7 @@ public struct ICSWriter {
   /// Appends the content line that `head` starts and `value` writes on to `output`, folded.
   private static func line(_ head: String, into output: inout [UInt8], _ value: (inout [UInt8]) -> Void) {
     let start = output.count
-    output += head.utf8
+    append(head, to: &output)
     value(&output)
     endLine(&output, from: start)
   }
@@ -476,10 +481,18 @@ public struct ICSWriter {
     line(head, into: &output) { ICSText.appendEscaped(text, to: &$0) }
   }
 
+  /// Appends the bytes of `text` to `output`: from where the string keeps them, which costs less than the
+  /// generic copy from its UTF-8 view.
+  @inline(__always)
+  static func append(_ text: String, to output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { output.append(contentsOf: $0) }
+  }
+
   /// Appends one content line to `output`, folded at 75 octets and ended with CRLF.
   static func fold(_ line: String, into output: inout [UInt8]) {
     let start = output.count
-    output += line.utf8
+    append(line, to: &output)
     endLine(&output, from: start)
   }
 
