@@ -45,14 +45,24 @@ class IcsGenerator:
         data, applied = self.mutator.mutate(data, rng, rng.choice([1, 1, 2, 2, 3, 4, 6]))
         db = rng.choice(["empty", "empty", "template"])
         skip = rng.random() < 0.5
-        argv = ["import", "-" if rng.random() < 0.15 else "@ROOT@/in.ics"]
-        stdin = "in.ics" if argv[1] == "-" else None
-        if skip:
-            argv.append("--skip-invalid")
-        if rng.random() < 0.3:
-            argv.append("--json")
-        argv += ["--db", DB]
-        steps = [step(argv, env={"TZ": main_tz(rng)}, stdin=stdin)]
+        files = {"in.ics": data}
+        if rng.random() < 0.2:
+            # The same file arriving as a subscription's feed: subscribed to while it is a good one (a first
+            # sync that fails keeps the calendar, by design), then synced once it became this one.
+            files["good.ics"] = rng.choice(BASES)
+            steps = [step(["calendar", "add", "feed", "--subscribe", "file://@ROOT@/feed.ics", "--db", DB],
+                          env={"TZ": main_tz(rng)}, feed="good.ics"),
+                     step(["sync", "feed"] + (["--json"] if rng.random() < 0.3 else []) + ["--db", DB],
+                          env={"TZ": main_tz(rng)}, needs_ok=0, feed="in.ics")]
+        else:
+            argv = ["import", "-" if rng.random() < 0.15 else "@ROOT@/in.ics"]
+            stdin = "in.ics" if argv[1] == "-" else None
+            if skip:
+                argv.append("--skip-invalid")
+            if rng.random() < 0.3:
+                argv.append("--json")
+            argv += ["--db", DB]
+            steps = [step(argv, env={"TZ": main_tz(rng)}, stdin=stdin)]
         years = sorted({int(y) for y in re.findall(rb"(?:DTSTART|RECURRENCE-ID)[^:\r\n]*:(\d{4})", data)
                         if 1 <= int(y) <= 9999}) or [2024]
         year = rng.choice(years)
@@ -61,7 +71,8 @@ class IcsGenerator:
                              "export-file", "rm", "edit"], rng.choice([2, 3, 4, 5]))
         word = rng.choice(re.findall(rb"(?im)^SUMMARY[^:\r\n]*:([A-Za-z]{1,8})", data) or [b"x"]).decode()
         low, high = max(1, year - 5), min(9999, year + 5)
-        # What a successful import wrote, every command must read.
+        # What a successful import (or sync) wrote, every command must read.
+        imported = len(steps) - 1
         reads = {"list": ["list", f"{year:04d}-01-01..{year:04d}-12-31"],
                  "list-json": ["list", f"{year:04d}-{month:02d}", "--json"],
                  "list-wide": ["list", f"{low:04d}-01-01..{high:04d}-12-31"],
@@ -71,18 +82,18 @@ class IcsGenerator:
         for kind in follow:
             env = {"TZ": main_tz(rng)}
             if kind in reads:
-                steps.append(step(reads[kind] + ["--db", DB], env=env, needs_ok=0, require_ok="unreadable-after-import",
+                steps.append(step(reads[kind] + ["--db", DB], env=env, needs_ok=imported, require_ok="unreadable-after-import",
                                   export_file="out.ics" if kind == "export-file" else None))
             else:
                 title = ["--title", "edited"] if kind == "edit" else []
-                steps.append(step([kind, str(rng.randrange(1, 20))] + title + ["--db", DB], env=env, needs_ok=0))
+                steps.append(step([kind, str(rng.randrange(1, 20))] + title + ["--db", DB], env=env, needs_ok=imported))
             if kind == "export-file":
                 index = len(steps) - 1
                 steps.append(step(["import", "@ROOT@/out.ics", "--db", DB2], env={"TZ": main_tz(rng)},
                                   needs_ok=index, require_ok="roundtrip"))
                 steps.append(step(["export", "--db", DB2], env={"TZ": main_tz(rng)}, needs_ok=index + 1,
                                   require_ok="roundtrip"))
-        return {"generator": self.name, "source": source, "mutations": applied, "db": db, "files": {"in.ics": data},
+        return {"generator": self.name, "source": source, "mutations": applied, "db": db, "files": files,
                 "fixtures": ["sentinel"] if rng.random() < 0.3 else [], "env": {}, "steps": steps}
 
 

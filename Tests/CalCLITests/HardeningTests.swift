@@ -31,14 +31,23 @@ final class HardeningTests {
   @Test("a hostile TZ or an absurd DURATION never crashes any command")
   func noTraps() throws {
     try cal.run(["add", "2024-05-13", "x", "--at", "09:00"])
-    // A TZ that names no zone is refused in one line (glibc would silently take UTC); a good one works.
+    // A TZ that names no zone is refused in one line (glibc would silently take UTC); a good one works. So is
+    // a TZif file whose footer is such a TZ.
+    var tzif = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/Europe/Berlin"))
+    tzif = tzif.prefix(through: tzif.dropLast().lastIndex(of: 0x0A)!) + Data("ABC999999999999999999\n".utf8)
+    try tzif.write(to: URL(fileURLWithPath: cal.folder + "/footer"))
     for (zone, usable) in [
       ("ABC999999999999999999", false), ("<+99999999999>99999999999", false), ("/nonexistent", false),
+      (cal.folder + "/footer", false),
       ("Mars/Olympus", false), (":", true), ("UTC0", true), ("EST5EDT", true), (":Europe/Berlin", true),
     ] {
-      for command in [["list", "2024-05"], ["show", "2024-05"]] {
+      // Every front end reads the zone: the interactive page and reminders refuse it as listings do.
+      for command in [
+        ["list", "2024-05"], ["show", "2024-05"], ["agenda"], ["search", "x"], ["remind"], ["interactive"],
+      ] {
         let result = try cal.run(command, environment: ["TZ": zone])
-        #expect(result.status == (usable ? 0 : 1), "TZ=\(zone) \(command)")
+        // (Not on a terminal, the interactive page refuses with a usage error once the zone is known.)
+        #expect(result.status == (usable ? (command == ["interactive"] ? 64 : 0) : 1), "TZ=\(zone) \(command)")
         if !usable {
           #expect(result.stderr.hasPrefix("Error: TZ: ") && result.stderr.split(separator: "\n").count == 1)
         }
@@ -212,6 +221,21 @@ final class HardeningTests {
     #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
     #expect(try String(contentsOfFile: file, encoding: .utf8).contains("SUMMARY:dentist"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: cal.folder).filter { $0.hasPrefix(".cal-") }.isEmpty)
+    // A symlink (to a private file in another folder) is followed, one calendar's export as the whole one: the
+    // file it names is replaced and keeps its mode, the link stays a link, no temporary file is left.
+    let elsewhere = cal.folder + "/elsewhere"
+    try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: false)
+    FileManager.default.createFile(
+      atPath: elsewhere + "/target.ics", contents: Data("old".utf8), attributes: [.posixPermissions: 0o600])
+    try FileManager.default.createSymbolicLink(
+      atPath: cal.folder + "/link.ics", withDestinationPath: "elsewhere/target.ics")
+    #expect(try cal.run(["export", cal.folder + "/link.ics", "--calendar", "personal"]).status == 0)
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: cal.folder + "/link.ics") == "elsewhere/target.ics")
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: elsewhere + "/target.ics")[.posixPermissions] as? Int == 0o600)
+    #expect(try String(contentsOfFile: elsewhere + "/target.ics", encoding: .utf8).contains("SUMMARY:dentist"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == ["target.ics"])
     // A FIFO: read by another process while cal writes into it.
     let fifo = cal.folder + "/pipe"
     #expect(mkfifo(fifo, 0o600) == 0)
@@ -321,21 +345,79 @@ final class HardeningTests {
     #expect(try cal.run(["import", file]).stdout.hasPrefix("Imported \(file): 0 added, 0 updated, 3000 unchanged"))
   }
 
-  @Test("agenda streams like list: over decades of events its memory does not grow with the output")
-  func agendaStreams() throws {
+  @Test("list, search and agenda stream: over decades of events their memory does not grow with the output")
+  func listingsStream() throws {
     let now = "2024-05-12T10:00:00+02:00"
     for hour in 10...14 {
       try cal.run(["add", "2024-05-12", "daily \(hour)", "--at", "\(hour):00", "--repeat", "daily"], at: now)
     }
     // 55,000 items: built whole in memory, JSON took over 120 MB; streamed, a debug build takes 16 MB.
     let limited = "ulimit -v 100000; exec \"$0\" \"$@\""
-    for format in [[], ["--json"]] {
+    // JSON, which took 5.8 GB over 0001..9999 when built whole, for list and search; both forms for agenda.
+    let first = "\"occurrence\":\"2024-05-12\",\"reminders\":[],\"calendar\":\"personal\"}]\n"
+    for (command, ending) in [
+      (["agenda", "2024-05-12..2054-05-12"], "  14:00        #5@2054-05-12  daily 14\n"),
+      (["agenda", "2024-05-12..2054-05-12", "--json"], "}]}]\n"),
+      (["list", "2024-05-12..2054-05-12", "--json"], first.replacingOccurrences(of: "2024-05-12", with: "2054-05-12")),
+      (["search", "daily", "--from", "2024-05-12", "--to", "2054-05-12", "--json"], first),
+    ] {
       let result = try cal.run(
-        ["-c", limited, CalProcess.binary, "agenda", "2024-05-12..2054-05-12"] + format,
-        environment: ["TZ": "Europe/Berlin", "CAL_TEST_NOW": now], binary: "/bin/sh")
-      #expect(result.status == 0 && result.stderr.isEmpty, "agenda \(format): \(result.stderr.prefix(300))")
-      #expect(result.stdout.hasSuffix(format.isEmpty ? "  14:00        #5@2054-05-12  daily 14\n" : "}]}]\n"))
+        ["-c", limited, CalProcess.binary] + command, environment: ["TZ": "Europe/Berlin", "CAL_TEST_NOW": now],
+        binary: "/bin/sh")
+      #expect(result.status == 0 && result.stderr.isEmpty, "\(command): \(result.stderr.prefix(300))")
+      let ends = result.stdout.hasSuffix(ending)
+      #expect(ends, "\(command): \(result.stdout.suffix(200))")
     }
+  }
+
+  @Test(
+    "a hostile feed arriving by subscription is refused or skipped as an import is, never a crash, and held to a download's size"
+  )
+  func hostileFeed() throws {
+    let feed = cal.folder + "/feed.ics"
+    let url = "file://" + feed
+    func write(_ body: String) throws {
+      try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + body + "END:VCALENDAR\r\n").write(
+        toFile: feed, atomically: true, encoding: .utf8)
+    }
+    try write(String(repeating: "BEGIN:X\r\n", count: 60_000) + String(repeating: "END:X\r\n", count: 60_000))
+    let nested = try cal.run(["calendar", "add", "feed", "--subscribe", url])
+    #expect(nested.status == 1 && nested.stderr.split(separator: "\n").count == 1, "\(nested.stderr)")
+    #expect(nested.stderr.contains("line 66: BEGIN:X is nested 65 components deep"))
+    let hostile = ["P99999999999999W", "PT9223372036854775807S", "P106751991167300D", "PT153722867280912930M"]
+    let events = hostile.enumerated().map { index, duration in
+      "BEGIN:VEVENT\r\nUID:d\(index)\r\nDTSTART:19700101T000000Z\r\nDURATION:\(duration)\r\nSUMMARY:x\r\nEND:VEVENT\r\n"
+    }
+    // The zone bomb: 150 observances from year 1, each repeating daily (it took 4.6 GB to import).
+    let observances = (0..<150).map { index in
+      "BEGIN:STANDARD\r\nDTSTART:00010101T\(String(format: "%02d", index % 24))0000\r\nRRULE:FREQ=DAILY\r\n"
+        + "TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0\(index % 9)00\r\nEND:STANDARD\r\n"
+    }
+    try write(
+      "BEGIN:VTIMEZONE\r\nTZID:Bomb\r\n" + observances.joined() + "END:VTIMEZONE\r\n" + events.joined()
+        + "BEGIN:VEVENT\r\nUID:i\r\nDTSTART:19700101T000000Z\r\nRRULE:FREQ=DAILY;INTERVAL=100001\r\nSUMMARY:x\r\n"
+        + "END:VEVENT\r\nBEGIN:VEVENT\r\nUID:ok\r\nDTSTART;TZID=Bomb:19700101T120000\r\nSUMMARY:kept\r\nEND:VEVENT\r\n")
+    let tokyo = ["TZ": "Asia/Tokyo"]
+    let limited = "ulimit -v 600000; exec \"$0\" \"$@\""
+    let synced = try cal.run(["-c", limited, CalProcess.binary, "sync", "feed"], environment: tokyo, binary: "/bin/sh")
+    #expect(synced.status == 0 && synced.stdout.hasPrefix("feed: 0 up, 1 down"), "\(synced.stderr)")
+    #expect(synced.stdout.components(separatedBy: "skipped VEVENT").count == 6)
+    for command in [["list", "1970-01"], ["search", "kept"], ["export", "--calendar", "feed"], ["agenda", "3000y"]] {
+      #expect(try cal.run(command, environment: tokyo).status == 0, "\(command)")
+    }
+    // An endless file is refused at the size a download is cut off at (it was read to 1 GiB, and under a
+    // memory limit died on allocation), whether subscribed to or what a feed's file became.
+    try FileManager.default.removeItem(atPath: feed)
+    try FileManager.default.createSymbolicLink(atPath: feed, withDestinationPath: "/dev/zero")
+    for (command, path) in [
+      (["calendar", "add", "zero", "--subscribe", "file:///dev/zero"], "/dev/zero"), (["sync", "feed"], feed),
+    ] {
+      let result = try cal.run(["-c", limited, CalProcess.binary] + command, binary: "/bin/sh")
+      #expect(result.status == 1, "\(command) \(result.stderr.prefix(300))")
+      #expect(result.stderr.contains("\(path) is larger than 128 MiB: not a calendar feed"), "\(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+    #expect(try cal.run(["list", "1970-01"]).stdout.contains("kept"))
   }
 
   @Test("a CAL_TEST_NOW that is no instant of the years 1 to 9999 is an error, not the real clock or 1970")

@@ -56,13 +56,22 @@ final class FileInput: ICSInput {
     offset = 0
   }
 
-  /// The whole file, for the few readers that want it in memory at once (a feed to subscribe to).
-  func readAll() throws -> [UInt8] {
+  /// The whole file, for the few readers that want it in memory at once (a feed to subscribe to), when it
+  /// holds at most `maximum` bytes: what such a reader holds is bounded by that, not by the size an import
+  /// may stream (an endless `/dev/zero` held 1 GiB before it was refused).
+  func readAll(atMost maximum: Int) throws -> [UInt8] {
     var bytes: [UInt8] = []
+    var status = stat()
+    if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG {
+      bytes.reserveCapacity(min(Int(status.st_size), maximum))
+    }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = try chunk.withUnsafeMutableBytes { try read(into: $0) }
       if count == 0 { return bytes }
+      guard count <= maximum - bytes.count else {
+        throw CalError("\(TerminalText.sanitized(path)) is larger than \(maximum >> 20) MiB: not a calendar feed")
+      }
       bytes += chunk[..<count]
     }
   }

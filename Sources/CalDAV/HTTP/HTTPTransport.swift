@@ -9,7 +9,8 @@ import Synchronization
 /// `curl_easy_perform` blocks in `poll` until the server answers, so waiting costs no CPU time.
 final class HTTPTransport: Sendable {
   /// The largest body read, decompressed: a hostile server cannot exhaust memory. (A listing of 5,000 events
-  /// is about 2 MiB, and the XML reader stops at 64 MiB.)
+  /// is about 2 MiB, and the XML reader stops at 64 MiB; a feed read from a file is held to the same size,
+  /// CalService's `FeedDownload.maximumSize`.)
   static let maxBodyBytes = 128 << 20
   /// The most header bytes read in one exchange (below the 300 KiB at which newer libcurl stops by itself).
   static let maxHeaderBytes = 256 << 10

@@ -42,6 +42,10 @@ public struct FeedDownload: Sendable {
   /// The ETag or Last-Modified to send next time, if the server gave one.
   public var validator: String?
 
+  /// The most a feed may hold, as it is held in memory whole: a downloaded one is cut off there
+  /// (CalDAV's `HTTPTransport.maxBodyBytes`), and a `file://` one is refused past it.
+  public static let maximumSize = 128 << 20
+
   /// A download from its parts.
   public init(bytes: [UInt8]?, validator: String?) {
     self.bytes = bytes
