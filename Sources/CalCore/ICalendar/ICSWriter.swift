@@ -66,6 +66,10 @@ public struct ICSWriter {
   public let zones: [String: ZoneInfo]
   /// DTSTAMP, the same for every event, as its content line.
   private let stampLine: [UInt8]
+  /// Each zone of ``zones`` as its TZID parameter's value.
+  private let zoneParameters: [String: String]
+  /// Values made for the event before.
+  private let memo = ICSWriterMemo()
 
   /// A writer.
   public init(product: String, now: Int64, zones: [String: ZoneInfo]) {
@@ -73,6 +77,7 @@ public struct ICSWriter {
     self.now = now
     self.zones = zones
     self.stampLine = Array("DTSTAMP:\(Self.utc(now))\r\n".utf8)
+    self.zoneParameters = Dictionary(uniqueKeysWithValues: zones.keys.map { ($0, Self.parameterValue($0)) })
   }
 
   /// The whole VCALENDAR.
@@ -127,17 +132,23 @@ public struct ICSWriter {
     Self.fold("BEGIN:VEVENT", into: &output)
     Self.textLine("UID:", event.uid, into: &output)
     output += stampLine
-    Self.line("CREATED:", into: &output) { Self.appendUTC(event.created, to: &$0) }
-    Self.line("LAST-MODIFIED:", into: &output) { Self.appendUTC(event.modified, to: &$0) }
+    let created = memo.instant(event.created, Self.utcWords)
+    Self.line("CREATED:", into: &output) { Self.append(created, to: &$0) }
+    // Most events were never changed: the instant's words made once.
+    let modified = event.modified == event.created ? created : memo.instant(event.modified, Self.utcWords)
+    Self.line("LAST-MODIFIED:", into: &output) { Self.append(modified, to: &$0) }
     if let recurrenceID {
-      dateListProperty("RECURRENCE-ID", [recurrenceID.startDay], schedule: recurrenceID, into: &output)
+      dateListProperty("RECURRENCE-ID", CollectionOfOne(recurrenceID.startDay), schedule: recurrenceID, into: &output)
     }
-    dateListProperty("DTSTART", [schedule.startDay], schedule: schedule, into: &output)
+    dateListProperty("DTSTART", CollectionOfOne(schedule.startDay), schedule: schedule, into: &output)
     if schedule.isAllDay {
       let end = (schedule.endDay ?? schedule.startDay).adding(days: 1) ?? schedule.startDay
       Self.line("DTEND;VALUE=DATE:", into: &output) { Self.appendBasic(end, to: &$0) }
     } else if schedule.hasLength {
-      Self.fold("DURATION:" + Self.duration(of: schedule), into: &output)
+      let duration = memo.duration(days: schedule.boundedLengthDays, minutes: schedule.boundedLengthMinutes) {
+        Self.duration(of: schedule)
+      }
+      Self.line("DURATION:", into: &output) { Self.append(duration, to: &$0) }
     }
     if !event.omitsSummary { Self.textLine("SUMMARY:", event.title, into: &output) }
     if let note = event.note { Self.textLine("DESCRIPTION:", note, into: &output) }
@@ -154,7 +165,8 @@ public struct ICSWriter {
         addition.startTime != nil && addition.hasLength
         && (addition.lengthDays, addition.lengthMinutes) != (schedule.lengthDays, schedule.lengthMinutes)
       dateListProperty(
-        "RDATE", [addition.startDay], schedule: addition, period: ownLength ? Self.duration(of: addition) : nil,
+        "RDATE", CollectionOfOne(addition.startDay), schedule: addition,
+        period: ownLength ? Self.duration(of: addition) : nil,
         into: &output)
     }
     for alarm in event.alarms {
@@ -191,32 +203,40 @@ public struct ICSWriter {
   /// `DTSTART;VALUE=DATE:20240512`, `DTSTART;TZID=Europe/Berlin:20240512T143000`, `...Z` or floating; with
   /// `period`, `RDATE;VALUE=PERIOD;...:20240512T143000/PT2H`.
   private func dateListProperty(
-    _ name: String, _ days: [CivilDate], schedule: EventSchedule, period: String? = nil, into output: inout [UInt8]
+    _ name: String, _ days: some Collection<CivilDate>, schedule: EventSchedule, period: String? = nil,
+    into output: inout [UInt8]
   ) {
+    let start = output.count
+    Self.append(name, to: &output)
     guard let time = schedule.startTime else {
-      Self.line(name + ";VALUE=DATE:", into: &output) { output in
-        for (index, day) in days.enumerated() {
-          if index > 0 { output.append(UInt8(ascii: ",")) }
-          Self.appendBasic(day, to: &output)
-        }
-      }
-      return
-    }
-    var head = name + (period == nil ? "" : ";VALUE=PERIOD")
-    var suffix = ""
-    switch schedule.timeZone {
-    case "UTC"?: suffix = "Z"
-    case let zone?: head += ";TZID=" + Self.parameterValue(zone)
-    case nil: break
-    }
-    Self.line(head + ":", into: &output) { output in
+      Self.append(";VALUE=DATE:", to: &output)
       for (index, day) in days.enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
-        Self.appendWallClock(day, time, to: &output)
-        output += suffix.utf8
-        if let period { output += ("/" + period).utf8 }
+        Self.appendBasic(day, to: &output)
+      }
+      Self.endLine(&output, from: start)
+      return
+    }
+    if period != nil { Self.append(";VALUE=PERIOD", to: &output) }
+    var isUTC = false
+    switch schedule.timeZone {
+    case "UTC"?: isUTC = true
+    case let zone?:
+      Self.append(";TZID=", to: &output)
+      Self.append(zoneParameters[zone] ?? Self.parameterValue(zone), to: &output)
+    case nil: break
+    }
+    output.append(UInt8(ascii: ":"))
+    for (index, day) in days.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      Self.appendWallClock(day, time, to: &output)
+      if isUTC { output.append(UInt8(ascii: "Z")) }
+      if let period {
+        output.append(UInt8(ascii: "/"))
+        Self.append(period, to: &output)
       }
     }
+    Self.endLine(&output, from: start)
   }
 
   /// A parameter value, quoted when it holds a character that would end it (`:`, `;` or `,`). RFC 5545 lets
@@ -247,16 +267,25 @@ public struct ICSWriter {
     bytes.append(UInt8(ascii: "T"))
     appendTwoDigits(time.minutes / 60, to: &bytes)
     appendTwoDigits(time.minutes % 60, to: &bytes)
-    bytes += [UInt8(ascii: "0"), UInt8(ascii: "0")]
+    bytes.append(UInt8(ascii: "0"))
+    bytes.append(UInt8(ascii: "0"))
   }
 
   /// `20240512`.
   private static func appendBasic(_ day: CivilDate, to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: basicWord(day)) { bytes.append(contentsOf: $0) }
+  }
+
+  /// `20240512` in one word, its bytes in the order they are written.
+  private static func basicWord(_ day: CivilDate) -> UInt64 {
     // Years are 1 to 9999: four digits.
-    appendTwoDigits(day.year / 100, to: &bytes)
-    appendTwoDigits(day.year % 100, to: &bytes)
-    appendTwoDigits(day.month, to: &bytes)
-    appendTwoDigits(day.day, to: &bytes)
+    let (year, month, day) = (
+      UInt64(truncatingIfNeeded: day.year), UInt64(truncatingIfNeeded: day.month), UInt64(truncatingIfNeeded: day.day)
+    )
+    let digits =
+      year / 1000 % 10 | (year / 100 % 10) << 8 | (year / 10 % 10) << 16 | (year % 10) << 24 | (month / 10) << 32
+      | (month % 10) << 40 | (day / 10) << 48 | (day % 10) << 56
+    return (digits | 0x3030_3030_3030_3030).littleEndian
   }
 
   /// `value` (0 to 99) as two digits.
@@ -281,17 +310,26 @@ public struct ICSWriter {
   }
 
   private static func appendUTC(_ milliseconds: Int64, to bytes: inout [UInt8]) {
+    append(utcWords(milliseconds), to: &bytes)
+  }
+
+  /// `20240512T143000Z` as two words, the bytes in the order they are written: the date as ``appendBasic(_:to:)``
+  /// makes it, then `T143000Z`. An instant no date holds is the start of 1970.
+  private static func utcWords(_ milliseconds: Int64) -> (UInt64, UInt64) {
     guard let moment = LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: 0) else {
-      bytes += "19700101T000000Z".utf8
-      return
+      return utcWords(0)
     }
-    let second = moment.secondOfDay
-    appendBasic(moment.date, to: &bytes)
-    bytes.append(UInt8(ascii: "T"))
-    appendTwoDigits(second / 3600, to: &bytes)
-    appendTwoDigits(second / 60 % 60, to: &bytes)
-    appendTwoDigits(second % 60, to: &bytes)
-    bytes.append(UInt8(ascii: "Z"))
+    let second = UInt64(truncatingIfNeeded: moment.secondOfDay)
+    let (hour, minute, rest) = (second / 3600, second / 60 % 60, second % 60)
+    let digits =
+      (hour / 10) << 8 | (hour % 10) << 16 | (minute / 10) << 24 | (minute % 10) << 32 | (rest / 10) << 40
+      | (rest % 10) << 48
+    return (basicWord(moment.date), (digits | 0x5A30_3030_3030_3054).littleEndian)
+  }
+
+  /// Appends the bytes of `words`.
+  private static func append(_ words: (UInt64, UInt64), to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: words) { bytes.append(contentsOf: $0) }
   }
 
   /// For each zone the events name, the days their occurrences cover: from the first day through the last,
@@ -433,7 +471,7 @@ public struct ICSWriter {
   /// Appends the content line that `head` starts and `value` writes on to `output`, folded.
   private static func line(_ head: String, into output: inout [UInt8], _ value: (inout [UInt8]) -> Void) {
     let start = output.count
-    output += head.utf8
+    append(head, to: &output)
     value(&output)
     endLine(&output, from: start)
   }
@@ -443,10 +481,18 @@ public struct ICSWriter {
     line(head, into: &output) { ICSText.appendEscaped(text, to: &$0) }
   }
 
+  /// Appends the bytes of `text` to `output`: from where the string keeps them, which costs less than the
+  /// generic copy from its UTF-8 view.
+  @inline(__always)
+  static func append(_ text: String, to output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { output.append(contentsOf: $0) }
+  }
+
   /// Appends one content line to `output`, folded at 75 octets and ended with CRLF.
   static func fold(_ line: String, into output: inout [UInt8]) {
     let start = output.count
-    output += line.utf8
+    append(line, to: &output)
     endLine(&output, from: start)
   }
 
@@ -463,7 +509,9 @@ public struct ICSWriter {
         var next = index + 1
         while next < line.count && line[next] & 0xC0 == 0x80 { next += 1 }
         if count + (next - index) > 75 {
-          output += [0x0D, 0x0A, 0x20]
+          output.append(0x0D)
+          output.append(0x0A)
+          output.append(0x20)
           count = 1
         }
         output += line[index..<next]
@@ -471,6 +519,7 @@ public struct ICSWriter {
         index = next
       }
     }
-    output += [0x0D, 0x0A]
+    output.append(0x0D)
+    output.append(0x0A)
   }
 }

@@ -10,8 +10,11 @@ extension EventRepository {
     _ body: (EventRecord) throws -> Bool
   ) throws {
     let window = Self.window(from: first, through: last, calendar: calendar)
+    // The reminders' subquery costs an index lookup for each row: not made when nobody has a reminder.
+    let hasReminders = try database.fetchOne("SELECT EXISTS (SELECT 1 FROM reminders)") { try $0[0] as Bool } ?? true
+    let columns = hasReminders ? Self.columns : Self.columnsWithoutReminders
     try database.forEach(
-      "SELECT \(Self.columns) FROM events WHERE parent_id IS NULL\(window.condition) ORDER BY id", window.values
+      "SELECT \(columns) FROM events WHERE parent_id IS NULL\(window.condition) ORDER BY id", window.values
     ) { try body(record($0)) }
   }
 
@@ -28,14 +31,39 @@ extension EventRepository {
     -> [(zone: String?, first: CivilDate, last: CivilDate?)]
   {
     let window = Self.window(from: first, through: last, calendar: calendar)
-    var spans: [(zone: String?, first: CivilDate, last: CivilDate?)] = try database.fetch(
-      """
-      SELECT time_zone, min(day), max(last_day), count(*) - count(last_day) FROM events
-      WHERE start_minute IS NOT NULL\(window.condition) GROUP BY time_zone
-      """, window.values
+    // Gathered here rather than by GROUP BY, for which SQLite sorts every timed row: the zones are few, and
+    // a row is compared with them where its text lies. `YYYY-MM-DD` texts sort as the days do.
+    var groups: [(zone: String?, first: [UInt8], last: [UInt8], open: Bool)] = []
+    var current = 0
+    try database.forEach(
+      "SELECT time_zone, day, last_day FROM events WHERE start_minute IS NOT NULL\(window.condition)", window.values
     ) { row in
-      let open = try row[3] as Int64 > 0
-      return (try row[0], try row[1], open ? nil : try row[2])
+      if groups.isEmpty || !row.holds(groups[current].zone, at: 0) {
+        if let index = groups.firstIndex(where: { row.holds($0.zone, at: 0) }) {
+          current = index
+        } else {
+          groups.append((try row[0], [], [], false))
+          current = groups.count - 1
+        }
+      }
+      guard let day = row.textBytes(at: 1) else { throw Self.unreadableDay(in: "day") }
+      if groups[current].first.isEmpty || day.lexicographicallyPrecedes(groups[current].first) {
+        groups[current].first = Array(day)
+      }
+      if let last = row.textBytes(at: 2) {
+        if groups[current].last.lexicographicallyPrecedes(last) { groups[current].last = Array(last) }
+      } else if row.isNull(at: 2) {
+        groups[current].open = true
+      } else {
+        throw Self.unreadableDay(in: "last_day")
+      }
+      return true
+    }
+    var spans: [(zone: String?, first: CivilDate, last: CivilDate?)] = try groups.map { group in
+      guard let first = Self.day(group.first) else { throw Self.unreadableDay(in: "day") }
+      guard !group.open else { return (group.zone, first, nil) }
+      guard let last = Self.day(group.last) else { throw Self.unreadableDay(in: "last_day") }
+      return (group.zone, first, last)
     }
     try database.forEach(
       """
@@ -48,6 +76,18 @@ extension EventRepository {
       return true
     }
     return spans
+  }
+
+  /// The day a `YYYY-MM-DD` text names, read as a column of it is.
+  private static func day(_ text: [UInt8]) -> CivilDate? {
+    text.withUnsafeBufferPointer(CivilDate.init(isoBytes:))
+      ?? CivilDate.fromDatabaseValue(.text(String(decoding: text, as: UTF8.self)))
+  }
+
+  private static func unreadableDay(in columns: String) -> DatabaseError {
+    DatabaseError(
+      resultCode: .mismatch, message: "the columns \(columns) hold a value that cannot be read as a day",
+      sql: "SELECT \(columns) FROM events WHERE start_minute IS NOT NULL")
   }
 
   /// The condition (and its values) for rows that may cover a day from `first` through `last`, of calendar

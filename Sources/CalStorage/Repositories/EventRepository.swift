@@ -8,7 +8,7 @@ public struct EventRepository {
   private typealias Column = EventColumn
   static let columns = EventColumn.selectList
   /// The same columns with none of the reminders: for reads that only need when events happen.
-  private static let columnsWithoutReminders = EventColumn.allCases.map {
+  static let columnsWithoutReminders = EventColumn.allCases.map {
     $0 == .reminders ? "NULL AS reminders" : $0.selection
   }.concatenated(separator: ", ")
 
