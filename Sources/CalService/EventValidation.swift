@@ -33,15 +33,8 @@ public enum EventValidation {
       } catch {
         throw ServiceError(.invalidRequest, error.description)
       }
-      // A series whose occurrences each outlast the time to the next would cover every day many times
-      // over (a daily all-day event lasting from 1582 to 2024 lists 161,277 times on each day).
-      let span = fields.schedule.spanDays
-      let gap = fewestDaysBetweenStarts(of: rule, startingOn: fields.schedule.startDay)
-      if span > gap {
-        throw ServiceError(
-          .invalidRequest,
-          "each occurrence would last \(span + 1) days, longer than the \(gap) day\(gap == 1 ? "" : "s") from one"
-            + " start to the next: shorten it or repeat less often")
+      if let problem = fields.schedule.overlapProblem {
+        throw ServiceError(.invalidRequest, problem)
       }
     }
     let schedule = fields.schedule
@@ -55,35 +48,6 @@ public enum EventValidation {
       throw ServiceError(.invalidRequest, "an event lasts at least a minute and at most the calendar's span")
     }
     try checkReminders(fields.reminders)
-  }
-
-  /// A lower bound on the days from one occurrence's start to the next's: exact for daily rules and weekly
-  /// ones, a safe 1 where BY parts make several occurrences a period possible, 28 or 365 days a period
-  /// otherwise.
-  static func fewestDaysBetweenStarts(of rule: RecurrenceRule, startingOn start: CivilDate) -> Int {
-    let interval = max(1, rule.interval)
-    let (product, overflow) = interval.multipliedReportingOverflow(by: 7)
-    switch rule.frequency {
-    case .daily:
-      return interval
-    case .weekly:
-      let weekdays = Set((rule.byDay.isEmpty ? [start.weekday] : rule.byDay.map(\.weekday)).map { $0.rawValue })
-        .sorted()
-      guard weekdays.count > 1 else { return overflow ? Int.max : product }
-      let within = zip(weekdays, weekdays.dropFirst()).map { $1 - $0 }.min() ?? 7
-      let across = overflow ? Int.max : product - (weekdays.last! - weekdays.first!)
-      return min(within, across)
-    case .monthly:
-      let several =
-        rule.byDay.count + rule.byMonthDay.count > 1 || rule.bySetPosition.count > 1
-        || rule.byDay.contains { $0.ordinal == nil }
-      return several ? 1 : 28 * min(interval, 1_000)
-    case .yearly:
-      let several =
-        rule.byMonth.count > 1 || rule.byDay.count + rule.byMonthDay.count > 1
-        || rule.bySetPosition.count > 1 || rule.byDay.contains { $0.ordinal == nil }
-      return several ? 1 : 365 * min(interval, 1_000)
-    }
   }
 
   /// Checks that `reminders` are few enough, each once, and within the calendar's span of their event.

@@ -315,6 +315,25 @@ final class HardeningTests {
       try cal.run(["add", "2024-05-13", "party", "--at", "22:00", "--for", "3h", "--repeat", "daily"]).status == 0)
     let stretched = try cal.run(["edit", "1", "--to", "2024-05-25"])
     #expect(stretched.status == 64 && stretched.stderr.hasPrefix("Error: each occurrence would last 13 days"))
+    // The same from a file (found by the fuzzer: a daily timed event lasting ten thousand years imported, then
+    // every listing tried to hold its 739,000 occurrences of each day and died allocating 2.4 GB).
+    let file = cal.folder + "/long-series.ics"
+    try """
+    BEGIN:VCALENDAR\r
+    BEGIN:VEVENT\r
+    UID:forever\r
+    DTSTART:00010101T000000\r
+    RRULE:FREQ=DAILY\r
+    DURATION:P521722W\r
+    SUMMARY:odd\r
+    END:VEVENT\r
+    END:VCALENDAR\r
+
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    let imported = try cal.run(["import", file])
+    #expect(imported.status == 0 && imported.stdout.contains("0 added") && imported.stdout.contains("1 skipped"))
+    #expect(imported.stdout.contains("skipped 1 VEVENT: each occurrence would last 3652055 days"), "\(imported.stdout)")
+    #expect(try cal.run(["list", "2024-03"]).status == 0)
   }
 
   @Test("a failed import into a calendar it would have made leaves no file or folder behind")

@@ -300,6 +300,11 @@ extension ICSImporter {
             + "more than \(Self.maximumCopiedTextBytes >> 20) MiB in all")
         return nil
       }
+      // Before extra dates make a series of their own: those are few (the text cap above), a rule's are not.
+      if let problem = event.schedule.overlapProblem {
+        notes.skip("VEVENT", line: component.line, problem)
+        return nil
+      }
       if !event.additions.isEmpty && schedule.rule == nil {
         // RDATEs without a rule: the start is an occurrence too, and the event is a series of its own dates.
         event.schedule.rule = RecurrenceRule(frequency: .yearly, count: 1)

@@ -1,0 +1,43 @@
+/// How far apart a series' occurrences start, and whether each outlasts the time to the next.
+extension EventSchedule {
+  /// Why this series cannot be kept, or `nil`: occurrences that each outlast the time to the next would
+  /// cover every day many times over (a daily event lasting ten thousand years lists millions of times on
+  /// each day, more than any listing can hold).
+  public var overlapProblem: String? {
+    guard let rule else { return nil }
+    let span = spanDays
+    let gap = rule.fewestDaysBetweenStarts(startingOn: startDay)
+    guard span > gap else { return nil }
+    return "each occurrence would last \(span + 1) days, longer than the \(gap) day\(gap == 1 ? "" : "s") from one"
+      + " start to the next: shorten it or repeat less often"
+  }
+}
+
+extension RecurrenceRule {
+  /// A lower bound on the days from one occurrence's start to the next's: exact for daily rules and weekly
+  /// ones, a safe 1 where BY parts make several occurrences a period possible, 28 or 365 days a period
+  /// otherwise.
+  public func fewestDaysBetweenStarts(startingOn start: CivilDate) -> Int {
+    let interval = max(1, self.interval)
+    let (product, overflow) = interval.multipliedReportingOverflow(by: 7)
+    switch frequency {
+    case .daily:
+      return interval
+    case .weekly:
+      let weekdays = Set((byDay.isEmpty ? [start.weekday] : byDay.map(\.weekday)).map { $0.rawValue }).sorted()
+      guard weekdays.count > 1 else { return overflow ? Int.max : product }
+      let within = zip(weekdays, weekdays.dropFirst()).map { $1 - $0 }.min() ?? 7
+      let across = overflow ? Int.max : product - (weekdays.last! - weekdays.first!)
+      return min(within, across)
+    case .monthly:
+      let several =
+        byDay.count + byMonthDay.count > 1 || bySetPosition.count > 1 || byDay.contains { $0.ordinal == nil }
+      return several ? 1 : 28 * min(interval, 1_000)
+    case .yearly:
+      let several =
+        byMonth.count > 1 || byDay.count + byMonthDay.count > 1 || bySetPosition.count > 1
+        || byDay.contains { $0.ordinal == nil }
+      return several ? 1 : 365 * min(interval, 1_000)
+    }
+  }
+}
