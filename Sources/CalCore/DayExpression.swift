@@ -129,14 +129,31 @@ public enum DayExpression {
     return (first, last)
   }
 
+  /// The week `text` names (`week`, `this week`, `next week`, `last week`), from the locale's first day;
+  /// `nil` for any other text. The week of 9999-12-31 ends with the calendar, on that day.
+  public static func week(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
+    -> (first: CivilDate, last: CivilDate)?
+  {
+    guard
+      let step = ["week": 0, "this week": 0, "next week": 1, "last week": -1][words(text).concatenated(separator: " ")]
+    else { return nil }
+    let thisWeek = today.adding(days: -today.weekday.days(since: locale.firstWeekday)) ?? today
+    guard let start = thisWeek.adding(days: 7 * step), step <= 0 || start.adding(days: 6) != nil else {
+      throw .unclear("'\(text)' is outside the years 1 to 9999")
+    }
+    return (start, start.adding(days: 6) ?? .last)
+  }
+
   /// The days to come that `text` covers, from today: a number of days (`30`), of days, weeks, months or
-  /// years (`10d`, `2w`, `1m`, `1y`), a range (`2024-05-01..2024-05-31`, `today..fri`), or a day or a month
-  /// in any other of their forms (`tomorrow`, `fri`, `may 20`; `next month`, `june`): that day, that month.
-  /// A signed offset (`+3d`) is refused, for next to `3d` (three days) it would read as one day.
+  /// years (`10d`, `2w`, `1m`, `1y`), a range (`2024-05-01..2024-05-31`, `today..fri`), a week (`next week`),
+  /// or a day or a month in any other of their forms (`tomorrow`, `fri`, `may 20`; `next month`, `june`):
+  /// that day, that month. A signed offset (`+3d`) is refused, for next to `3d` (three days) it would read as
+  /// one day.
   public static func days(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
     -> (first: CivilDate, last: CivilDate)
   {
     if let range = try range(text, today: today, locale: locale) { return range }
+    if let week = try week(text, today: today, locale: locale) { return week }
     let words = Self.words(text)
     let signed = words.first?.first.map { $0 == "+" || $0 == "-" } ?? false
     var offset: DateOffset?

@@ -33,8 +33,7 @@ struct AgendaCommand: Command {
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     let today = context.today
     if let text = arguments.positional(0) {
-      let dates = DateReader(context)
-      if let week = try dates.week(text) { (first, last) = week } else { (first, last) = try dates.days(text) }
+      (first, last) = try DateReader(context).days(text)
       guard last >= today else {
         let (span, those) = first == last ? ("\(first)", "that day") : ("\(first)..\(last)", "those days")
         throw UsageError("\(span) is over: cal agenda shows what is next; cal list \(span) shows \(those)")

@@ -69,17 +69,9 @@ struct DateReader {
     try usage { () throws(DateError) in try DayExpression.days(text, today: today, locale: locale) }
   }
 
-  /// The week `text` names (`week`, `this week`, `next week`, `last week`), from the locale's first day;
-  /// `nil` for any other text.
+  /// The week `text` names (`week`, `next week` ...), or `nil`.
   func week(_ text: String) throws(UsageError) -> (first: CivilDate, last: CivilDate)? {
-    let words = text.lowercased().split(whereSeparator: \.isWhitespace).concatenated(separator: " ")
-    guard let step = ["week": 0, "this week": 0, "next week": 1, "last week": -1][words] else { return nil }
-    let thisWeek = today.adding(days: -today.weekday.days(since: locale.firstWeekday)) ?? today
-    // The week of 9999-12-31 ends with the calendar: that week is listed up to its last day.
-    guard let start = thisWeek.adding(days: 7 * step), step <= 0 || start.adding(days: 6) != nil else {
-      throw UsageError("'\(text)' is outside the years 1 to 9999")
-    }
-    return (start, start.adding(days: 6) ?? .last)
+    try usage { () throws(DateError) in try DayExpression.week(text, today: today, locale: locale) }
   }
 
   /// `(first, last)`, refused when it runs backwards.
