@@ -26,6 +26,41 @@ public enum LengthExpression {
     return total
   }
 
+  /// The minutes of a word after `cal add`'s start time when it is a length in hours or minutes with its unit
+  /// (`1h`, `45m`, `1h30`, `1.5h`); `nil` for any other word, a bare number or days among them (`3d printing`
+  /// is a title). A word shaped like such a length that is not one (`0h`, `99999999h`) is refused, as `25:00`
+  /// is, rather than taken silently as the title's first word.
+  public static func leading(_ word: String) throws(TimeError) -> Int? {
+    let lower = word.lowercased()
+    guard lower.contains(where: { $0 == "h" || $0 == "m" }), !lower.contains("d") else { return nil }
+    do {
+      return try minutes(lower)
+    } catch {
+      guard hasHoursOrMinutesShape(lower.utf8[...]) else { return nil }
+      throw error
+    }
+  }
+
+  /// Whether `bytes` are digits and units as a length in hours or minutes is written (`45m`, `1h`, `1h30m`,
+  /// `1h30`, `1.5h`), whatever the numbers.
+  private static func hasHoursOrMinutesShape(_ bytes: Substring.UTF8View) -> Bool {
+    var rest = bytes
+    func digits() -> Bool {
+      let count = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+      rest = rest.dropFirst(count)
+      return count > 0
+    }
+    guard digits() else { return false }
+    if rest.elementsEqual("m".utf8) { return true }
+    if rest.first == UInt8(ascii: ".") {
+      rest.removeFirst()
+      guard digits() else { return false }
+    }
+    guard rest.first == UInt8(ascii: "h") else { return false }
+    rest.removeFirst()
+    return rest.isEmpty || (digits() && (rest.isEmpty || rest.elementsEqual("m".utf8)))
+  }
+
   /// The whole days a length that `minutes(_:)` reads gives with the unit d (`2d`: 2, `1.5d`: 1, `48h`: 0),
   /// which are days on the clock rather than 1,440 minutes each.
   public static func days(_ text: String) -> Int {

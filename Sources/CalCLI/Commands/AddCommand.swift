@@ -81,7 +81,7 @@ struct AddCommand: Command {
     endTime = end
     guard end == nil, index + 1 < words.count else { return index + 1 }
     let next = words[index + 1]
-    if let minutes = try hoursOrMinutes(next) {
+    if let minutes = try length(next) {
       schedule.lengthMinutes = minutes
       return index + 2
     }
@@ -102,39 +102,13 @@ struct AddCommand: Command {
     }
   }
 
-  /// The minutes of `word` when it is a length in hours or minutes with its unit (`1h`, `45m`, `1h30`,
-  /// `1.5h`); `nil` for any other word, a bare number or days among them (`3d printing` is a title). A word
-  /// shaped like such a length that is not one (`0h`, `99999999h`) is refused, as `25:00` is, rather than
-  /// taken silently as the title's first word.
-  private static func hoursOrMinutes(_ word: String) throws(UsageError) -> Int? {
-    let lower = word.lowercased()
-    guard lower.contains(where: { $0 == "h" || $0 == "m" }), !lower.contains("d") else { return nil }
+  /// The minutes a length after the start time gives, `nil` when the word begins the title.
+  private static func length(_ word: String) throws(UsageError) -> Int? {
     do {
-      return try LengthExpression.minutes(lower)
+      return try LengthExpression.leading(word)
     } catch {
-      guard hasLengthShape(lower.utf8[...]) else { return nil }
       throw UsageError(error.description)
     }
-  }
-
-  /// Whether `bytes` are digits and units as a length in hours or minutes is written (`45m`, `1h`, `1h30m`,
-  /// `1h30`, `1.5h`), whatever the numbers.
-  private static func hasLengthShape(_ bytes: Substring.UTF8View) -> Bool {
-    var rest = bytes
-    func digits() -> Bool {
-      let count = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-      rest = rest.dropFirst(count)
-      return count > 0
-    }
-    guard digits() else { return false }
-    if rest.elementsEqual("m".utf8) { return true }
-    if rest.first == UInt8(ascii: ".") {
-      rest.removeFirst()
-      guard digits() else { return false }
-    }
-    guard rest.first == UInt8(ascii: "h") else { return false }
-    rest.removeFirst()
-    return rest.isEmpty || (digits() && (rest.isEmpty || rest.elementsEqual("m".utf8)))
   }
 
   func run(_ context: CommandContext) throws {
