@@ -26,11 +26,15 @@ extension CalMain {
       weekdayFullNames: (0..<7).map { item(Int32(DAY_1) + $0) })
   }
 
-  /// The whole of a small file, or `nil` when it cannot be read.
+  /// The whole of a small regular file, or `nil` when it cannot be read or is something else. Opened without
+  /// waiting: a FIFO named by TZ, TZDIR or CAL_TEST_NOW=@FILE held every command at its start for ever,
+  /// waiting for a writer that never came.
   static func readFile(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 16_384)
     while true {

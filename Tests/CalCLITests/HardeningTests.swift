@@ -476,4 +476,28 @@ final class HardeningTests {
     }
     #expect(cal.snapshot() == before)
   }
+
+  @Test("a FIFO as TZ, as a zone of TZDIR or as a subscription's file is refused at once, never waited on")
+  func fifosAreRefused() throws {
+    let fifo = cal.folder + "/fifo"
+    let zones = cal.folder + "/zones"
+    try FileManager.default.createDirectory(atPath: zones + "/Pipe", withIntermediateDirectories: true)
+    #expect(mkfifo(fifo, 0o600) == 0 && mkfifo(zones + "/Pipe/Line", 0o600) == 0)
+    let before = cal.snapshot()
+    for (arguments, environment, error) in [
+      (["list"], ["TZ": fifo], "Error: TZ: unknown time zone '\(fifo)'"),
+      (["list"], ["TZ": ":" + fifo], "Error: TZ: unknown time zone '\(fifo)'"),
+      (["agenda"], ["TZDIR": zones, "TZ": "Pipe/Line"], "Error: TZ: unknown time zone 'Pipe/Line'"),
+      (["add", "2024-05-13", "x", "--at", "9:00", "--tz", "Pipe/Line"], ["TZDIR": zones], "Error: unknown time zone"),
+      (["calendar", "add", "feed", "--subscribe", "file://" + fifo], [:], "Error: cannot read \(fifo): it is a pipe"),
+    ] as [([String], [String: String], String)] {
+      // Under timeout(1), so that a wait for a writer fails the test (status 137) instead of holding it; with
+      // SIGKILL, as the signals the tests' threads block stay blocked in what they start.
+      let result = try cal.run(
+        ["-s", "KILL", "10", CalProcess.binary] + arguments, environment: environment, binary: "/usr/bin/timeout")
+      #expect(result.status == 1 || result.status == 64, "\(arguments) \(environment): \(result.status)")
+      #expect(result.stderr.hasPrefix(error), "\(arguments) \(environment): \(result.stderr)")
+    }
+    #expect(cal.snapshot() == before)
+  }
 }

@@ -14,16 +14,22 @@ final class FileInput: ICSInput {
   private let path: String
   private var offset: Int64 = 0
 
-  /// Opens `path`, or standard input for `-`.
-  init(_ path: String) throws(CalError) {
+  /// Opens `path`, or standard input for `-`. With `refusingPipes` (a feed, which a sync reads unattended) a
+  /// FIFO or socket is refused rather than waited on: a subscription to a FIFO held `cal sync` for ever,
+  /// waiting for a writer; a file named to `cal import` is the user's own pipe, and is waited on as `cat`
+  /// would.
+  init(_ path: String, refusingPipes: Bool = false) throws(CalError) {
     self.path = path
-    var descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+    var descriptor =
+      path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | (refusingPipes ? O_NONBLOCK : 0))
     guard descriptor >= 0 else { throw Self.failure("cannot read", path) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw Self.failure("cannot read", path) }
-    if (status.st_mode & S_IFMT) == S_IFDIR {
+    let kind = status.st_mode & S_IFMT
+    if kind == S_IFDIR || (refusingPipes && (kind == S_IFIFO || kind == S_IFSOCK)) {
       if path != "-" { close(descriptor) }
-      throw CalError("cannot read \(TerminalText.sanitized(path)): it is a folder")
+      throw CalError(
+        "cannot read \(TerminalText.sanitized(path)): it is \(kind == S_IFDIR ? "a folder" : "a pipe, not a file")")
     }
     var owns = path != "-"
     if lseek(descriptor, 0, SEEK_CUR) < 0 {

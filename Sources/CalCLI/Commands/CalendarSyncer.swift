@@ -58,7 +58,8 @@ struct CalendarSyncer {
     let url = calendar.url ?? ""
     if let path = filePath(url) {
       do {
-        return FeedDownload(bytes: try FileInput(path).readAll(atMost: FeedDownload.maximumSize), validator: nil)
+        return FeedDownload(
+          bytes: try FileInput(path, refusingPipes: true).readAll(atMost: FeedDownload.maximumSize), validator: nil)
       } catch {
         throw ServiceError(.remote, (error as? CalError)?.message ?? String(describing: error))
       }
