@@ -500,4 +500,24 @@ final class HardeningTests {
     }
     #expect(cal.snapshot() == before)
   }
+
+  @Test("edit, rm, undo and redo whose confirmation cannot be written say that the change stands")
+  func changeKeptWhenOutputFails() throws {
+    try cal.run(["add", "2024-05-12", "dentist"])
+    try cal.run(["add", "2024-05-13", "lunch"])
+    let kept =
+      "Error: cannot write the output: No space left on device (the change itself was made and kept: see cal log)\n"
+    // Without the note an undo looked undone in vain, and undoing again took back a second change.
+    for (command, listed) in [
+      ("undo", "2024-05-12  all day      #1  dentist\n"), ("redo", "2024-05-12  all day      #1  dentist\n"),
+      ("edit 1 --title doctor", "2024-05-12  all day      #1  doctor\n"), ("rm 1", "No events on 2024-05-12.\n"),
+    ] {
+      let result = try Subprocess.run(
+        ["/bin/bash", "-c", "'\(CalProcess.binary)' \(command) --db '\(cal.database)' > /dev/full"],
+        environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC", "HOME": cal.folder])
+      #expect(result.status == 1 && result.stderr == kept, "\(command): \(result.stderr)")
+      #expect(try cal.run(["list", "2024-05-12"]).stdout == listed, "\(command)")
+    }
+    #expect(try cal.run(["list", "2024-05-13"]).stdout == "2024-05-13  all day      #2  lunch\n")
+  }
 }

@@ -24,9 +24,11 @@ struct StoreOptions {
     // A command runs once and its process ends: one that only reads need not close what the exit closes.
     if access == .read { calendar.leaveOpenUntilExit() }
     // Only a command that changes the calendar names its changes; the others need not spell out their line.
-    if access == .write { context.openedCalendars.add(calendar) }
-    // `edit`, `rm`, `undo` and `redo` open for `.modify`: their changes are named as `add`'s are.
+    // `edit`, `rm`, `undo` and `redo` open for `.modify`: their changes are named as `add`'s are, and a
+    // confirmation that cannot be written says that the change stands (an undo said only that it failed, and
+    // undoing again undid a second change).
     if access != .read {
+      context.openedCalendars.add(calendar)
       calendar.changeLabel = "cal " + context.arguments.map(Self.shellWord).concatenated(separator: " ")
     }
     return calendar
