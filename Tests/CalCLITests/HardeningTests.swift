@@ -520,4 +520,36 @@ final class HardeningTests {
     }
     #expect(try cal.run(["list", "2024-05-13"]).stdout == "2024-05-13  all day      #2  lunch\n")
   }
+
+  @Test("an event of more lines or dates than any calendar holds is refused before it takes the memory of many")
+  func floodedEventsAreBounded() throws {
+    try cal.run(["add", "2024-05-12", "dentist"])
+    let before = cal.snapshot()
+    let file = cal.folder + "/flood.ics"
+    func importing(_ body: String) throws -> Subprocess.Result {
+      try
+        ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240513T090000Z\r\nRRULE:FREQ=DAILY\r\n" + body
+        + "SUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+      // 2 million EXDATE lines (50 MB) took 660 MB and a minute; the largest file would take 13 GB.
+      return try cal.run(
+        ["-c", "ulimit -v 400000; exec \"$0\" \"$@\"", CalProcess.binary, "import", file],
+        binary: "/bin/sh")
+    }
+    let lines = try importing(String(repeating: "EXDATE:20240514T090000Z\r\n", count: 200_001))
+    #expect(lines.status == 1 && lines.stderr.split(separator: "\n").count == 1, "\(lines.stderr)")
+    #expect(lines.stderr.hasSuffix("line 2: BEGIN:VEVENT spans more than 200000 lines: not imported\n"))
+    #expect(cal.snapshot() == before)
+    // One line may list hundreds of thousands of dates.
+    let dates: [String] = (0..<100_001).map { (index: Int) -> String in
+      let (year, month, day): (Int, Int, Int) = (2025 + index / 336, index / 28 % 12 + 1, index % 28 + 1)
+      return String(format: "%04d%02d%02dT090000Z", year, month, day)
+    }
+    let list = dates.joined(separator: ",")
+    let listed = try importing("EXDATE:" + list + "\r\n")
+    #expect(
+      listed.status == 0 && listed.stdout.contains("more than 100000 dates excluded (EXDATE)"), "\(listed.stdout)")
+    let extra = try importing("RDATE:" + list + "\r\n")
+    #expect(extra.status == 0 && extra.stdout.contains("more than 100000 extra dates (RDATE)"), "\(extra.stdout)")
+    #expect(try cal.run(["list", "2024-05"]).stdout == "2024-05-12  all day      #1  dentist\n")
+  }
 }

@@ -5,6 +5,9 @@ extension ICSImporter {
     /// The most text an event's extra dates may hold in all, each a copy of the event's title, note and
     /// location.
     static let maximumCopiedTextBytes = 64 << 20
+    /// The most dates an event's EXDATEs, or its RDATEs, may give: a line may list hundreds of thousands, and
+    /// a file of them made an event of gigabytes. A daily series has 36,500 occurrences in a century.
+    static let maximumListedDates = 100_000
 
     var resolver: ICSZoneResolver
     var calendarZone: String?
@@ -262,9 +265,17 @@ extension ICSImporter {
       if singleOccurrence { return event }
       for property in component.properties(.exdate) {
         event.exceptions += try days(property, of: schedule, notes: &notes)
+        guard event.exceptions.count <= Self.maximumListedDates else {
+          notes.skip("VEVENT", line: component.line, "more than \(Self.maximumListedDates) dates excluded (EXDATE)")
+          return nil
+        }
       }
       for property in component.properties(.rdate) {
         for item in property.value.split(separator: ",") {
+          guard event.additions.count < Self.maximumListedDates else {
+            notes.skip("VEVENT", line: component.line, "more than \(Self.maximumListedDates) extra dates (RDATE)")
+            return nil
+          }
           // A PERIOD (RFC 5545 §3.8.5.2) brings its own end or length.
           let parts = item.split(separator: "/", maxSplits: 1)
           let moment = try moment(String(parts.first ?? item), parameters: property, notes: &notes)

@@ -8,6 +8,9 @@ public struct ICSScan: Sendable {
   public static let maximumOverrides = 100_000
   /// The most lines of VTIMEZONE definitions that stand after events a file may hold, for the same reason.
   public static let maximumLateZoneLines = 200_000
+  /// The most lines one item of a calendar (an event, a time zone, with the components in it) may span: it
+  /// is held whole in memory while it is read, at many times the bytes of its lines.
+  public static let maximumComponentLines = 200_000
 
   /// The file's encoding.
   public internal(set) var encoding = ICSEncoding.utf8
