@@ -80,6 +80,18 @@ struct ArgumentParserTests {
       throws: UsageError(
         "Missing value for '--note <note>' ('--db' is an option; for a value of that text, write --note=--db)")
     ) { try parse(["a", "b", "--note", "--db", "x"]) }
+    // The same with the next option's value attached (the fuzzer, seed 713: `--db --location=2024-05-12`
+    // added the event to a new calendar file of that name in the current folder, without its location).
+    #expect(
+      throws: UsageError(
+        "Missing value for '--db <path>' ('--note=x' is an option; for a file of that name, write ./--note=x)")
+    ) { try parse(["a", "b", "--db", "--note=x"]) }
+    #expect(
+      throws: UsageError(
+        "Missing value for '--note <note>' ('--db=c.db' is an option; for a value of that text, write "
+          + "--note=--db=c.db)")
+    ) { try parse(["a", "b", "--note", "--db=c.db"]) }
+    #expect(try parse(["a", "b", "--note", "--jsonish=1"]).values["note"] == "--jsonish=1")
     #expect(try parse(["a", "b", "--db", "./--json"]).values["db"] == "./--json")
     #expect(try parse(["a", "b", "--note=--json"]).values["note"] == "--json")
     #expect(try parse(["a", "b", "--note", "--jsonish"]).values["note"] == "--jsonish")

@@ -53,9 +53,11 @@ public struct ArgumentParser {
           if attached == nil { index += 1 }
           // A path that is one of the command's options, or any value that is one of its long options, is an
           // option written where the value was left out: `--db --repeat daily` would make a calendar named
-          // --repeat, and `--location --db work.db` add to the default calendar an event at "--db".
+          // --repeat, and `--location --db work.db` add to the default calendar an event at "--db". So is one
+          // with its value attached: `--db --location=x` added to a calendar file named --location=x.
           let isPath = valueName == "path" || valueName == "file"
-          if attached == nil, isPath || value.hasPrefix("--"), spec.optionSpellings.contains(value) {
+          let named = value.hasPrefix("--") ? String(value.prefix { $0 != "=" }) : value
+          if attached == nil, isPath || value.hasPrefix("--"), spec.optionSpellings.contains(named) {
             mistake =
               mistake
               ?? UsageError(
