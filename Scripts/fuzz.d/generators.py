@@ -409,7 +409,8 @@ class EnvGenerator:
             if choice == "CAL_DB":
                 env["CAL_DB"] = rng.choice(odd + ["@ROOT@/db/cal.db"])
         elif kind == "tz":
-            env["TZ"] = rng.choice(V.TZ_HOSTILE)
+            env["TZ"] = rng.choice(V.TZ_HOSTILE + ["@ROOT@/fifo", ":@ROOT@/fifo"])
+            fixtures.append("fifo")  # a FIFO for a zone file was waited on for ever
         elif kind == "tzdir":
             fixtures.append(f"tzdir:{seed}")
             env["TZDIR"] = rng.choice(["@ROOT@/zi"] * 4 + ["/dev", "/nonexistent", "@ROOT@/zi/zone.tab", "", "/"])

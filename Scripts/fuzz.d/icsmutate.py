@@ -219,7 +219,7 @@ class Mutator:
         lines = split_lines(data)
         if lines:
             index = rng.randrange(len(lines))
-            times = rng.choice([1, 1, 2, 10, 1000])
+            times = rng.choice([1, 1, 2, 10, 1000, 200001])  # past the lines one event may span
             lines[index:index] = [lines[index]] * min(times, max(1, LIMIT // (len(lines[index]) + 1)))
         return b"".join(lines)
 
@@ -328,7 +328,7 @@ class Mutator:
         lines = split_lines(data)
         eol = eol_of(lines)
         name = rng.choice([b"EXDATE", b"RDATE"])
-        count = rng.choice([10, 1000, 50000])
+        count = rng.choice([10, 1000, 50000, 100001])  # past the dates one event may list
         start = rng.choice([2024, 1, 9990])
         items = b",".join(b"%04d%02d%02dT090000" % (start + i // 365 % 9, i % 12 + 1, i % 28 + 1) for i in range(count))
         lines.insert(event_insert_point(lines, rng), name + b":" + items + eol)
