@@ -336,6 +336,29 @@ final class HardeningTests {
     #expect(try cal.run(["list", "2024-03"]).status == 0)
   }
 
+  @Test("export through a symlink to nothing yet makes its target, as a shell's > does; a missing folder is an error")
+  func exportThroughDanglingLink() throws {
+    try cal.run(["add", "2024-05-13", "dentist"])
+    let fileManager = FileManager.default
+    try fileManager.createDirectory(atPath: cal.folder + "/sub", withIntermediateDirectories: false)
+    // A link to a link to nothing: both stay links, and the file at the end of them is made (it replaced the link).
+    try fileManager.createSymbolicLink(atPath: cal.folder + "/a.ics", withDestinationPath: "sub/out.ics")
+    try fileManager.createSymbolicLink(atPath: cal.folder + "/b.ics", withDestinationPath: "a.ics")
+    #expect(try cal.run(["export", cal.folder + "/b.ics"]).status == 0)
+    for link in ["a.ics", "b.ics"] {
+      #expect(try fileManager.destinationOfSymbolicLink(atPath: cal.folder + "/" + link).hasSuffix(".ics"), "\(link)")
+    }
+    #expect(try String(contentsOfFile: cal.folder + "/sub/out.ics", encoding: .utf8).contains("SUMMARY:dentist"))
+    try fileManager.createSymbolicLink(atPath: cal.folder + "/c.ics", withDestinationPath: "nowhere/x.ics")
+    let missing = try cal.run(["export", cal.folder + "/c.ics"])
+    #expect(
+      missing.status == 1
+        && missing.stderr == "Error: cannot write \(cal.folder)/c.ics: it links to \(cal.folder)/nowhere/x.ics, in a "
+          + "folder that does not exist\n"
+    )
+    #expect(try fileManager.destinationOfSymbolicLink(atPath: cal.folder + "/c.ics") == "nowhere/x.ics")
+  }
+
   @Test("a series an older cal imported whose occurrences overlap beyond reading is listed once with a warning")
   func storedOverlappingSeries() throws {
     let now = "2024-05-12T10:00:00+02:00"
