@@ -83,7 +83,8 @@ public struct EventSchedule: Equatable, Sendable {
     return lastDay.adding(days: -spanDays) ?? lastDay
   }
 
-  /// The days from `first` through `last` (in the event's own zone) on which occurrences start.
+  /// The days from `first` through `last` (in the event's own zone) on which occurrences start; only the
+  /// first for a series that ``overlapsBeyondReading``.
   public func occurrenceDays(from first: CivilDate, through last: CivilDate, lastOccurrence: CivilDate?)
     -> [CivilDate]
   {
@@ -96,7 +97,7 @@ public struct EventSchedule: Equatable, Sendable {
   public func appendOccurrenceDays(
     from first: CivilDate, through last: CivilDate, lastOccurrence: CivilDate?, to days: inout [CivilDate]
   ) {
-    guard let rule else {
+    guard let rule, !overlapsBeyondReading else {
       if startDay >= first && startDay <= last { days.append(startDay) }
       return
     }
