@@ -9,10 +9,8 @@ struct OverlapWarnings {
 
   /// Warns about `item`'s series if it is such a series and has not been warned about yet.
   mutating func check(_ item: AgendaItem, context: CommandContext) {
-    // Cheap fields first: a listing asks on every line.
-    guard item.repeats, item.schedule.spanDays > EventSchedule.maximumReadOverlap,
-      item.schedule.overlapsBeyondReading, let problem = item.schedule.overlapProblem,
-      warned.insert(item.id).inserted
+    // A flag the item's entry keeps: a listing asks on every line.
+    guard item.overlapsBeyondReading, let problem = item.schedule.overlapProblem, warned.insert(item.id).inserted
     else { return }
     context.writeError(
       "Warning: event #\(item.id) is listed by its first occurrence alone: \(problem) (cal edit \(item.id)), or "
