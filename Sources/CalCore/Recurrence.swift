@@ -107,6 +107,10 @@ public struct Recurrence: Equatable, Sendable {
       }
       return
     }
+    if isMonthlyByWeekday {
+      appendMonthlyByWeekday(from: begin, through: end, limit: limit, budget: &budget, base: base, to: &result)
+      return
+    }
     var period = firstPeriod(onOrAfter: begin)
     while result.count - base < limit, budget > 0, let periodFirst = periodStart(period), periodFirst <= end,
       let dates = candidates(inPeriod: period)
@@ -116,6 +120,55 @@ public struct Recurrence: Equatable, Sendable {
         result.append(date)
       }
       period += interval
+    }
+  }
+
+  /// A MONTHLY rule by weekdays alone (BYDAY such as 2TU or -1FR, BYMONTH allowed), with no BYMONTHDAY or
+  /// BYSETPOS.
+  private var isMonthlyByWeekday: Bool {
+    rule.frequency == .monthly && !rule.byDay.isEmpty && rule.byMonthDay.isEmpty && rule.bySetPosition.isEmpty
+  }
+
+  /// The occurrences of a monthly rule by weekdays (see ``isMonthlyByWeekday``) from `begin` through `end`,
+  /// as the periods of ``candidates(inPeriod:)`` give them: each month's days found by arithmetic on day
+  /// numbers, put in order and each kept once at the end of `result` itself, with no arrays of candidates
+  /// made for each month (a month's listing of a hundred such series made thousands).
+  private func appendMonthlyByWeekday(
+    from begin: CivilDate, through end: CivilDate, limit: Int, budget: inout Int, base: Int,
+    to result: inout [CivilDate]
+  ) {
+    var period = firstPeriod(onOrAfter: begin)
+    let startMonth = start.yearMonth
+    while result.count - base < limit, budget > 0, let month = startMonth.adding(months: period) {
+      let (firstDay, lastDay) = (month.firstDay, month.lastDay)
+      guard firstDay <= end else { return }
+      budget -= 1
+      period += interval
+      guard rule.byMonth.isEmpty || rule.byMonth.contains(month.month) else { continue }
+      // The month's candidates go after what `result` holds, are sorted there, then kept or dropped.
+      let mark = result.count
+      let (first, last) = (firstDay.daysSince1970, lastDay.daysSince1970)
+      for occurrence in rule.byDay {
+        let firstMatch = first + occurrence.weekday.days(since: firstDay.weekday)
+        let count = (last - firstMatch) / 7 + 1
+        guard let ordinal = occurrence.ordinal else {
+          for index in 0..<count { result.append(CivilDate(daysSince1970: firstMatch + 7 * index)!) }
+          continue
+        }
+        let index = ordinal > 0 ? ordinal - 1 : count + ordinal
+        if (0..<count).contains(index) { result.append(CivilDate(daysSince1970: firstMatch + 7 * index)!) }
+      }
+      if result.count - mark > 1 { result[mark...].sort() }
+      var kept = mark
+      var previous: CivilDate?
+      for position in mark..<result.count {
+        let date = result[position]
+        defer { previous = date }
+        guard date != previous, date > start && date >= begin && date <= end && kept - base < limit else { continue }
+        result[kept] = date
+        kept += 1
+      }
+      result.removeSubrange(kept...)
     }
   }
 
