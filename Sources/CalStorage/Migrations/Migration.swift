@@ -2,22 +2,28 @@
 public struct Migration: Sendable, Equatable {
   /// The file name without `.sql`, such as `0001_initial`; ids sort in the order they apply.
   public let id: String
-  /// The script's UTF-8 bytes, kept as they are until the migration applies: every start of cal checks its
-  /// calendar against all the migrations it knows, and making strings of them all read and copied some
-  /// 30 kB (fresh pages, each a page fault) to apply none.
-  private let script: [UInt8]
+  /// Makes the script's UTF-8 bytes when the migration applies, not before: every start of cal checks its
+  /// calendar against all the migrations it knows, and reading them all (some 30 kB of SQL compiled into
+  /// the binary, each array made on its first use) cost a page fault per page to apply none.
+  private let script: @Sendable () -> [UInt8]
 
   /// The script, run inside the migration's own transaction.
-  public var sql: String { String(decoding: script, as: UTF8.self) }
+  public var sql: String { String(decoding: script(), as: UTF8.self) }
 
   /// Creates a migration.
   public init(id: String, sql: String) {
-    self.init(id: id, script: Array(sql.utf8))
+    let bytes = Array(sql.utf8)
+    self.init(id: id) { bytes }
   }
 
-  /// A migration whose script is UTF-8 bytes, such as a file compiled into the binary.
-  init(id: String, script: [UInt8]) {
+  /// A migration whose script is UTF-8 bytes made on demand, such as a file compiled into the binary.
+  init(id: String, script: @escaping @Sendable () -> [UInt8]) {
     self.id = id
     self.script = script
+  }
+
+  /// Two migrations are the same step when their ids and scripts are.
+  public static func == (left: Migration, right: Migration) -> Bool {
+    left.id == right.id && left.script() == right.script()
   }
 }
