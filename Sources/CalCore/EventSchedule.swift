@@ -76,11 +76,14 @@ public struct EventSchedule: Equatable, Sendable {
     return last.adding(days: spanDays) ?? .last
   }
 
-  /// The days from `first` through `last` (in the event's own zone) on which occurrences start.
+  /// The days from `first` through `last` (in the event's own zone) on which occurrences start; only the
+  /// first for a series that ``overlapsBeyondReading``.
   public func occurrenceDays(from first: CivilDate, through last: CivilDate, lastOccurrence: CivilDate?)
     -> [CivilDate]
   {
-    guard let recurrence else { return startDay >= first && startDay <= last ? [startDay] : [] }
+    guard let recurrence, !overlapsBeyondReading else {
+      return startDay >= first && startDay <= last ? [startDay] : []
+    }
     return recurrence.occurrences(from: first, through: last, lastDay: lastOccurrence)
   }
 
