@@ -31,11 +31,32 @@ public enum DayExpression {
     for count in stride(from: min(3, words.count), to: 0, by: -1) {
       let phrase = words[..<count].concatenated(separator: " ")
       if let day = try dayForm(Self.words(phrase), text: phrase, today: today, locale: locale) {
+        if count > 1 { try refuseTimeAsYear(words[count - 1], of: day, phrase: phrase, today: today) }
         return (day, count)
       }
     }
     return (try day(words.first ?? "", today: today, locale: locale), 1)
   }
+
+  /// Refuses a day whose last word, a year far from today's, is also a time on the 24-hour clock written
+  /// without its colon: in `may 12 1400 people` the 1400 is far more likely 14:00 than the year 1400, and
+  /// guessing either way files the event where it will not be found. A year near today's (`may 12 2025`)
+  /// is read as the year.
+  private static func refuseTimeAsYear(_ word: String, of day: CivilDate, phrase: String, today: CivilDate)
+    throws(DateError)
+  {
+    guard let number = parseDigits(Substring(word), minimumCount: 4, maximumCount: 4), number == day.year,
+      number / 100 < 24, number % 100 < 60, abs(number - today.year) > Self.nearYears
+    else { return }
+    let time = pad(number / 100, 2) + ":" + pad(number % 100, 2)
+    let rest = phrase.dropLast(word.count + 1)  // the words before it, joined by one space
+    throw .unclear(
+      "'\(phrase)' is ambiguous: \(word) could be the year or the time \(time); write \(day) for the year, "
+        + "or \(rest) \(time) for the time")
+  }
+
+  /// How many years from today's a four-digit number after a day is taken for a year without question.
+  static let nearYears = 50
 
   /// A month: `2024-05`, `2024-5`, a month's name (this year's), a name and a year (`may 2024`), `this
   /// month`, `next month`, `last month`, `+2m`, `-1m`, `in 2 months`; `today`, or any other day, stands for

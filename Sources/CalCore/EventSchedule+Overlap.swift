@@ -11,6 +11,20 @@ extension EventSchedule {
     return "each occurrence would last \(span + 1) days, longer than the \(gap) day\(gap == 1 ? "" : "s") from one"
       + " start to the next: shorten it or repeat less often"
   }
+
+  /// The most occurrences of one series a day may be covered by before reading takes the series as
+  /// broken: a year's worth of a daily event. A weekly event lasting eight days, as some calendars hold,
+  /// covers a day twice.
+  public static let maximumReadOverlap = 366
+
+  /// Whether the occurrences overlap so deeply that reading them is impossible: a series that an older `cal`
+  /// imported before ``overlapProblem`` was asked (a daily event lasting ten thousand years covers each day
+  /// 739,000 times). Reading shows such a series as its first occurrence alone.
+  public var overlapsBeyondReading: Bool {
+    // The span first: it is arithmetic, the gap may build a set, and a listing asks on every series.
+    guard spanDays > Self.maximumReadOverlap, let rule else { return false }
+    return spanDays / rule.fewestDaysBetweenStarts(startingOn: startDay) > Self.maximumReadOverlap
+  }
 }
 
 extension RecurrenceRule {

@@ -76,12 +76,33 @@ public struct EventSchedule: Equatable, Sendable {
     return last.adding(days: spanDays) ?? .last
   }
 
-  /// The days from `first` through `last` (in the event's own zone) on which occurrences start.
+  /// The start day of the last occurrence of a schedule whose occurrences cover days through `lastDay` (the
+  /// stored ``lastDay()``); `nil` for a series without end.
+  public func lastOccurrenceDay(lastDay: CivilDate?) -> CivilDate? {
+    guard let lastDay else { return nil }
+    return lastDay.adding(days: -spanDays) ?? lastDay
+  }
+
+  /// The days from `first` through `last` (in the event's own zone) on which occurrences start; only the
+  /// first for a series that ``overlapsBeyondReading``.
   public func occurrenceDays(from first: CivilDate, through last: CivilDate, lastOccurrence: CivilDate?)
     -> [CivilDate]
   {
-    guard let recurrence else { return startDay >= first && startDay <= last ? [startDay] : [] }
-    return recurrence.occurrences(from: first, through: last, lastDay: lastOccurrence)
+    var days: [CivilDate] = []
+    appendOccurrenceDays(from: first, through: last, lastOccurrence: lastOccurrence, to: &days)
+    return days
+  }
+
+  /// The same days, appended to `days` (a buffer a listing keeps for all its series).
+  public func appendOccurrenceDays(
+    from first: CivilDate, through last: CivilDate, lastOccurrence: CivilDate?, to days: inout [CivilDate]
+  ) {
+    guard let rule, !overlapsBeyondReading else {
+      if startDay >= first && startDay <= last { days.append(startDay) }
+      return
+    }
+    Recurrence(start: startDay, rule: rule).appendOccurrences(
+      from: first, through: last, lastDay: lastOccurrence, to: &days)
   }
 
   /// Whether `day` is an occurrence of this schedule.

@@ -9,9 +9,21 @@ public struct Occurrence: Equatable, Sendable {
   /// calendar's edges as `firstDay` is.
   public let lastDay: CivilDate
   /// For a timed event, the start instant in Unix seconds; `nil` for an all-day one.
-  public let startInstant: Int64?
+  @inlinable public var startInstant: Int64? { storedStart == .min ? nil : storedStart }
   /// For a timed event, the end instant in Unix seconds; `nil` for an all-day one.
-  public let endInstant: Int64?
+  @inlinable public var endInstant: Int64? { storedEnd == .min ? nil : storedEnd }
+  // The instants without optionals (an optional Int64 takes 16 bytes), Int64.min for none: a listing holds
+  // occurrences by the thousand, and a smaller item is fewer pages touched. No instant of years 1-9999 is it.
+  @usableFromInline let storedStart: Int64
+  @usableFromInline let storedEnd: Int64
+
+  init(occurrenceDay: CivilDate, firstDay: CivilDate, lastDay: CivilDate, startInstant: Int64?, endInstant: Int64?) {
+    self.occurrenceDay = occurrenceDay
+    self.firstDay = firstDay
+    self.lastDay = lastDay
+    storedStart = startInstant ?? .min
+    storedEnd = endInstant ?? .min
+  }
 
   /// Every occurrence of `schedule` that covers a day from `first` through `last` on the user's clock.
   ///
@@ -24,21 +36,38 @@ public struct Occurrence: Equatable, Sendable {
     of schedule: EventSchedule, from first: CivilDate, through last: CivilDate, eventZone: ZoneInfo?,
     localZone: ZoneInfo, lastOccurrence: CivilDate?, skipped: Set<CivilDate> = []
   ) -> [Occurrence] {
+    var result: [Occurrence] = []
+    var days: [CivilDate] = []
+    forEach(
+      of: schedule, from: first, through: last, eventZone: eventZone, localZone: localZone,
+      lastOccurrence: lastOccurrence, skipped: skipped, days: &days
+    ) {
+      result.append($0)
+      return true
+    }
+    return result
+  }
+
+  /// The same occurrences handed to `body` in order, their days found in `days` (emptied first): a listing
+  /// keeps one such buffer for all its series rather than two arrays a series. `body` returning false stops.
+  public static func forEach(
+    of schedule: EventSchedule, from first: CivilDate, through last: CivilDate, eventZone: ZoneInfo?,
+    localZone: ZoneInfo, lastOccurrence: CivilDate?, skipped: Set<CivilDate> = [], days: inout [CivilDate],
+    _ body: (Occurrence) throws -> Bool
+  ) rethrows {
     // A zone shift moves an occurrence by at most a day; the span reaches back from the window.
     let margin = schedule.isAllDay ? 0 : 2
     let searchFirst = first.adding(days: -(schedule.spanDays + margin)) ?? .first
     let searchLast = last.adding(days: margin) ?? .last
     let lastStart = schedule.repeats ? lastOccurrence : schedule.startDay
-    let days = schedule.occurrenceDays(from: searchFirst, through: searchLast, lastOccurrence: lastStart)
-    var result: [Occurrence] = []
-    result.reserveCapacity(days.count)
+    days.removeAll(keepingCapacity: true)
+    schedule.appendOccurrenceDays(from: searchFirst, through: searchLast, lastOccurrence: lastStart, to: &days)
     for day in days where skipped.isEmpty || !skipped.contains(day) {
       guard let occurrence = occurrence(of: schedule, on: day, eventZone: eventZone, localZone: localZone),
         occurrence.lastDay >= first && occurrence.firstDay <= last
       else { continue }
-      result.append(occurrence)
+      guard try body(occurrence) else { return }
     }
-    return result
   }
 
   /// The occurrence of `schedule` that starts on `day` (in the event's zone).

@@ -25,8 +25,18 @@ public struct Recurrence: Equatable, Sendable {
   /// - Parameter lastDay: the day of the last occurrence when known (from ``lastDay()``); COUNT is not
   ///   counted again here.
   public func occurrences(from first: CivilDate, through last: CivilDate, lastDay: CivilDate? = nil) -> [CivilDate] {
+    var result: [CivilDate] = []
+    appendOccurrences(from: first, through: last, lastDay: lastDay, to: &result)
+    return result
+  }
+
+  /// The same occurrences, appended to `result`: a listing expands hundreds of series into one buffer it
+  /// keeps, instead of an array grown anew for each.
+  public func appendOccurrences(
+    from first: CivilDate, through last: CivilDate, lastDay: CivilDate? = nil, to result: inout [CivilDate]
+  ) {
     var budget = Int.max
-    return occurrences(from: first, through: last, lastDay: lastDay, limit: .max, budget: &budget)
+    appendOccurrences(from: first, through: last, lastDay: lastDay, limit: .max, budget: &budget, to: &result)
   }
 
   /// The same, for callers that must bound their work on a rule they did not choose (a file's VTIMEZONE):
@@ -35,18 +45,29 @@ public struct Recurrence: Equatable, Sendable {
   func occurrences(
     from first: CivilDate, through last: CivilDate, lastDay: CivilDate?, limit: Int, budget: inout Int
   ) -> [CivilDate] {
+    var result: [CivilDate] = []
+    appendOccurrences(from: first, through: last, lastDay: lastDay, limit: limit, budget: &budget, to: &result)
+    return result
+  }
+
+  /// The same, appended to `result` (what it held before counts for nothing against `limit`).
+  private func appendOccurrences(
+    from first: CivilDate, through last: CivilDate, lastDay: CivilDate?, limit: Int, budget: inout Int,
+    to result: inout [CivilDate]
+  ) {
     var end = last
     if let until = rule.until, until < end { end = until }
     if let lastDay, lastDay < end { end = lastDay }
     let begin = max(first, start)
-    guard begin <= end, limit > 0 else { return [] }
-    var result: [CivilDate] = []
+    guard begin <= end, limit > 0 else { return }
+    // The occurrences found so far are counted from here.
+    let base = result.count
     if start >= first && start <= end { result.append(start) }
     if let monthStep = plainMonthStep {
       // Monthly or yearly on the start's day of the month: one date a period, reached by arithmetic.
       var period = firstPeriod(onOrAfter: begin)
       let startMonth = start.yearMonth
-      while result.count < limit, budget > 0, let periodFirst = periodStart(period), periodFirst <= end {
+      while result.count - base < limit, budget > 0, let periodFirst = periodStart(period), periodFirst <= end {
         budget -= 1
         let (months, overflow) = period.multipliedReportingOverflow(by: monthStep)
         guard !overflow, let month = startMonth.adding(months: months) else { break }
@@ -56,26 +77,27 @@ public struct Recurrence: Equatable, Sendable {
         }
         period += interval
       }
-      return result
+      return
     }
     if isPlainDaily {
       // Every nth day: arithmetic, no periods to build.
       let origin = start.daysSince1970
       var day = origin + max(1, (begin.daysSince1970 - origin + interval - 1) / interval) * interval
-      while day <= end.daysSince1970, result.count < limit, budget > 0, let date = CivilDate(daysSince1970: day) {
+      while day <= end.daysSince1970, result.count - base < limit, budget > 0, let date = CivilDate(daysSince1970: day)
+      {
         budget -= 1
         result.append(date)
         day += interval
       }
-      return result
+      return
     }
     if let offsets = weeklyOffsets {
       // Weekly on set weekdays: day numbers from each week's start, no dates built that are not kept.
       let (origin, first, last) = (start.daysSince1970, begin.daysSince1970, end.daysSince1970)
       var weekStart = weekStartDay(of: start) + 7 * firstPeriod(onOrAfter: begin)
-      while weekStart <= last, result.count < limit, budget > 0 {
+      while weekStart <= last, result.count - base < limit, budget > 0 {
         budget -= 1
-        for offset in offsets where result.count < limit {
+        for offset in 0..<7 where offsets & (1 << UInt8(offset)) != 0 && result.count - base < limit {
           let day = weekStart + offset
           if day > origin && day >= first && day <= last, let date = CivilDate(daysSince1970: day) {
             result.append(date)
@@ -83,30 +105,82 @@ public struct Recurrence: Equatable, Sendable {
         }
         weekStart += 7 * interval
       }
-      return result
+      return
+    }
+    if isMonthlyByWeekday {
+      appendMonthlyByWeekday(from: begin, through: end, limit: limit, budget: &budget, base: base, to: &result)
+      return
     }
     var period = firstPeriod(onOrAfter: begin)
-    while result.count < limit, budget > 0, let periodFirst = periodStart(period), periodFirst <= end,
+    while result.count - base < limit, budget > 0, let periodFirst = periodStart(period), periodFirst <= end,
       let dates = candidates(inPeriod: period)
     {
       budget -= 1
-      for date in dates where date > start && date >= begin && date <= end && result.count < limit {
+      for date in dates where date > start && date >= begin && date <= end && result.count - base < limit {
         result.append(date)
       }
       period += interval
     }
-    return result
   }
 
-  /// For a WEEKLY rule with no BYMONTH or BYSETPOS, its days' offsets from the start of each week, in order.
-  private var weeklyOffsets: [Int]? {
+  /// A MONTHLY rule by weekdays alone (BYDAY such as 2TU or -1FR, BYMONTH allowed), with no BYMONTHDAY or
+  /// BYSETPOS.
+  private var isMonthlyByWeekday: Bool {
+    rule.frequency == .monthly && !rule.byDay.isEmpty && rule.byMonthDay.isEmpty && rule.bySetPosition.isEmpty
+  }
+
+  /// The occurrences of a monthly rule by weekdays (see ``isMonthlyByWeekday``) from `begin` through `end`,
+  /// as the periods of ``candidates(inPeriod:)`` give them: each month's days found by arithmetic on day
+  /// numbers, put in order and each kept once at the end of `result` itself, with no arrays of candidates
+  /// made for each month (a month's listing of a hundred such series made thousands).
+  private func appendMonthlyByWeekday(
+    from begin: CivilDate, through end: CivilDate, limit: Int, budget: inout Int, base: Int,
+    to result: inout [CivilDate]
+  ) {
+    var period = firstPeriod(onOrAfter: begin)
+    let startMonth = start.yearMonth
+    while result.count - base < limit, budget > 0, let month = startMonth.adding(months: period) {
+      let (firstDay, lastDay) = (month.firstDay, month.lastDay)
+      guard firstDay <= end else { return }
+      budget -= 1
+      period += interval
+      guard rule.byMonth.isEmpty || rule.byMonth.contains(month.month) else { continue }
+      // The month's candidates go after what `result` holds, are sorted there, then kept or dropped.
+      let mark = result.count
+      let (first, last) = (firstDay.daysSince1970, lastDay.daysSince1970)
+      for occurrence in rule.byDay {
+        let firstMatch = first + occurrence.weekday.days(since: firstDay.weekday)
+        let count = (last - firstMatch) / 7 + 1
+        guard let ordinal = occurrence.ordinal else {
+          for index in 0..<count { result.append(CivilDate(daysSince1970: firstMatch + 7 * index)!) }
+          continue
+        }
+        let index = ordinal > 0 ? ordinal - 1 : count + ordinal
+        if (0..<count).contains(index) { result.append(CivilDate(daysSince1970: firstMatch + 7 * index)!) }
+      }
+      if result.count - mark > 1 { result[mark...].sort() }
+      var kept = mark
+      var previous: CivilDate?
+      for position in mark..<result.count {
+        let date = result[position]
+        defer { previous = date }
+        guard date != previous, date > start && date >= begin && date <= end && kept - base < limit else { continue }
+        result[kept] = date
+        kept += 1
+      }
+      result.removeSubrange(kept...)
+    }
+  }
+
+  /// For a WEEKLY rule with no BYMONTH or BYSETPOS, its days' offsets from the start of each week, a bit
+  /// each (bit 0 for the week's first day): in order and each once, without a set to sort or an array.
+  private var weeklyOffsets: UInt8? {
     guard rule.frequency == .weekly, rule.byMonth.isEmpty, rule.bySetPosition.isEmpty, rule.byMonthDay.isEmpty
     else { return nil }
-    guard !rule.byDay.isEmpty else { return [start.weekday.days(since: rule.weekStart)] }
-    // A bit per offset: in order and each once, without a set to sort.
+    guard !rule.byDay.isEmpty else { return 1 << UInt8(start.weekday.days(since: rule.weekStart)) }
     var offsets: UInt8 = 0
     for day in rule.byDay { offsets |= 1 << UInt8(day.weekday.days(since: rule.weekStart)) }
-    return (0..<7).filter { offsets & (1 << UInt8($0)) != 0 }
+    return offsets
   }
 
   /// For a MONTHLY or YEARLY rule with no BY parts (every month or year on the start's day of the month),

@@ -15,10 +15,11 @@ struct Agenda {
   /// Every event covering a day from `first` through `last`, one item per day it covers, by day, then all-day
   /// events first, then by start time, then by id. Only events `matching` says yes to are expanded.
   func items(
-    from first: CivilDate, through last: CivilDate, matching: (EventRecord) -> Bool = { _ in true }
-  ) throws -> [AgendaItem] {
+    from first: CivilDate, through last: CivilDate, matching: ((EventRecord) -> Bool)? = nil
+  ) throws -> AgendaItems {
     var items: [AgendaItem] = []
-    for event in try store.events.simpleEvents(from: first, through: last, calendar: calendar) where matching(event) {
+    for event in try store.events.simpleEvents(from: first, through: last, calendar: calendar)
+    where matching?(event) ?? true {
       guard
         let occurrence = Occurrence.occurrence(
           of: event.schedule, on: event.schedule.startDay, eventZone: nil, localZone: environment.localZone)
@@ -26,6 +27,7 @@ struct Agenda {
       items.append(AgendaItem(day: occurrence.firstDay, entry: entry(event), occurrence: occurrence))
     }
     try forEachOtherOccurrence(from: first, through: last, matching: matching) { entry, occurrence in
+      guard let entry else { return true }
       var day = max(occurrence.firstDay, first)
       let final = min(occurrence.lastDay, last)
       while day <= final {
@@ -35,7 +37,7 @@ struct Agenda {
       }
       return true
     }
-    return Self.sorted(items)
+    return AgendaItems(ordering: items)
   }
 
   /// The days from `first` through `last` that have at least one event, for marking a month page.
@@ -47,7 +49,7 @@ struct Agenda {
     }
     var unmarked = marked.count { !$0 }
     // Series are expanded one by one, and only until every day of the window is marked.
-    try forEachOtherOccurrence(from: first, through: last, withReminders: false) { _, occurrence in
+    try forEachOtherOccurrence(from: first, through: last, withReminders: false, withEntries: false) { _, occurrence in
       let from = max(occurrence.firstDay.daysSince1970, base)
       let through = min(occurrence.lastDay.daysSince1970, last.daysSince1970)
       if from <= through {
@@ -74,6 +76,7 @@ struct Agenda {
     }
     for (day, calendar) in try store.events.simpleDayCalendars(from: first, through: last) { mark(day, calendar) }
     try forEachOtherOccurrence(from: first, through: last) { entry, occurrence in
+      guard let entry else { return true }
       var day = max(occurrence.firstDay, first)
       let final = min(occurrence.lastDay, last)
       while day <= final {
@@ -86,9 +89,11 @@ struct Agenda {
     return owners
   }
 
-  /// The entry of an item of `event`, naming its calendar.
-  func entry(_ event: EventRecord) -> AgendaItem.Entry {
-    AgendaItem.Entry(event: event, calendar: calendars[event.calendarID])
+  /// The entry of an item of `event`, naming its calendar. Consuming: a record just read moves into its
+  /// entry instead of being copied (a copy of a record is hundreds of instructions, a listing makes hundreds).
+  func entry(_ event: consuming EventRecord) -> AgendaItem.Entry {
+    let calendar = calendars[event.calendarID]
+    return AgendaItem.Entry(event: event, calendar: calendar)
   }
 
   /// The occurrence of `event` that starts on `day` (its first one when `day` is `nil`), as an item.
@@ -104,10 +109,11 @@ struct Agenda {
 
   /// Series, spans and zoned events, expanded into the occurrences that touch the window, handed to `body`
   /// one by one as they are found (no list of them all is built); `body` returning false stops early. Without
-  /// `withReminders`, the events come without their reminders (marking days needs none).
+  /// `withReminders`, the events come without their reminders (marking days needs none); without
+  /// `withEntries`, without their entries either (`body` is handed `nil`), and no record is read.
   private func forEachOtherOccurrence(
-    from first: CivilDate, through last: CivilDate, withReminders: Bool = true,
-    matching: (EventRecord) -> Bool = { _ in true }, _ body: (AgendaItem.Entry, Occurrence) -> Bool
+    from first: CivilDate, through last: CivilDate, withReminders: Bool = true, withEntries: Bool = true,
+    matching: ((EventRecord) -> Bool)? = nil, _ body: (AgendaItem.Entry?, Occurrence) -> Bool
   ) throws {
     let searchFirst = first.adding(days: -2) ?? first
     let searchLast = last.adding(days: 2) ?? last
@@ -116,23 +122,40 @@ struct Agenda {
     let reach = 366
     let skipped = try store.events.skippedDays(
       from: searchFirst.adding(days: -reach) ?? searchFirst, through: searchLast)
-    try store.events.forEachOtherEvent(
+    // The occurrence days of each series in turn, in one buffer.
+    var days: [CivilDate] = []
+    days.reserveCapacity(64)
+    try store.events.forEachOtherRow(
       from: searchFirst, through: searchLast, calendar: calendar, withReminders: withReminders
-    ) { event in
-      guard matching(event) else { return true }
-      let schedule = event.schedule
-      var skips = skipped[event.id]
+    ) { row in
+      // The record is read at the first occurrence (many series have none in a short window), unless a
+      // filter needs it first.
+      let schedule = try row.schedule()
+      var event: EventRecord?
+      if let matching {
+        let read = try row.record(with: schedule)
+        guard matching(read) else { return true }
+        event = read
+      }
+      let id = try row.id()
+      var skips = skipped[id]
       if schedule.spanDays > reach {
-        skips = try store.events.skippedDays(from: CivilDate(daysSince1970: -719_162)!, through: searchLast)[event.id]
+        skips = try store.events.skippedDays(from: CivilDate(daysSince1970: -719_162)!, through: searchLast)[id]
       }
       let eventZone = try schedule.timeZone.map { name in try zone(name) }
-      let occurrences = Occurrence.occurrences(
+      var entry: AgendaItem.Entry?
+      var goesOn = true
+      try Occurrence.forEach(
         of: schedule, from: first, through: last, eventZone: eventZone, localZone: environment.localZone,
-        lastOccurrence: event.lastOccurrenceDay, skipped: skips ?? [])
-      guard !occurrences.isEmpty else { return true }
-      let entry = self.entry(event)
-      for occurrence in occurrences where !body(entry, occurrence) { return false }
-      return true
+        lastOccurrence: row.lastOccurrenceDay(of: schedule), skipped: skips ?? [], days: &days
+      ) { occurrence in
+        if withEntries && entry == nil {
+          entry = self.entry(try event ?? row.record(with: schedule))
+        }
+        goesOn = body(entry, occurrence)
+        return goesOn
+      }
+      return goesOn
     }
   }
 
@@ -143,50 +166,5 @@ struct Agenda {
     } catch {
       throw ServiceError(.storage, "an event uses the time zone '\(name)', which this system does not know")
     }
-  }
-
-  /// By day, then all-day events first, then by start, then by id and occurrence. Sorts small keys and
-  /// moves each item once: sorting the items themselves copied them over and over. The days are put in
-  /// order by counting (a window holds a few dozen days), and only each day's items are compared.
-  static func sorted(_ items: [AgendaItem]) -> [AgendaItem] {
-    guard items.count > 1 else { return items }
-    // The id read through the entry: the item's `event` would copy the whole record for it.
-    // Read in place (by index): each copy of an item retains and releases its entry.
-    var keys: [(Int64, Int64, Int)] = []
-    keys.reserveCapacity(items.count)
-    var low = Int.max
-    var high = Int.min
-    for index in items.indices {
-      let day = items[index].day.daysSince1970
-      low = min(low, day)
-      high = max(high, day)
-      keys.append(
-        (
-          items[index].occurrence.startInstant ?? Int64.min, items[index].entry.event.id,
-          items[index].occurrence.occurrenceDay.daysSince1970
-        ))
-    }
-    // Where each day's items begin in the order; a window of centuries with few events is sorted whole.
-    let dayCount = high - low + 1
-    guard dayCount <= 4 * items.count + 64 else {
-      return items.indices.sorted { left, right in
-        let (leftDay, rightDay) = (items[left].day, items[right].day)
-        return leftDay != rightDay ? leftDay < rightDay : keys[left] < keys[right]
-      }.map { items[$0] }
-    }
-    var starts = [Int](repeating: 0, count: dayCount + 1)
-    for index in items.indices { starts[items[index].day.daysSince1970 - low + 1] += 1 }
-    for day in 0..<dayCount { starts[day + 1] += starts[day] }
-    var order = [Int](repeating: 0, count: items.count)
-    var next = starts
-    for index in items.indices {
-      let day = items[index].day.daysSince1970 - low
-      order[next[day]] = index
-      next[day] += 1
-    }
-    for day in 0..<dayCount where starts[day + 1] - starts[day] > 1 {
-      order[starts[day]..<starts[day + 1]].sort { keys[$0] < keys[$1] }
-    }
-    return order.map { items[$0] }
   }
 }

@@ -17,6 +17,7 @@ public struct AgendaItem: Sendable {
     @usableFromInline let hasLocation: Bool
     @usableFromInline let hasNote: Bool
     @usableFromInline let hasReminders: Bool
+    @usableFromInline let overlapsBeyondReading: Bool
     /// The series' RRULE text, written once for all its occurrences when first asked: a text listing never
     /// asks, and writing it costs more than printing a line.
     private let ruleTextCache = Mutex<String??>(nil)
@@ -29,6 +30,7 @@ public struct AgendaItem: Sendable {
       self.hasLocation = event.fields.location?.isEmpty == false
       self.hasNote = event.fields.note?.isEmpty == false
       self.hasReminders = !event.fields.reminders.isEmpty
+      self.overlapsBeyondReading = event.fields.schedule.overlapsBeyondReading
     }
 
     var ruleText: String? {
@@ -90,6 +92,9 @@ public struct AgendaItem: Sendable {
   @inlinable public var hasNote: Bool { entry.hasNote }
   /// Whether the event has reminders.
   @inlinable public var hasReminders: Bool { entry.hasReminders }
+  /// Whether the event is a series shown by its first occurrence alone (the same as
+  /// `schedule.overlapsBeyondReading`).
+  @inlinable public var overlapsBeyondReading: Bool { entry.overlapsBeyondReading }
   /// The colour of its calendar, if it has one (without copying the calendar's record).
   @inlinable public var calendarColor: CalendarColor? { entry.calendar?.color }
 }

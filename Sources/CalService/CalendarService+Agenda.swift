@@ -14,19 +14,34 @@ extension CalendarService {
   /// item per day it covers: by day, then all-day events first, then by start time, then by id. For windows
   /// of a few months; long ones go through `forEachAgendaItem`.
   public func agenda(from first: CivilDate, through last: CivilDate, calendar: String? = nil) throws -> [AgendaItem] {
-    try perform { try makeAgenda(for: calendar).items(from: first, through: last) }
+    try perform { Array(try makeAgenda(for: calendar).items(from: first, through: last)) }
   }
 
   /// The same items handed to `body` in order (or in reverse order, newest first), a chunk of days at a
   /// time, so that a listing of centuries holds one chunk in memory; `body` returning false stops.
   public func forEachAgendaItem(
     from first: CivilDate, through last: CivilDate, calendar: String? = nil, newestFirst: Bool = false,
-    matching: (EventRecord) -> Bool = { _ in true }, _ body: (AgendaItem) throws -> Bool
+    matching: ((EventRecord) -> Bool)? = nil, _ body: (AgendaItem) throws -> Bool
   ) throws {
     let agenda = try perform { try makeAgenda(for: calendar) }
+    // A listing reads each page of its rows once: a small page cache spares a page fault a page. What
+    // `body` throws passes through untranslated.
+    try perform {
+      try store.withSmallPageCache {
+        try forEachAgendaItem(
+          of: agenda, from: first, through: last, newestFirst: newestFirst, matching: matching, body)
+      }
+    }
+  }
+
+  /// The items of `agenda`, as ``forEachAgendaItem(from:through:calendar:newestFirst:matching:_:)`` hands them.
+  private func forEachAgendaItem(
+    of agenda: Agenda, from first: CivilDate, through last: CivilDate, newestFirst: Bool,
+    matching: ((EventRecord) -> Bool)?, _ body: (AgendaItem) throws -> Bool
+  ) throws {
     guard last.daysSince1970 - first.daysSince1970 >= Self.agendaChunkDays else {
-      let items = try perform { try agenda.items(from: first, through: last, matching: matching) }
-      for item in newestFirst ? items.reversed() : items where try !body(item) { return }
+      let items = try agenda.items(from: first, through: last, matching: matching)
+      _ = try items.handOut(newestFirst: newestFirst, to: body)
       return
     }
     // From the near end of the window, chunk after chunk, each as long as the last one's yield allows.
@@ -35,8 +50,8 @@ extension CalendarService {
     while newestFirst ? done >= first : done <= last {
       let far = done.adding(days: newestFirst ? -(days - 1) : days - 1) ?? (newestFirst ? first : last)
       let (chunkFirst, chunkLast) = newestFirst ? (max(far, first), done) : (done, min(far, last))
-      let items = try perform { try agenda.items(from: chunkFirst, through: chunkLast, matching: matching) }
-      for item in newestFirst ? items.reversed() : items where try !body(item) { return }
+      let items = try agenda.items(from: chunkFirst, through: chunkLast, matching: matching)
+      guard try items.handOut(newestFirst: newestFirst, to: body) else { return }
       if items.count < Self.agendaChunkItems / 4 {
         days = min(days * 2, 3_660)
       } else if items.count > Self.agendaChunkItems {

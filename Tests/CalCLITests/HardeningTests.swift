@@ -336,6 +336,77 @@ final class HardeningTests {
     #expect(try cal.run(["list", "2024-03"]).status == 0)
   }
 
+  @Test("export through a symlink to nothing yet makes its target, as a shell's > does; a missing folder is an error")
+  func exportThroughDanglingLink() throws {
+    try cal.run(["add", "2024-05-13", "dentist"])
+    let fileManager = FileManager.default
+    try fileManager.createDirectory(atPath: cal.folder + "/sub", withIntermediateDirectories: false)
+    // A link to a link to nothing: both stay links, and the file at the end of them is made (it replaced the link).
+    try fileManager.createSymbolicLink(atPath: cal.folder + "/a.ics", withDestinationPath: "sub/out.ics")
+    try fileManager.createSymbolicLink(atPath: cal.folder + "/b.ics", withDestinationPath: "a.ics")
+    #expect(try cal.run(["export", cal.folder + "/b.ics"]).status == 0)
+    for link in ["a.ics", "b.ics"] {
+      #expect(try fileManager.destinationOfSymbolicLink(atPath: cal.folder + "/" + link).hasSuffix(".ics"), "\(link)")
+    }
+    #expect(try String(contentsOfFile: cal.folder + "/sub/out.ics", encoding: .utf8).contains("SUMMARY:dentist"))
+    try fileManager.createSymbolicLink(atPath: cal.folder + "/c.ics", withDestinationPath: "nowhere/x.ics")
+    let missing = try cal.run(["export", cal.folder + "/c.ics"])
+    #expect(
+      missing.status == 1
+        && missing.stderr == "Error: cannot write \(cal.folder)/c.ics: it links to \(cal.folder)/nowhere/x.ics, in a "
+          + "folder that does not exist\n"
+    )
+    #expect(try fileManager.destinationOfSymbolicLink(atPath: cal.folder + "/c.ics") == "nowhere/x.ics")
+  }
+
+  @Test("a series an older cal imported whose occurrences overlap beyond reading is listed once with a warning")
+  func storedOverlappingSeries() throws {
+    let now = "2024-05-12T10:00:00+02:00"
+    try cal.run(["add", "0001-01-01", "odd", "--at", "00:00", "--repeat", "daily", "--remind", "15m"], at: now)
+    try cal.run(["add", "2024-05-13", "fine", "--at", "10:00", "--repeat", "weekly"], at: now)
+    // As an import before 1af91e7 stored DURATION:P521722W, and a weekly event lasting 8 days (which real
+    // calendars hold, and which must read as before).
+    let database = try CalendarStore(path: cal.database, now: 0).database
+    try database.execute("UPDATE events SET length_days = 3652054, span_days = 3652054 WHERE id = 1")
+    try database.execute("UPDATE events SET length_days = 8, span_days = 8 WHERE id = 2")
+    // Expanded, every day held 739,000 occurrences: a listing of any month died allocating 2.4 GB.
+    let limited = "ulimit -v 300000; exec \"$0\" \"$@\""
+    let warning =
+      "Warning: event #1 is listed by its first occurrence alone: each occurrence would last 3652055 days, longer "
+      + "than the 1 day from one start to the next: shorten it or repeat less often (cal edit 1), or remove it "
+      + "(cal rm 1)\n"
+    for (command, warns) in [
+      (["list", "2024-05"], true), (["list", "2024-05", "--json"], true), (["agenda", "30"], true),
+      (["show", "--agenda"], true), (["search", "odd"], true), (["show"], false), (["export"], false),
+      (["remind", "--json"], false),
+    ] {
+      let result = try cal.run(
+        ["-c", limited, CalProcess.binary] + command, environment: ["TZ": "Europe/Berlin", "CAL_TEST_NOW": now],
+        binary: "/bin/sh")
+      #expect(result.status == 0 && result.stderr == (warns ? warning : ""), "\(command): \(result.stderr.prefix(300))")
+    }
+    let listed = try cal.run(["list", "2024-05-19..2024-05-21"], at: now).stdout
+    #expect(
+      listed == """
+        2024-05-19  ...          #1@0001-01-01  odd
+                    reminders: 15m before
+        2024-05-19  ...          #2@2024-05-13  fine
+        2024-05-20  ...          #1@0001-01-01  odd
+                    reminders: 15m before
+        2024-05-20  ...          #2@2024-05-13  fine
+        2024-05-20  10:00-...    #2@2024-05-20  fine
+        2024-05-21  ...          #1@0001-01-01  odd
+                    reminders: 15m before
+        2024-05-21  ...-10:00    #2@2024-05-13  fine
+        2024-05-21  ...          #2@2024-05-20  fine
+
+        """)
+    // What the warning says works: the series shortened is listed as any other.
+    #expect(try cal.run(["edit", "1", "--for", "1h"], at: now).status == 0)
+    let fixed = try cal.run(["list", "2024-05-20"], at: now)
+    #expect(fixed.stderr.isEmpty && fixed.stdout.contains("2024-05-20  00:00-01:00  #1@2024-05-20  odd\n"))
+  }
+
   @Test("a failed import into a calendar it would have made leaves no file or folder behind")
   func failedImportLeavesNothing() throws {
     let file = cal.folder + "/bad.ics"

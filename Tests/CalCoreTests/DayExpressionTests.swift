@@ -375,6 +375,32 @@ struct DayExpressionTests {
     #expect(throws: DateError.self) { try DayExpression.leadingDay([], today: Self.today) }
   }
 
+  @Test("a four-digit year far from today's that is also a time is refused after a day, naming both readings")
+  func timeShapedYears() throws {
+    let refusals: [([String], String)] = [
+      (
+        ["may", "12", "1400", "people"],
+        "'may 12 1400' is ambiguous: 1400 could be the year or the time 14:00; write 1400-05-12 for the year, "
+          + "or may 12 14:00 for the time"
+      ),
+      (
+        ["12", "may", "0930", "x"],
+        "'12 may 0930' is ambiguous: 0930 could be the year or the time 09:30; write 0930-05-12 for the year, "
+          + "or 12 may 09:30 for the time"
+      ),
+    ]
+    for (words, message) in refusals {
+      #expect(throws: DateError.unclear(message)) { try DayExpression.leadingDay(words, today: Self.today) }
+    }
+    // Near today's year, or no time (minutes past 59, hours past 23), the number is the year.
+    for (words, expected) in [
+      (["may", "12", "2025", "x"], "2025-05-12"), (["may", "12", "2030", "x"], "2030-05-12"),
+      (["may", "12", "1999", "x"], "1999-05-12"), (["may", "12", "2460", "x"], "2460-05-12"),
+    ] {
+      #expect(try DayExpression.leadingDay(words, today: Self.today).day.description == expected, "\(words)")
+    }
+  }
+
   @Test("names: whole names and abbreviations before beginnings, ambiguity refused")
   func names() {
     #expect(CalendarLocale.english.months(named: "jun") == [6])

@@ -45,6 +45,29 @@ struct RecurrenceTests {
         == ["2024-05-31", "2024-06-28", "2024-07-26", "2024-08-30"])
   }
 
+  @Test("monthly by weekdays: each month's days in order and each once, BYMONTH and INTERVAL kept, COUNT counted")
+  func monthlyByWeekdays() throws {
+    // 1SU and -1SU are also among the Sundays: each listed once.
+    #expect(
+      try dates("2024-01-07", "FREQ=MONTHLY;BYDAY=1SU,SU,-1SU", from: "2024-01-01", through: "2024-03-31")
+        == [
+          "2024-01-07", "2024-01-14", "2024-01-21", "2024-01-28", "2024-02-04", "2024-02-11", "2024-02-18",
+          "2024-02-25", "2024-03-03", "2024-03-10", "2024-03-17", "2024-03-24", "2024-03-31",
+        ])
+    // A fifth weekday only in months that have one; March and October are out of step with the interval.
+    #expect(
+      try dates(
+        "2024-01-31", "FREQ=MONTHLY;INTERVAL=2;BYDAY=5WE,-5TH;BYMONTH=1,5,7,10", from: "2024-01-01",
+        through: "2025-12-31")
+        == [
+          "2024-01-31", "2024-05-02", "2024-05-29", "2024-07-31", "2025-01-02", "2025-01-29", "2025-05-01",
+          "2025-07-03", "2025-07-30",
+        ])
+    #expect(
+      try dates("2024-05-14", "FREQ=MONTHLY;BYDAY=2TU,-1FR;COUNT=5", from: "2024-01-01", through: "2025-12-31")
+        == ["2024-05-14", "2024-05-31", "2024-06-11", "2024-06-28", "2024-07-09"])
+  }
+
   @Test("listing a month far away does not depend on how long the series runs")
   func lazyExpansion() throws {
     #expect(

@@ -6,7 +6,8 @@ enum FileIO {
   /// Writes `text` to `path` whole or not at all: into a new file beside it with a name nobody can guess
   /// (created exclusively, so a planted symlink cannot redirect it), synced, then renamed over it, keeping
   /// the mode of the file it replaces. A path that is not a regular file (a FIFO, a device, `/dev/stdout`)
-  /// is written to as it is, never replaced. A symlink is followed: the file it points to is replaced.
+  /// is written to as it is, never replaced. A symlink is followed: the file it points to is replaced, or
+  /// made when there is none yet.
   static func write(_ text: String, to path: String) throws {
     try write(to: path) { write in
       var text = text
@@ -19,6 +20,9 @@ enum FileIO {
   static func write(to path: String, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
     var status = stat()
     let exists = stat(path, &status) == 0
+    // A link to nothing yet is written through, as a shell's `>` and `sort -o` do: replaced, it would stop
+    // being a link. One that loops, or another failure than a missing file, is an error.
+    guard exists || errno == ENOENT else { throw failure("cannot write", path) }
     if exists && (status.st_mode & S_IFMT) != S_IFREG {
       guard (status.st_mode & S_IFMT) != S_IFDIR else {
         throw CalError("cannot write \(TerminalText.sanitized(path)): it is a folder")
@@ -31,8 +35,13 @@ enum FileIO {
       }
       return
     }
-    let target = exists ? (resolvedPath(path) ?? path) : path
+    let target = exists ? (resolvedPath(path) ?? path) : linkTarget(path)
     let folder = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) : "."
+    if target != path && access(folder.isEmpty ? "/" : folder, F_OK) != 0 {
+      throw CalError(
+        "cannot write \(TerminalText.sanitized(path)): it links to \(TerminalText.sanitized(target)), in a folder that "
+          + "does not exist")
+    }
     var template = Array(((folder.isEmpty ? "/" : folder + "/") + ".cal-export-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw failure("cannot write", path) }
@@ -93,6 +102,22 @@ enum FileIO {
       offset += count
     }
     return true
+  }
+
+  /// Where `path` leads when it is a symlink to nothing (through any links to links): the file a write through
+  /// it creates; `path` itself when it is no link.
+  private static func linkTarget(_ path: String) -> String {
+    var current = path
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    // stat said the chain ends, so it does not loop; the bound only keeps a changing one from running on.
+    for _ in 0..<40 {
+      let count = readlink(current, &buffer, Int(PATH_MAX))
+      guard count > 0 else { return current }
+      let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let folder = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
+      current = link.hasPrefix("/") ? link : folder + link
+    }
+    return current
   }
 
   /// The path with every symlink resolved, or `nil`.

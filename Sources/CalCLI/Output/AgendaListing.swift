@@ -11,6 +11,7 @@ struct AgendaListing {
   let now: Int64
   private var lines: EventLineWriter
   private var day: CivilDate?
+  private var warnings = OverlapWarnings()
   private var buffer = TextBuffer(capacity: 1 << 16)
 
   /// `styled` says whether titles take their calendars' colours (`--color`); without it, on a terminal.
@@ -26,6 +27,7 @@ struct AgendaListing {
 
   /// Writes one more item: its day's heading first when it starts a new day.
   mutating func append(_ item: AgendaItem) {
+    warnings.check(item, context: context)
     let startsDay = day != item.day
     if json {
       if startsDay {

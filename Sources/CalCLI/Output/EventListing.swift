@@ -7,6 +7,7 @@ struct EventListing {
   let context: CommandContext
   private var lines: EventLineWriter
   private var count = 0
+  private var warnings = OverlapWarnings()
   private var buffer = TextBuffer(capacity: 1 << 16)
 
   /// `styled` says whether titles take their calendars' colours (`--color`); without it, on a terminal.
@@ -18,6 +19,7 @@ struct EventListing {
 
   /// Writes one more item.
   mutating func append(_ item: AgendaItem) {
+    warnings.check(item, context: context)
     if json {
       buffer.append(byte: UInt8(ascii: count == 0 ? "[" : ","))
       EventPresenter.json(item, context: context).write(into: &buffer)

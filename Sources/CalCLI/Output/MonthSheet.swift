@@ -96,6 +96,7 @@ public struct MonthSheet {
     let yearHeader = months.count >= monthsPerRow && (first.month - 1) % monthsPerRow == 0
     var lines: [String] = []
     var previousYear: Int?
+    let heading = weekdayHeading()
     for start in stride(from: 0, to: months.count, by: monthsPerRow) {
       let row = months[start..<min(start + monthsPerRow, months.count)]
       if start > 0 { lines.append("") }
@@ -103,38 +104,58 @@ public struct MonthSheet {
         lines.append(DisplayWidth.centred(String(row.first!.year), in: monthsPerRow * monthWidth))
         previousYear = row.first?.year
       }
-      let blocks = row.map { block(for: $0, withYear: !yearHeader) }
+      let blocks = row.map { block(for: $0, withYear: !yearHeader, heading: heading) }
       for index in blocks[blocks.startIndex].indices {
-        lines.append(blocks.map { $0[index] }.concatenated())
+        // Made in room reserved at once: growing by appending cost 5,000 instructions a line.
+        var line = ""
+        line.reserveCapacity(blocks.reduce(0) { $0 + $1[index].utf8.count })
+        for block in blocks { line += block[index] }
+        lines.append(line)
       }
     }
     return lines
   }
 
-  /// One month's eight lines, each padded to its width plus the two-column gap.
-  private func block(for month: YearMonth, withYear: Bool) -> [String] {
+  /// One month's eight lines, each padded to its width plus the two-column gap; `heading` is the line of
+  /// weekday names, the same in every month.
+  private func block(for month: YearMonth, withYear: Bool, heading: String) -> [String] {
     let locale = style.locale
     let name = withYear ? locale.title(of: month) : locale.monthNames[month.month - 1]
-    let gap = "  "
-    var block = [padded(centred(name, in: monthWidth), to: monthWidth) + gap]
-    let header = Weekday.week(startingOn: locale.firstWeekday).map { headerName($0) }.concatenated(separator: " ")
-    let weekHeading = weekNumberWidth == 0 ? "" : style.weekNumberLayout == .beside ? "   " : " w| "
-    // Only names are measured in characters, as cal(1) measures them; the rest is laid out by columns.
-    block.append(DisplayWidth.padded(weekHeading + header, to: monthWidth) + gap)
+    var block = [padded(centred(name, in: monthWidth), to: monthWidth) + Self.gap, heading]
     let grid = MonthGrid(month: month, firstWeekday: locale.firstWeekday, reform: style.reform)
+    // Rows are built as bytes (a page of twelve months is 500 cells): digits, spaces, week numbers and
+    // escape sequences are all ASCII.
+    var line: [UInt8] = []
+    line.reserveCapacity(2 * monthWidth)
     for week in grid.weeks {
-      var line = weekNumberWidth == 0 ? "" : weekNumber(week, in: grid)
+      line.removeAll(keepingCapacity: true)
+      if weekNumberWidth != 0 { line.append(contentsOf: weekNumber(week, in: grid).utf8) }
       for (column, day) in week.enumerated() {
-        if column > 0 { line += " " }
+        if column > 0 { line.append(UInt8(ascii: " ")) }
         guard let day else {
-          line += String(repeating: " ", count: cellWidth)
+          line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: cellWidth))
           continue
         }
-        line += cell(day, in: grid)
+        appendCell(day, in: grid, to: &line)
       }
-      block.append(DisplayWidth.padded(line, to: monthWidth) + gap)
+      // Padded as DisplayWidth.padded pads ASCII: every byte but a control character counts a column.
+      let columns = line.reduce(0) { $0 + ($1 >= 0x20 && $1 != 0x7F ? 1 : 0) }
+      line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, monthWidth - columns) + 2))
+      block.append(String(decoding: line, as: UTF8.self))
     }
     return block
+  }
+
+  /// The two columns between months (a literal each time: a stored constant would cost a once-token).
+  private static var gap: String { "  " }
+
+  /// The line of weekday names above each month's days, padded to its width plus the gap.
+  private func weekdayHeading() -> String {
+    let header = Weekday.week(startingOn: style.locale.firstWeekday).map { headerName($0) }
+      .concatenated(separator: " ")
+    let weekHeading = weekNumberWidth == 0 ? "" : style.weekNumberLayout == .beside ? "   " : " w| "
+    // Only names are measured in characters, as cal(1) measures them; the rest is laid out by columns.
+    return DisplayWidth.padded(weekHeading + header, to: monthWidth) + Self.gap
   }
 
   /// The week number that starts the row `week`, or blanks for a row without days.
@@ -167,18 +188,35 @@ public struct MonthSheet {
     return String(repeating: " ", count: cellWidth)
   }
 
-  private func cell(_ day: Int, in grid: MonthGrid) -> String {
+  /// Appends day `day`'s cell: its number right-aligned in the cell's columns, in escape sequences when it
+  /// is highlighted.
+  private func appendCell(_ day: Int, in grid: MonthGrid, to line: inout [UInt8]) {
     let number = style.daysOfYear ? grid.dayOfYear(day) : day
-    let digits = String(number)
-    let text = String(repeating: " ", count: max(0, cellWidth - digits.count)) + digits
-    guard style.highlights, let date = grid.date(ofDay: day) else { return text }
+    let start = line.count
+    var digits = 1
+    var power = 10
+    while number >= power {
+      digits += 1
+      power *= 10
+    }
+    line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, cellWidth - digits)))
+    line.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+    var rest = number
+    var position = line.count
+    repeat {
+      position -= 1
+      line[position] += UInt8(rest % 10)
+      rest /= 10
+    } while rest > 0
+    guard style.highlights, let date = grid.date(ofDay: day) else { return }
     var attributes: [String] = []
     if markedDays.contains(date) { attributes += ["1", "4", markColors[date] ?? "36"] }
     if date == today { attributes.append("7") }
-    guard !attributes.isEmpty else { return text }
+    guard !attributes.isEmpty else { return }
     // Reverse video alone ends as cal(1) ends it; several attributes end all at once.
     let end = attributes == ["7"] ? "27" : "0"
-    return "\u{1B}[" + attributes.concatenated(separator: ";") + "m" + text + "\u{1B}[" + end + "m"
+    line.insert(contentsOf: ("\u{1B}[" + attributes.concatenated(separator: ";") + "m").utf8, at: start)
+    line.append(contentsOf: ("\u{1B}[" + end + "m").utf8)
   }
 
   /// `text` centred in `width`, by columns or, as cal(1) does, by characters.

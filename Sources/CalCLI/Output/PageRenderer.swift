@@ -31,6 +31,8 @@ enum PageRenderer {
     }
     if withAgenda {
       let items = try calendar.agenda(from: first.firstDay, through: last.lastDay, calendar: name)
+      var warnings = OverlapWarnings()
+      for item in items { warnings.check(item, context: context) }
       text +=
         "\n"
         + (items.isEmpty ? "No events.\n" : EventPresenter.lines(items, context: context, styled: style.highlights))

@@ -49,8 +49,5 @@ public struct EventRecord: Equatable, Sendable {
 
   /// The start day of the last occurrence, for a series with an end: what COUNT works out to, so that it
   /// need not be counted again.
-  public var lastOccurrenceDay: CivilDate? {
-    guard let lastDay else { return nil }
-    return lastDay.adding(days: -fields.schedule.spanDays) ?? lastDay
-  }
+  public var lastOccurrenceDay: CivilDate? { fields.schedule.lastOccurrenceDay(lastDay: lastDay) }
 }

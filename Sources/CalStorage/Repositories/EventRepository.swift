@@ -161,6 +161,18 @@ public struct EventRepository {
     from firstDay: CivilDate, through lastDay: CivilDate, calendar: Int64? = nil, withReminders: Bool = true,
     _ body: (EventRecord) throws -> Bool
   ) throws {
+    try forEachOtherRow(from: firstDay, through: lastDay, calendar: calendar, withReminders: withReminders) { row in
+      try body(row.record(with: row.schedule()))
+    }
+  }
+
+  /// The same events as rows read as far as `body` asks: each row's schedule first, the whole record (title,
+  /// reminders ...) only when `body` asks for it, for a series with an occurrence in the window. A month's
+  /// listing reads hundreds of series, and most yearly ones have none in it.
+  public func forEachOtherRow(
+    from firstDay: CivilDate, through lastDay: CivilDate, calendar: Int64? = nil, withReminders: Bool = true,
+    _ body: (EventRow) throws -> Bool
+  ) throws {
     try database.forEach(
       """
       SELECT \(withReminders ? try windowColumns() : Self.columnsWithoutReminders) FROM events INDEXED BY events_other
@@ -168,7 +180,7 @@ public struct EventRepository {
         AND (last_day IS NULL OR last_day >= ?2) AND (?3 IS NULL OR calendar_id = ?3)
       ORDER BY day, id
       """, [lastDay, firstDay, calendar]
-    ) { try body(record($0)) }
+    ) { row in try body(EventRow(row: row, repository: self)) }
   }
 
   /// The columns a window of events is read with: with their reminders only when the calendar has any, for
@@ -338,6 +350,11 @@ public struct EventRepository {
   /// A row of `events` as a record, every value checked: a row that cannot be read is reported, not
   /// guessed at.
   func record(_ row: Row) throws -> EventRecord {
+    try record(row, schedule: schedule(row))
+  }
+
+  /// The schedule of a row of `events`, checked as ``record(_:)`` checks it.
+  func schedule(_ row: Row) throws -> EventSchedule {
     var rule: RecurrenceRule?
     if !row.isNull(at: Column.rrule.rawValue) {
       guard let bytes = row.textBytes(at: Column.rrule.rawValue, orBlob: true), let parsed = rules.rule(bytes) else {
@@ -357,9 +374,13 @@ public struct EventRepository {
         resultCode: .mismatch, message: "the columns length_minutes and length_days hold a length no event has",
         sql: "SELECT length_minutes, length_days FROM events WHERE id = \(try row[Column.id] as Int64)")
     }
-    let schedule = EventSchedule(
+    return EventSchedule(
       startDay: try row[Column.day], startTime: try row[Column.startMinute], lengthMinutes: lengthMinutes,
       lengthDays: lengthDays, endDay: try row[Column.endDay], timeZone: try row[Column.timeZone], rule: rule)
+  }
+
+  /// The rest of a row of `events` around its `schedule`, read with ``schedule(_:)``.
+  func record(_ row: Row, schedule: EventSchedule) throws -> EventRecord {
     guard let reminders = StoredReminder.list(try row[Column.reminders]) else {
       throw DatabaseError(
         resultCode: .mismatch, message: "the table reminders holds a reminder that cannot be read",

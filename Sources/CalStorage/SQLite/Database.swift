@@ -106,6 +106,7 @@ public final class Database {
   /// SQLite's process-wide settings, made once before the first connection opens.
   private static let configured: Void = {
     _ = cal_sqlite3_disable_memory_statistics()
+    _ = cal_sqlite3_disable_initial_page_cache()
   }()
 
   /// Finalizes every cached statement, then closes the connection. Safe to call twice.
