@@ -128,6 +128,10 @@ public final class CalendarService {
         return "cannot open the calendar file \(path): it is a folder"
       }
       return "cannot open the calendar file \(path)"
+    case .readOnly where error.resultCode == .readOnlyDirectory:
+      let (folder, name) = folderAndName(of: path)
+      return "cannot change the calendar file \(path): its folder \(folder) cannot be written, and SQLite needs "
+        + "to make \(name)-wal and \(name)-shm there"
     case .readOnly: return "the calendar file \(path) is read-only"
     case .full: return "no space left on the device for the calendar file \(path)"
     case .ioError:
@@ -141,6 +145,13 @@ public final class CalendarService {
     case .constraint: return "the calendar file refused the change (\(error.message))"
     default: return "the calendar file \(path) cannot be used: \(error.message)"
     }
+  }
+
+  /// The folder that holds the file at `path`, as the path names it, and the file's name in it.
+  private static func folderAndName(of path: String) -> (folder: Substring, name: Substring) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path[...]) }
+    let name = path[path.index(after: slash)...]
+    return (slash == path.startIndex ? "/" : path[..<slash], name)
   }
 
   private static func sqlite3SystemErrorIsNoSpace(_ error: DatabaseError) -> Bool {

@@ -100,6 +100,44 @@ final class HardeningTests {
     #expect(try manager.contentsOfDirectory(atPath: cal.folder) == ["cal.db"])
   }
 
+  @Test(
+    "one's own calendar file in a folder one cannot write is read; a change to it is refused for the folder",
+    .enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func ownFileInReadOnlyFolder() throws {
+    #expect(try cal.run(["add", "2024-05-12", "dentist"]).status == 0)
+    // Without its -wal and -shm files (copied alone). Root ignores a folder's mode: as root, the file is
+    // given to nobody, who runs cal.
+    let manager = FileManager.default
+    for suffix in ["-wal", "-shm"] { try? manager.removeItem(atPath: cal.database + suffix) }
+    let asRoot = getuid() == 0
+    if asRoot {
+      try manager.setAttributes([.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: cal.database)
+    }
+    try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: cal.database)
+    try manager.setAttributes([.posixPermissions: 0o555], ofItemAtPath: cal.folder)
+    defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cal.folder) }
+    let before = cal.snapshot()
+    func asOwner(_ arguments: [String]) throws -> Subprocess.Result {
+      guard asRoot else { return try cal.run(arguments) }
+      return try cal.run(
+        ["--reuid=65534", "--regid=65534", "--clear-groups", CalProcess.binary] + arguments,
+        binary: "/usr/bin/setpriv")
+    }
+    let listed = try asOwner(["list", "2024-05"])
+    #expect(listed.status == 0 && listed.stdout == "2024-05-12  all day      #1  dentist\n", "\(listed.stderr)")
+    #expect(try asOwner(["show", "2024-05"]).status == 0)
+    for change in [["add", "2024-05-13", "x"], ["flip", "up-left"]] {
+      let refused = try asOwner(change)
+      #expect(
+        refused.status == 1
+          && refused.stderr == "Error: cannot change the calendar file \(cal.database): its folder \(cal.folder) "
+            + "cannot be written, and SQLite needs to make cal.db-wal and cal.db-shm there\n",
+        "\(refused.stderr)")
+    }
+    #expect(cal.snapshot() == before)
+    #expect(try manager.contentsOfDirectory(atPath: cal.folder) == ["cal.db"])
+  }
+
   @Test("removing a series that was split says what remains and how to remove it")
   func removeSplitSeries() throws {
     try cal.run(["add", "2024-05-13", "standup", "--repeat", "weekly", "--on", "mon"])
