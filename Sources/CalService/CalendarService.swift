@@ -127,7 +127,8 @@ public final class CalendarService {
       if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
         return "cannot open the calendar file \(path): it is a folder"
       }
-      return "cannot open the calendar file \(path)"
+      guard error.systemErrorNumber != 0 else { return "cannot open the calendar file \(path)" }
+      return "cannot open the calendar file \(path): \(String(cString: strerror(error.systemErrorNumber)))"
     case .readOnly where error.resultCode == .readOnlyDirectory:
       let (folder, name) = folderAndName(of: path)
       return "cannot change the calendar file \(path): its folder \(folder) cannot be written, and SQLite needs "

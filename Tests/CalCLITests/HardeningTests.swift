@@ -192,6 +192,50 @@ final class HardeningTests {
     #expect(try cal.run(["list", "2024-05-13"]).stdout == "2024-05-13  all day      #2  lunch\n")
   }
 
+  @Test("too many open files (ulimit -n) is said with the system's reason, not as a bad calendar")
+  func tooManyOpenFiles() throws {
+    try cal.run(["add", "2024-05-12", "dentist"])
+    // 4 and 5 leave the calendar file, or it and its log, opened and the next file refused. (With 3, a static
+    // cal refuses the zone's file; the dynamic one the tests build cannot even load its libraries.)
+    for limit in [4, 5] {
+      let result = try Subprocess.run(
+        [
+          "/bin/bash", "-c",
+          "ulimit -n \(limit) && exec '\(CalProcess.binary)' list 2024-05 --db '\(cal.database)'",
+        ],
+        environment: ["PATH": "/usr/bin:/bin", "TZ": "Europe/Berlin", "HOME": cal.folder])
+      #expect(result.status == 1, "ulimit -n \(limit)")
+      #expect(
+        result.stderr == "Error: cannot open the calendar file \(cal.database): Too many open files\n",
+        "ulimit -n \(limit)")
+    }
+  }
+
+  @Test(
+    "a zone file the system cannot read is said with its reason, not called an unknown zone",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
+  func unreadableZone() throws {
+    try cal.run(["add", "2024-05-12", "dentist"])
+    // strace makes the zone file's open fail as a process out of descriptors (or permissions) would see it.
+    func run(_ zone: String, file: String, error: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+      let result = try Subprocess.run(
+        [
+          "/usr/bin/strace", "-f", "-o", "/dev/null", "-e", "trace=openat", "-e", "inject=openat:error=\(error)",
+          "-P", file, CalProcess.binary, "list", "2024-05", "--db", cal.database,
+        ], environment: ["PATH": "/usr/bin:/bin", "TZ": zone, "HOME": cal.folder])
+      let reason = error == "EMFILE" ? "Too many open files" : "Permission denied"
+      #expect(result.status == 1, sourceLocation: sourceLocation)
+      #expect(
+        result.stderr.hasSuffix("Error: cannot read the time zone \(zone): \(reason)\n"), "\(result.stderr)",
+        sourceLocation: sourceLocation)
+    }
+    try run("Europe/Berlin", file: "/usr/share/zoneinfo/Europe/Berlin", error: "EMFILE")
+    try run("/usr/share/zoneinfo/Asia/Tokyo", file: "/usr/share/zoneinfo/Asia/Tokyo", error: "EACCES")
+    // A name that is not there stays an unknown zone.
+    let unknown = try cal.run(["list", "2024-05"], environment: ["TZ": "Mars/Olympus"])
+    #expect(unknown.stderr == "Error: TZ: unknown time zone 'Mars/Olympus': use a name such as Europe/Berlin\n")
+  }
+
   @Test("a calendar grown past the file-size limit (ulimit -f) is an error in words, not a kill; nothing is left")
   func fileSizeLimit() throws {
     let events = (0..<3_000).map { index in

@@ -71,9 +71,7 @@ public final class Database {
   private static func firstRead(_ connection: OpaquePointer) -> DatabaseError? {
     let sql = "SELECT count(*) FROM sqlite_master"
     guard sqlite3_exec(connection, sql, nil, nil, nil) != SQLITE_OK else { return nil }
-    return DatabaseError(
-      resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
-      message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+    return DatabaseError(connection: connection, sql: sql)
   }
 
   /// A connection to `path` (a file name, or a URI with `SQLITE_OPEN_URI`), with extended result codes and
@@ -84,10 +82,11 @@ public final class Database {
     var connection: OpaquePointer?
     let code = sqlite3_open_v2(path, &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {
-      let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-      let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
+      let error =
+        connection.map { DatabaseError(connection: $0, sql: nil) }
+        ?? DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errstr(code)))
       sqlite3_close_v2(connection)
-      throw DatabaseError(resultCode: ResultCode(rawValue: extended), message: message)
+      throw error
     }
     sqlite3_extended_result_codes(connection, 1)
     sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
@@ -162,7 +161,8 @@ public final class Database {
       let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
       sqlite3_free(errorMessage)
       throw DatabaseError(
-        resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)), message: message, sql: sql)
+        resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)), message: message, sql: sql,
+        systemErrorNumber: sqlite3_system_errno(connection))
     }
   }
 
