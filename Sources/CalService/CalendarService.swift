@@ -142,7 +142,7 @@ public final class CalendarService {
     case .corrupt: return "the calendar file \(path) is damaged"
     case .permission: return "no permission to use the calendar file \(path)"
     case .noMemory: return "out of memory"
-    case .mismatch: return "the calendar file holds an event that cannot be read (\(error.message))"
+    case .mismatch: return "the calendar file holds a value that cannot be read (\(error.message))"
     case .constraint: return "the calendar file refused the change (\(error.message))"
     default: return "the calendar file \(path) cannot be used: \(error.message)"
     }

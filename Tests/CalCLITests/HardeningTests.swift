@@ -236,6 +236,32 @@ final class HardeningTests {
     #expect(unknown.stderr == "Error: TZ: unknown time zone 'Mars/Olympus': use a name such as Europe/Berlin\n")
   }
 
+  @Test("a damaged month on view fails a flip as the file's fault (exit 1, one line), not as a usage error")
+  func damagedViewedMonth() throws {
+    func expectStorageFailure(
+      _ damage: String, message: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+      let cal = try CalProcess()
+      defer { cal.remove() }
+      try cal.run(["flip", "up-left"])
+      try Database(path: cal.database, mode: .existing).executeScript(damage)
+      let before = cal.snapshot()
+      let flipped = try cal.run(["flip", "up-left"])
+      #expect(flipped.status == 1, sourceLocation: sourceLocation)
+      #expect(
+        flipped.stderr.hasPrefix("Error: ") && flipped.stderr.split(separator: "\n").count == 1,
+        "\(flipped.stderr)", sourceLocation: sourceLocation)
+      if let message { #expect(flipped.stderr == "Error: \(message)\n", sourceLocation: sourceLocation) }
+      #expect(cal.snapshot() == before, sourceLocation: sourceLocation)
+    }
+    // A hand edit the CHECK lets through, and a table of the same name with other columns.
+    try expectStorageFailure(
+      "UPDATE viewed_month SET month = '2024-13'",
+      message: "the calendar file holds a value that cannot be read (the column month holds a value that cannot be "
+        + "read as YearMonth)")
+    try expectStorageFailure("DROP TABLE viewed_month; CREATE TABLE viewed_month (singleton INTEGER, note TEXT)")
+  }
+
   @Test("a calendar grown past the file-size limit (ulimit -f) is an error in words, not a kill; nothing is left")
   func fileSizeLimit() throws {
     let events = (0..<3_000).map { index in
@@ -363,7 +389,7 @@ final class HardeningTests {
         #expect(result.status == 1, "\(command) \(offset)")
         #expect(
           result.stderr
-            == "Error: the calendar file holds an event that cannot be read (the table reminders holds a reminder that "
+            == "Error: the calendar file holds a value that cannot be read (the table reminders holds a reminder that "
             + "cannot be read)\n", "\(command) \(offset)")
       }
     }
