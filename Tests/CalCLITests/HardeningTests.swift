@@ -76,66 +76,57 @@ final class HardeningTests {
     "a calendar in a folder that cannot be written (a read-only disk) is read; a change to it is refused",
     .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
   func readOnlyFolder() throws {
-    #expect(try cal.run(["add", "2024-05-12", "dentist"]).status == 0)
-    // Without its -wal and -shm files (copied alone), read by a user who may not write the folder.
-    let manager = FileManager.default
-    for suffix in ["-wal", "-shm"] { try? manager.removeItem(atPath: cal.database + suffix) }
-    try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: cal.database)
-    try manager.setAttributes([.posixPermissions: 0o555], ofItemAtPath: cal.folder)
-    defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cal.folder) }
-    let before = cal.snapshot()
-    func asNobody(_ arguments: [String]) throws -> Subprocess.Result {
-      try cal.run(
-        ["--reuid=65534", "--regid=65534", "--clear-groups", CalProcess.binary] + arguments,
-        binary: "/usr/bin/setpriv")
-    }
-    let listed = try asNobody(["list", "2024-05"])
-    #expect(listed.status == 0 && listed.stdout == "2024-05-12  all day      #1  dentist\n", "\(listed.stderr)")
-    #expect(try asNobody(["show", "2024-05"]).status == 0)
-    for change in [["add", "2024-05-13", "x"], ["flip", "up-left"]] {
-      let refused = try asNobody(change)
-      #expect(refused.status == 1 && refused.stderr == "Error: the calendar file \(cal.database) is read-only\n")
-    }
-    #expect(cal.snapshot() == before)
-    #expect(try manager.contentsOfDirectory(atPath: cal.folder) == ["cal.db"])
+    // Someone else's file (root's, read by nobody).
+    try expectReadOnlyFolder(
+      fileMode: 0o644, ownedByRunner: false, refusal: "the calendar file \(cal.database) is read-only")
   }
 
   @Test(
     "one's own calendar file in a folder one cannot write is read; a change to it is refused for the folder",
     .enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
   func ownFileInReadOnlyFolder() throws {
-    #expect(try cal.run(["add", "2024-05-12", "dentist"]).status == 0)
-    // Without its -wal and -shm files (copied alone). Root ignores a folder's mode: as root, the file is
-    // given to nobody, who runs cal.
+    try expectReadOnlyFolder(
+      fileMode: 0o600, ownedByRunner: true,
+      refusal: "cannot change the calendar file \(cal.database): its folder \(cal.folder) cannot be written, and "
+        + "SQLite needs to make cal.db-wal and cal.db-shm there")
+  }
+
+  /// The calendar without its -wal and -shm files (copied alone), in a folder that cannot be written, the file
+  /// made `fileMode` and, when `ownedByRunner`, given to whoever runs cal (nobody, when the tests run as root,
+  /// since root ignores a folder's mode): it is read, each change is refused with `refusal`, nothing is made.
+  private func expectReadOnlyFolder(
+    fileMode: Int, ownedByRunner: Bool, refusal: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(try cal.run(["add", "2024-05-12", "dentist"]).status == 0, sourceLocation: sourceLocation)
     let manager = FileManager.default
     for suffix in ["-wal", "-shm"] { try? manager.removeItem(atPath: cal.database + suffix) }
     let asRoot = getuid() == 0
-    if asRoot {
+    if asRoot && ownedByRunner {
       try manager.setAttributes([.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: cal.database)
     }
-    try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: cal.database)
+    try manager.setAttributes([.posixPermissions: fileMode], ofItemAtPath: cal.database)
     try manager.setAttributes([.posixPermissions: 0o555], ofItemAtPath: cal.folder)
     defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cal.folder) }
     let before = cal.snapshot()
-    func asOwner(_ arguments: [String]) throws -> Subprocess.Result {
+    func run(_ arguments: [String]) throws -> Subprocess.Result {
       guard asRoot else { return try cal.run(arguments) }
       return try cal.run(
         ["--reuid=65534", "--regid=65534", "--clear-groups", CalProcess.binary] + arguments,
         binary: "/usr/bin/setpriv")
     }
-    let listed = try asOwner(["list", "2024-05"])
-    #expect(listed.status == 0 && listed.stdout == "2024-05-12  all day      #1  dentist\n", "\(listed.stderr)")
-    #expect(try asOwner(["show", "2024-05"]).status == 0)
+    let listed = try run(["list", "2024-05"])
+    #expect(
+      listed.status == 0 && listed.stdout == "2024-05-12  all day      #1  dentist\n", "\(listed.stderr)",
+      sourceLocation: sourceLocation)
+    #expect(try run(["show", "2024-05"]).status == 0, sourceLocation: sourceLocation)
     for change in [["add", "2024-05-13", "x"], ["flip", "up-left"]] {
-      let refused = try asOwner(change)
+      let refused = try run(change)
       #expect(
-        refused.status == 1
-          && refused.stderr == "Error: cannot change the calendar file \(cal.database): its folder \(cal.folder) "
-            + "cannot be written, and SQLite needs to make cal.db-wal and cal.db-shm there\n",
-        "\(refused.stderr)")
+        refused.status == 1 && refused.stderr == "Error: \(refusal)\n", "\(refused.stderr)",
+        sourceLocation: sourceLocation)
     }
-    #expect(cal.snapshot() == before)
-    #expect(try manager.contentsOfDirectory(atPath: cal.folder) == ["cal.db"])
+    #expect(cal.snapshot() == before, sourceLocation: sourceLocation)
+    #expect(try manager.contentsOfDirectory(atPath: cal.folder) == ["cal.db"], sourceLocation: sourceLocation)
   }
 
   @Test("removing a series that was split says what remains and how to remove it")
