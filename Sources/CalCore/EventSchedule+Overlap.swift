@@ -7,7 +7,7 @@ extension EventSchedule {
     guard let rule else { return nil }
     let span = spanDays
     let gap = rule.fewestDaysBetweenStarts(startingOn: startDay)
-    guard span > gap else { return nil }
+    guard span > gap, !rule.hasOneOccurrence(startingOn: startDay, gap: gap) else { return nil }
     return "each occurrence would last \(span + 1) days, longer than the \(gap) day\(gap == 1 ? "" : "s") from one"
       + " start to the next: shorten it or repeat less often"
   }
@@ -23,11 +23,23 @@ extension EventSchedule {
   public var overlapsBeyondReading: Bool {
     // The span first: it is arithmetic, the gap may build a set, and a listing asks on every series.
     guard spanDays > Self.maximumReadOverlap, let rule else { return false }
-    return spanDays / rule.fewestDaysBetweenStarts(startingOn: startDay) > Self.maximumReadOverlap
+    // No more occurrences than a day may be covered by: as many as there are, however long each lasts.
+    if let count = rule.count, count <= Self.maximumReadOverlap { return false }
+    let gap = rule.fewestDaysBetweenStarts(startingOn: startDay)
+    return spanDays / gap > Self.maximumReadOverlap && !rule.hasOneOccurrence(startingOn: startDay, gap: gap)
   }
 }
 
 extension RecurrenceRule {
+  /// Whether the rule makes one occurrence at most, so that however long it lasts it overlaps no other:
+  /// `COUNT=1` (an event with RDATEs is imported as such a rule, the other dates as occurrences of their
+  /// own), or an UNTIL before the earliest second start.
+  func hasOneOccurrence(startingOn start: CivilDate, gap: Int) -> Bool {
+    if let count, count <= 1 { return true }
+    guard let until, let second = start.adding(days: gap) else { return false }
+    return until < second
+  }
+
   /// A lower bound on the days from one occurrence's start to the next's: exact for daily rules and weekly
   /// ones, a safe 1 where BY parts make several occurrences a period possible, 28 or 365 days a period
   /// otherwise.
