@@ -152,6 +152,9 @@ public enum ZoneError: Error, Equatable, Sendable, CustomStringConvertible {
   case notTZif(String)
   /// The POSIX `TZ` string cannot be read.
   case badPosixString(String)
+  /// The zone's file is there but the system could not read it, for `reason` (its words for the error, such
+  /// as "Too many open files").
+  case unreadable(String, reason: String)
 
   /// One line for the user.
   public var description: String {
@@ -159,6 +162,7 @@ public enum ZoneError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknown(let name): return "unknown time zone '\(name)': use a name such as Europe/Berlin"
     case .notTZif(let name): return "the time-zone file for '\(name)' is damaged"
     case .badPosixString(let text): return "cannot read the time zone '\(text)'"
+    case .unreadable(let name, let reason): return "cannot read the time zone \(name): \(reason)"
     }
   }
 }

@@ -30,8 +30,18 @@ extension CalMain {
   /// waiting: a FIFO named by TZ, TZDIR or CAL_TEST_NOW=@FILE held every command at its start for ever,
   /// waiting for a writer that never came.
   static func readFile(_ path: String) -> [UInt8]? {
+    var failure: Int32 = 0
+    return readFile(path, failure: &failure)
+  }
+
+  /// The whole of a small regular file, as `readFile(_:)`; when it cannot be read, `failure` says why: the
+  /// system's error number, or 0 when the file is something else or too large.
+  static func readFile(_ path: String, failure: inout Int32) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { return nil }
+    guard descriptor >= 0 else {
+      failure = errno
+      return nil
+    }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
@@ -40,10 +50,23 @@ extension CalMain {
     while true {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return count == 0 ? bytes : nil }
+      guard count > 0 else {
+        if count < 0 { failure = errno }
+        return count == 0 ? bytes : nil
+      }
       bytes += buffer[..<count]
       guard bytes.count <= 1 << 20 else { return nil }
     }
+  }
+
+  /// The bytes of the zone file at `path` for the zone `name`. A file that is not there (or not a small
+  /// regular file) is an unknown zone; one the system could not read (too many open files, no permission)
+  /// says why, rather than call a good name unknown.
+  static func readZoneFile(_ path: String, name: String) throws(ZoneError) -> [UInt8] {
+    var failure: Int32 = 0
+    if let bytes = readFile(path, failure: &failure) { return bytes }
+    guard ![0, ENOENT, ENOTDIR, ENAMETOOLONG, ELOOP].contains(failure) else { throw .unknown(name) }
+    throw .unreadable(name, reason: String(cString: strerror(failure)))
   }
 
   /// A zone of the system's time-zone database (`$TZDIR`, else /usr/share/zoneinfo) by name.
@@ -56,8 +79,7 @@ extension CalMain {
       !name.split(separator: "/").contains(where: { $0.hasPrefix(".") })
     else { throw .unknown(name) }
     let folder = getenv("TZDIR").map { String(cString: $0) } ?? "/usr/share/zoneinfo"
-    guard let bytes = readFile(folder + "/" + name) else { throw .unknown(name) }
-    return try ZoneInfo(name: name, tzif: bytes)
+    return try ZoneInfo(name: name, tzif: readZoneFile(folder + "/" + name, name: name))
   }
 
   /// The user's zone, read as glibc reads it: `TZ` (a zone name, a file, or a POSIX rule), else /etc/localtime.
@@ -66,7 +88,14 @@ extension CalMain {
   ///   every event by hours without a word).
   static func localZone(zones: ZoneLoader) -> Result<ZoneInfo, ZoneError> {
     guard let value = getenv("TZ").map({ String(cString: $0) }) else {
-      guard let bytes = readFile("/etc/localtime") else { return .success(.utc) }
+      let bytes: [UInt8]
+      do {
+        bytes = try readZoneFile("/etc/localtime", name: "/etc/localtime")
+      } catch {
+        // No /etc/localtime means UTC, as for glibc; one that cannot be read is said.
+        guard case .unreadable = error else { return .success(.utc) }
+        return .failure(error)
+      }
       var link = [CChar](repeating: 0, count: 4096)
       let length = readlink("/etc/localtime", &link, link.count - 1)
       let target = length > 0 ? link[..<length].map { UInt8(bitPattern: $0) } : []
@@ -81,10 +110,20 @@ extension CalMain {
     // UTC needs no file (reading and parsing one is a measurable share of a command's start).
     if name.isEmpty || name == "UTC" { return .success(.utc) }
     if name.hasPrefix("/") {
-      guard let bytes = readFile(name) else { return .failure(.unknown(name)) }
-      return Result { () throws(ZoneError) in try ZoneInfo(name: name, tzif: bytes) }
+      return Result { () throws(ZoneError) in try ZoneInfo(name: name, tzif: readZoneFile(name, name: name)) }
     }
-    if let zone = try? zones.zone(name) { return .success(zone) }
+    do {
+      return .success(try zones.zone(name))
+    } catch {
+      if case .unreadable = error { return .failure(error) }
+    }
     return Result { () throws(ZoneError) in try ZoneInfo(name: name, posix: name) }.mapError { _ in .unknown(name) }
+  }
+
+  /// What is wrong with the user's zone, in words: TZ's value, unless the system could not read a good
+  /// zone's file (TZ is not to blame then).
+  static func zoneProblem(_ error: ZoneError) -> String {
+    if case .unreadable = error { return "\(error)" }
+    return "TZ: \(error)"
   }
 }

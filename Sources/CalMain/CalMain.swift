@@ -48,7 +48,7 @@ public enum CalMain {
       writeError: writeError,
       errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds,
       environmentProblem: clockProblem
-        ?? { if case .failure(let error) = userZone { "TZ: \(error)" } else { nil } }(),
+        ?? { if case .failure(let error) = userZone { zoneProblem(error) } else { nil } }(),
       inputIsTerminal: { isatty(STDIN_FILENO) == 1 },
       // Only a closure: nothing of the page is built unless `cal interactive` runs.
       frontEnds: FrontEnds(interactive: { request in

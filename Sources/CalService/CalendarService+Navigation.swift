@@ -23,9 +23,12 @@ extension CalendarService {
     -> (TransitionRecord, Page)
   {
     try write(recording: "flip") {
+      // Only the turn's own refusal (past the calendar's ends) is the request's fault: a month on view that
+      // cannot be read is the file's, and fails as storage does.
+      let from = try viewedMonth()
       let turn: PageTurn
       do {
-        turn = try PageTurn(from: try viewedMonth(), direction: direction)
+        turn = try PageTurn(from: from, direction: direction)
       } catch {
         throw ServiceError(.invalidRequest, "cannot flip \(direction.rawValue): \(error)")
       }

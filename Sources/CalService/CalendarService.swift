@@ -127,7 +127,12 @@ public final class CalendarService {
       if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
         return "cannot open the calendar file \(path): it is a folder"
       }
-      return "cannot open the calendar file \(path)"
+      guard error.systemErrorNumber != 0 else { return "cannot open the calendar file \(path)" }
+      return "cannot open the calendar file \(path): \(String(cString: strerror(error.systemErrorNumber)))"
+    case .readOnly where error.resultCode == .readOnlyDirectory:
+      let (folder, name) = folderAndName(of: path)
+      return "cannot change the calendar file \(path): its folder \(folder) cannot be written, and SQLite needs "
+        + "to make \(name)-wal and \(name)-shm there"
     case .readOnly: return "the calendar file \(path) is read-only"
     case .full: return "no space left on the device for the calendar file \(path)"
     case .ioError:
@@ -137,10 +142,17 @@ public final class CalendarService {
     case .corrupt: return "the calendar file \(path) is damaged"
     case .permission: return "no permission to use the calendar file \(path)"
     case .noMemory: return "out of memory"
-    case .mismatch: return "the calendar file holds an event that cannot be read (\(error.message))"
+    case .mismatch: return "the calendar file holds a value that cannot be read (\(error.message))"
     case .constraint: return "the calendar file refused the change (\(error.message))"
     default: return "the calendar file \(path) cannot be used: \(error.message)"
     }
+  }
+
+  /// The folder that holds the file at `path`, as the path names it, and the file's name in it.
+  private static func folderAndName(of path: String) -> (folder: Substring, name: Substring) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path[...]) }
+    let name = path[path.index(after: slash)...]
+    return (slash == path.startIndex ? "/" : path[..<slash], name)
   }
 
   private static func sqlite3SystemErrorIsNoSpace(_ error: DatabaseError) -> Bool {

@@ -76,28 +76,57 @@ final class HardeningTests {
     "a calendar in a folder that cannot be written (a read-only disk) is read; a change to it is refused",
     .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
   func readOnlyFolder() throws {
-    #expect(try cal.run(["add", "2024-05-12", "dentist"]).status == 0)
-    // Without its -wal and -shm files (copied alone), read by a user who may not write the folder.
+    // Someone else's file (root's, read by nobody).
+    try expectReadOnlyFolder(
+      fileMode: 0o644, ownedByRunner: false, refusal: "the calendar file \(cal.database) is read-only")
+  }
+
+  @Test(
+    "one's own calendar file in a folder one cannot write is read; a change to it is refused for the folder",
+    .enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func ownFileInReadOnlyFolder() throws {
+    try expectReadOnlyFolder(
+      fileMode: 0o600, ownedByRunner: true,
+      refusal: "cannot change the calendar file \(cal.database): its folder \(cal.folder) cannot be written, and "
+        + "SQLite needs to make cal.db-wal and cal.db-shm there")
+  }
+
+  /// The calendar without its -wal and -shm files (copied alone), in a folder that cannot be written, the file
+  /// made `fileMode` and, when `ownedByRunner`, given to whoever runs cal (nobody, when the tests run as root,
+  /// since root ignores a folder's mode): it is read, each change is refused with `refusal`, nothing is made.
+  private func expectReadOnlyFolder(
+    fileMode: Int, ownedByRunner: Bool, refusal: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(try cal.run(["add", "2024-05-12", "dentist"]).status == 0, sourceLocation: sourceLocation)
     let manager = FileManager.default
     for suffix in ["-wal", "-shm"] { try? manager.removeItem(atPath: cal.database + suffix) }
-    try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: cal.database)
+    let asRoot = getuid() == 0
+    if asRoot && ownedByRunner {
+      try manager.setAttributes([.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: cal.database)
+    }
+    try manager.setAttributes([.posixPermissions: fileMode], ofItemAtPath: cal.database)
     try manager.setAttributes([.posixPermissions: 0o555], ofItemAtPath: cal.folder)
     defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cal.folder) }
     let before = cal.snapshot()
-    func asNobody(_ arguments: [String]) throws -> Subprocess.Result {
-      try cal.run(
+    func run(_ arguments: [String]) throws -> Subprocess.Result {
+      guard asRoot else { return try cal.run(arguments) }
+      return try cal.run(
         ["--reuid=65534", "--regid=65534", "--clear-groups", CalProcess.binary] + arguments,
         binary: "/usr/bin/setpriv")
     }
-    let listed = try asNobody(["list", "2024-05"])
-    #expect(listed.status == 0 && listed.stdout == "2024-05-12  all day      #1  dentist\n", "\(listed.stderr)")
-    #expect(try asNobody(["show", "2024-05"]).status == 0)
+    let listed = try run(["list", "2024-05"])
+    #expect(
+      listed.status == 0 && listed.stdout == "2024-05-12  all day      #1  dentist\n", "\(listed.stderr)",
+      sourceLocation: sourceLocation)
+    #expect(try run(["show", "2024-05"]).status == 0, sourceLocation: sourceLocation)
     for change in [["add", "2024-05-13", "x"], ["flip", "up-left"]] {
-      let refused = try asNobody(change)
-      #expect(refused.status == 1 && refused.stderr == "Error: the calendar file \(cal.database) is read-only\n")
+      let refused = try run(change)
+      #expect(
+        refused.status == 1 && refused.stderr == "Error: \(refusal)\n", "\(refused.stderr)",
+        sourceLocation: sourceLocation)
     }
-    #expect(cal.snapshot() == before)
-    #expect(try manager.contentsOfDirectory(atPath: cal.folder) == ["cal.db"])
+    #expect(cal.snapshot() == before, sourceLocation: sourceLocation)
+    #expect(try manager.contentsOfDirectory(atPath: cal.folder) == ["cal.db"], sourceLocation: sourceLocation)
   }
 
   @Test("removing a series that was split says what remains and how to remove it")
@@ -152,6 +181,76 @@ final class HardeningTests {
         == "Error: cannot write the output: No space left on device (the change itself was made and kept: see cal log)\n"
     )
     #expect(try cal.run(["list", "2024-05-13"]).stdout == "2024-05-13  all day      #2  lunch\n")
+  }
+
+  @Test("too many open files (ulimit -n) is said with the system's reason, not as a bad calendar")
+  func tooManyOpenFiles() throws {
+    try cal.run(["add", "2024-05-12", "dentist"])
+    // 4 and 5 leave the calendar file, or it and its log, opened and the next file refused. (With 3, a static
+    // cal refuses the zone's file; the dynamic one the tests build cannot even load its libraries.)
+    for limit in [4, 5] {
+      let result = try Subprocess.run(
+        [
+          "/bin/bash", "-c",
+          "ulimit -n \(limit) && exec '\(CalProcess.binary)' list 2024-05 --db '\(cal.database)'",
+        ],
+        environment: ["PATH": "/usr/bin:/bin", "TZ": "Europe/Berlin", "HOME": cal.folder])
+      #expect(result.status == 1, "ulimit -n \(limit)")
+      #expect(
+        result.stderr == "Error: cannot open the calendar file \(cal.database): Too many open files\n",
+        "ulimit -n \(limit)")
+    }
+  }
+
+  @Test(
+    "a zone file the system cannot read is said with its reason, not called an unknown zone",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
+  func unreadableZone() throws {
+    try cal.run(["add", "2024-05-12", "dentist"])
+    // strace makes the zone file's open fail as a process out of descriptors (or permissions) would see it.
+    func run(_ zone: String, file: String, error: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+      let result = try Subprocess.run(
+        [
+          "/usr/bin/strace", "-f", "-o", "/dev/null", "-e", "trace=openat", "-e", "inject=openat:error=\(error)",
+          "-P", file, CalProcess.binary, "list", "2024-05", "--db", cal.database,
+        ], environment: ["PATH": "/usr/bin:/bin", "TZ": zone, "HOME": cal.folder])
+      let reason = error == "EMFILE" ? "Too many open files" : "Permission denied"
+      #expect(result.status == 1, sourceLocation: sourceLocation)
+      #expect(
+        result.stderr.hasSuffix("Error: cannot read the time zone \(zone): \(reason)\n"), "\(result.stderr)",
+        sourceLocation: sourceLocation)
+    }
+    try run("Europe/Berlin", file: "/usr/share/zoneinfo/Europe/Berlin", error: "EMFILE")
+    try run("/usr/share/zoneinfo/Asia/Tokyo", file: "/usr/share/zoneinfo/Asia/Tokyo", error: "EACCES")
+    // A name that is not there stays an unknown zone.
+    let unknown = try cal.run(["list", "2024-05"], environment: ["TZ": "Mars/Olympus"])
+    #expect(unknown.stderr == "Error: TZ: unknown time zone 'Mars/Olympus': use a name such as Europe/Berlin\n")
+  }
+
+  @Test("a damaged month on view fails a flip as the file's fault (exit 1, one line), not as a usage error")
+  func damagedViewedMonth() throws {
+    func expectStorageFailure(
+      _ damage: String, message: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+      let cal = try CalProcess()
+      defer { cal.remove() }
+      try cal.run(["flip", "up-left"])
+      try Database(path: cal.database, mode: .existing).executeScript(damage)
+      let before = cal.snapshot()
+      let flipped = try cal.run(["flip", "up-left"])
+      #expect(flipped.status == 1, sourceLocation: sourceLocation)
+      #expect(
+        flipped.stderr.hasPrefix("Error: ") && flipped.stderr.split(separator: "\n").count == 1,
+        "\(flipped.stderr)", sourceLocation: sourceLocation)
+      if let message { #expect(flipped.stderr == "Error: \(message)\n", sourceLocation: sourceLocation) }
+      #expect(cal.snapshot() == before, sourceLocation: sourceLocation)
+    }
+    // A hand edit the CHECK lets through, and a table of the same name with other columns.
+    try expectStorageFailure(
+      "UPDATE viewed_month SET month = '2024-13'",
+      message: "the calendar file holds a value that cannot be read (the column month holds a value that cannot be "
+        + "read as YearMonth)")
+    try expectStorageFailure("DROP TABLE viewed_month; CREATE TABLE viewed_month (singleton INTEGER, note TEXT)")
   }
 
   @Test("a calendar grown past the file-size limit (ulimit -f) is an error in words, not a kill; nothing is left")
@@ -281,7 +380,7 @@ final class HardeningTests {
         #expect(result.status == 1, "\(command) \(offset)")
         #expect(
           result.stderr
-            == "Error: the calendar file holds an event that cannot be read (the table reminders holds a reminder that "
+            == "Error: the calendar file holds a value that cannot be read (the table reminders holds a reminder that "
             + "cannot be read)\n", "\(command) \(offset)")
       }
     }

@@ -56,9 +56,11 @@ extension Database {
     }
     guard mode?.lowercased() == "wal" else {
       // A file opened immutable, since it could only be read (see `Database.init`), stays as it was.
+      // The folder is the reason when the file itself could be written: SQLite cannot make the log there.
       if sqlite3_db_readonly(connection, "main") == 1 {
         throw DatabaseError(
-          resultCode: .readOnly, message: "attempt to write a readonly database", sql: "PRAGMA journal_mode = WAL")
+          resultCode: isImmutableForItsFolder ? .readOnlyDirectory : .readOnly,
+          message: "attempt to write a readonly database", sql: "PRAGMA journal_mode = WAL")
       }
       throw DatabaseError(
         resultCode: .error,

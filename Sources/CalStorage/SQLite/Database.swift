@@ -15,6 +15,9 @@ public final class Database {
   }
 
   let connection: OpaquePointer
+  /// Whether the connection reads the file immutable although the file could be written: its folder cannot
+  /// be, and a write needs to make the `-wal` and `-shm` files there.
+  let isImmutableForItsFolder: Bool
   private var statementCache: [String: Statement] = [:]
   private var isClosed = false
   /// The path the connection was opened with.
@@ -26,20 +29,11 @@ public final class Database {
   ///   before it fails with `.busy`.
   public init(path: String, mode: OpenMode = .create, busyTimeoutMilliseconds: Int32 = 5_000) throws(DatabaseError) {
     _ = Self.configured
-    var connection = try Self.open(
-      path, flags: SQLITE_OPEN_READWRITE | (mode == .create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX)
-    if Self.needsImmutableReading(connection, path: path) {
-      sqlite3_close_v2(connection)
-      connection = try Self.open(
-        Self.immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
-    }
-    self.connection = connection
+    (connection, isImmutableForItsFolder) = try Self.openReadable(
+      path, flags: SQLITE_OPEN_READWRITE | (mode == .create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX,
+      busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     self.path = path
-    sqlite3_extended_result_codes(connection, 1)
-    sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
     do {
-      // Fails with .notADatabase for a file that is not a database, without touching it.
-      try execute("SELECT count(*) FROM sqlite_master")
       try execute("PRAGMA foreign_keys = ON")
     } catch {
       close()
@@ -47,29 +41,63 @@ public final class Database {
     }
   }
 
-  /// A connection to `path` (a file name, or a URI with `SQLITE_OPEN_URI`).
-  private static func open(_ path: String, flags: Int32) throws(DatabaseError) -> OpaquePointer {
+  /// A connection to `path` that has read the file once, and whether it reads the file immutable although
+  /// the file itself could be written (its folder cannot: see `readsImmutable`).
+  ///
+  /// A file that cannot be read only because SQLite cannot make its `-wal` or `-shm` file beside it (a
+  /// calendar on a read-only disk, or in someone else's folder) is opened again immutable: read without locks
+  /// and without its `-shm` file, provided no `-wal` file holds changes the file itself does not have yet.
+  /// A file that reads at once costs nothing more.
+  private static func openReadable(_ path: String, flags: Int32, busyTimeoutMilliseconds: Int32) throws(DatabaseError)
+    -> (OpaquePointer, isImmutableForItsFolder: Bool)
+  {
+    let connection = try open(path, flags: flags, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    guard let failure = firstRead(connection) else { return (connection, false) }
+    let fileCanBeWritten = sqlite3_db_readonly(connection, "main") == 0
+    sqlite3_close_v2(connection)
+    guard readsImmutable(after: failure, path: path) else { throw failure }
+    let immutable = try open(
+      immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX,
+      busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    if let failure = firstRead(immutable) {
+      sqlite3_close_v2(immutable)
+      throw failure
+    }
+    return (immutable, fileCanBeWritten)
+  }
+
+  /// Reads `sqlite_master` once: what fails with `.notADatabase` for a file that is not a database, before
+  /// anything could write to it. The error, or nil when the read worked.
+  private static func firstRead(_ connection: OpaquePointer) -> DatabaseError? {
+    let sql = "SELECT count(*) FROM sqlite_master"
+    guard sqlite3_exec(connection, sql, nil, nil, nil) != SQLITE_OK else { return nil }
+    return DatabaseError(connection: connection, sql: sql)
+  }
+
+  /// A connection to `path` (a file name, or a URI with `SQLITE_OPEN_URI`), with extended result codes and
+  /// the busy timeout on.
+  private static func open(_ path: String, flags: Int32, busyTimeoutMilliseconds: Int32) throws(DatabaseError)
+    -> OpaquePointer
+  {
     var connection: OpaquePointer?
     let code = sqlite3_open_v2(path, &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {
-      let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-      let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
+      let error =
+        connection.map { DatabaseError(connection: $0, sql: nil) }
+        ?? DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errstr(code)))
       sqlite3_close_v2(connection)
-      throw DatabaseError(resultCode: ResultCode(rawValue: extended), message: message)
+      throw error
     }
+    sqlite3_extended_result_codes(connection, 1)
+    sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
     return connection
   }
 
-  /// Whether `connection` can only be read and cannot even be read, because a calendar in write-ahead-log mode
-  /// needs its `-shm` file and the folder forbids making one (a calendar on a read-only disk, or in someone
-  /// else's folder). It can then be read as an immutable file, provided no `-wal` file holds changes the file
-  /// itself does not have yet. Costs nothing for a file that can be written.
-  private static func needsImmutableReading(_ connection: OpaquePointer, path: String) -> Bool {
-    guard sqlite3_db_readonly(connection, "main") == 1 else { return false }
-    guard sqlite3_exec(connection, "SELECT count(*) FROM sqlite_master", nil, nil, nil) != SQLITE_OK,
-      [ResultCode.readOnlyCannotInit, .readOnlyDirectory].contains(
-        ResultCode(rawValue: sqlite3_extended_errcode(connection)))
-    else { return false }
+  /// Whether a file whose first read failed with `failure` can be read immutable: it failed because a calendar
+  /// in write-ahead-log mode needs its `-shm` file and the folder forbids making one, and no `-wal` file holds
+  /// changes that reading the file alone would miss.
+  private static func readsImmutable(after failure: DatabaseError, path: String) -> Bool {
+    guard failure.resultCode == .readOnlyCannotInit || failure.resultCode == .readOnlyDirectory else { return false }
     var status = stat()
     return stat(path + "-wal", &status) != 0 ? errno == ENOENT : status.st_size == 0
   }
@@ -133,7 +161,8 @@ public final class Database {
       let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
       sqlite3_free(errorMessage)
       throw DatabaseError(
-        resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)), message: message, sql: sql)
+        resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)), message: message, sql: sql,
+        systemErrorNumber: sqlite3_system_errno(connection))
     }
   }
 

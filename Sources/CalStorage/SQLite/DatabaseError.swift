@@ -9,12 +9,16 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   public let message: String
   /// The statement that failed, when there was one.
   public let sql: String?
+  /// The system's error number (`errno`) of the file operation that failed, such as `EMFILE` when the
+  /// process may open no more files; 0 when none is known. Meaningful for `.cannotOpen` and `.ioError`.
+  public let systemErrorNumber: Int32
 
   /// Creates an error from its parts.
-  public init(resultCode: ResultCode, message: String, sql: String? = nil) {
+  public init(resultCode: ResultCode, message: String, sql: String? = nil, systemErrorNumber: Int32 = 0) {
     self.resultCode = resultCode
     self.message = message
     self.sql = sql
+    self.systemErrorNumber = systemErrorNumber
   }
 
   /// Reads like `SQLite error 19: UNIQUE constraint failed: events.uid - while executing `INSERT ...``.

@@ -20,9 +20,7 @@ final class Statement {
       return code
     }
     guard code == SQLITE_OK, let handle else {
-      throw DatabaseError(
-        resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
-        message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+      throw DatabaseError(connection: connection, sql: sql)
     }
     self.handle = handle
     self.connection = connection
@@ -145,9 +143,7 @@ final class Statement {
   }
 
   func error() -> DatabaseError {
-    DatabaseError(
-      resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
-      message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+    DatabaseError(connection: connection, sql: sql)
   }
 }
 
