@@ -164,11 +164,10 @@ struct ScheduleOptions {
       if schedule.timeZone != nil { throw UsageError("--tz is for events with a time: give --at too") }
     }
     schedule.rule = try rule(for: schedule, context: context)
-    // An end time is what the clocks show: on the day they change, an event lasts the time that passes between
-    // its start and that end (1:30 to 3:30 is one hour the night they go forward, three the night they go
-    // back). A series lasts that long every time, as RFC 5545 says of DTSTART and DTEND (and as calcurse and
-    // khal take them): its first occurrence is as given; the clock's length put it an hour off.
-    if let wallEnd, let start = schedule.startTime {
+    // An end time is what the clocks show: on the day they change, a one-off event lasts the time that passes
+    // between its start and that end (1:30 to 3:30 is one hour the night they go forward, three the night they
+    // go back). A series keeps the length on the clock, right on its other days.
+    if let wallEnd, schedule.rule == nil, let start = schedule.startTime {
       let zone =
         try schedule.timeZone.map { name throws(UsageError) in try Self.zone(name, context: context) }
         ?? context.localZone
