@@ -30,8 +30,12 @@ public enum DayExpression {
   {
     for count in stride(from: min(3, words.count), to: 0, by: -1) {
       let phrase = words[..<count].concatenated(separator: " ")
-      if let day = try dayForm(Self.words(phrase), text: phrase, today: today, locale: locale) {
-        if count > 1 { try refuseTimeAsYear(words[count - 1], of: day, phrase: phrase, today: today) }
+      let phraseWords = Self.words(phrase)
+      if let day = try dayForm(phraseWords, text: phrase, today: today, locale: locale) {
+        // Words, not arguments: `"may 12 1400"` quoted is one argument of three words.
+        if phraseWords.count > 1, let last = phraseWords.last {
+          try refuseTimeAsYear(String(last), of: day, phrase: phrase, today: today)
+        }
         return (day, count)
       }
     }
@@ -49,9 +53,12 @@ public enum DayExpression {
       number / 100 < 24, number % 100 < 60, abs(number - today.year) > Self.nearYears
     else { return }
     let time = pad(number / 100, 2) + ":" + pad(number % 100, 2)
-    let rest = phrase.dropLast(word.count + 1)  // the words before it, joined by one space
+    var shown = Substring(phrase)
+    while shown.last?.isWhitespace == true { shown = shown.dropLast() }
+    var rest = shown.dropLast(word.count)  // the words before it
+    while rest.last?.isWhitespace == true { rest = rest.dropLast() }
     throw .unclear(
-      "'\(phrase)' is ambiguous: \(word) could be the year or the time \(time); write \(day) for the year, "
+      "'\(shown)' is ambiguous: \(word) could be the year or the time \(time); write \(day) for the year, "
         + "or \(rest) \(time) for the time")
   }
 

@@ -389,6 +389,10 @@ struct DayExpressionTests {
           + "or 12 may 09:30 for the time"
       ),
     ]
+    // One argument of three words, as a shell passes `"may 12 1400"`, is refused alike.
+    #expect(throws: DateError.unclear(refusals[0].1)) {
+      try DayExpression.leadingDay(["may 12 1400 ", "people"], today: Self.today)
+    }
     for (words, message) in refusals {
       #expect(throws: DateError.unclear(message)) { try DayExpression.leadingDay(words, today: Self.today) }
     }
