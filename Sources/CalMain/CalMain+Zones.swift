@@ -115,7 +115,12 @@ extension CalMain {
     do {
       return .success(try zones.zone(name))
     } catch {
-      if case .unreadable = error { return .failure(error) }
+      // A name that is also a POSIX rule (EST5, EST5EDT) is read as the rule when its file cannot be read
+      // (a TZDIR the user may not read), as glibc reads it.
+      if case .unreadable = error {
+        if let rule = try? ZoneInfo(name: name, posix: name) { return .success(rule) }
+        return .failure(error)
+      }
     }
     return Result { () throws(ZoneError) in try ZoneInfo(name: name, posix: name) }.mapError { _ in .unknown(name) }
   }

@@ -222,6 +222,13 @@ final class HardeningTests {
     }
     try run("Europe/Berlin", file: "/usr/share/zoneinfo/Europe/Berlin", error: "EMFILE")
     try run("/usr/share/zoneinfo/Asia/Tokyo", file: "/usr/share/zoneinfo/Asia/Tokyo", error: "EACCES")
+    // A name that is also a POSIX rule is read as the rule when its file cannot be read, as glibc does.
+    let rule = try Subprocess.run(
+      [
+        "/usr/bin/strace", "-f", "-o", "/dev/null", "-e", "trace=openat", "-e", "inject=openat:error=EACCES",
+        "-P", "/usr/share/zoneinfo/EST5EDT", CalProcess.binary, "list", "2024-05", "--db", cal.database,
+      ], environment: ["PATH": "/usr/bin:/bin", "TZ": "EST5EDT", "HOME": cal.folder])
+    #expect(rule.status == 0 && rule.stdout == "2024-05-12  all day      #1  dentist\n", "\(rule.stderr)")
     // A name that is not there stays an unknown zone.
     let unknown = try cal.run(["list", "2024-05"], environment: ["TZ": "Mars/Olympus"])
     #expect(unknown.stderr == "Error: TZ: unknown time zone 'Mars/Olympus': use a name such as Europe/Berlin\n")
