@@ -26,7 +26,11 @@ extension EventSchedule {
     // No more occurrences than a day may be covered by: as many as there are, however long each lasts.
     if let count = rule.count, count <= Self.maximumReadOverlap { return false }
     let gap = rule.fewestDaysBetweenStarts(startingOn: startDay)
-    return spanDays / gap > Self.maximumReadOverlap && !rule.hasOneOccurrence(startingOn: startDay, gap: gap)
+    // An UNTIL bounds them as well: no more than one a gap from the start to it.
+    if let until = rule.until, (until.daysSince1970 - startDay.daysSince1970) / gap < Self.maximumReadOverlap {
+      return false
+    }
+    return spanDays / gap > Self.maximumReadOverlap
   }
 }
 

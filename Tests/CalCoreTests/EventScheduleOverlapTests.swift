@@ -25,9 +25,11 @@ struct EventScheduleOverlapTests {
     // an event lasting a thousand years that no other occurrence overlaps).
     try Self.check(370_597, "FREQ=YEARLY;COUNT=1", refused: false, beyondReading: false)
     try Self.check(370_597, "FREQ=DAILY;UNTIL=10000101", refused: false, beyondReading: false)
-    try Self.check(370_597, "FREQ=DAILY;UNTIL=10000102", refused: true, beyondReading: true)
+    try Self.check(370_597, "FREQ=DAILY;UNTIL=10000102", refused: true, beyondReading: false)
     try Self.check(370_597, "FREQ=DAILY", refused: true, beyondReading: true)
     try Self.check(370_597, "FREQ=DAILY;COUNT=366", refused: true, beyondReading: false)
+    try Self.check(370_597, "FREQ=DAILY;UNTIL=10000109", refused: true, beyondReading: false)
+    try Self.check(370_597, "FREQ=DAILY;UNTIL=10020101", refused: true, beyondReading: true)
     try Self.check(9, "FREQ=WEEKLY", refused: true, beyondReading: false)
     try Self.check(8, "FREQ=WEEKLY", refused: false, beyondReading: false)
   }
