@@ -127,7 +127,10 @@ public final class CalendarService {
       if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
         return "cannot open the calendar file \(path): it is a folder"
       }
-      guard error.systemErrorNumber != 0 else { return "cannot open the calendar file \(path)" }
+      // The system's reason, unless it is about another file: SQLite's last try may have been its -shm
+      // (in a folder that cannot be written), whose absence is no news about the calendar file itself.
+      let aboutAnotherFile = error.systemErrorNumber == ENOENT && stat(path, &status) == 0
+      guard error.systemErrorNumber != 0, !aboutAnotherFile else { return "cannot open the calendar file \(path)" }
       return "cannot open the calendar file \(path): \(String(cString: strerror(error.systemErrorNumber)))"
     case .readOnly where error.resultCode == .readOnlyDirectory:
       let (folder, name) = folderAndName(of: path)
