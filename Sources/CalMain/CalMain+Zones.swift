@@ -112,17 +112,17 @@ extension CalMain {
     if name.hasPrefix("/") {
       return Result { () throws(ZoneError) in try ZoneInfo(name: name, tzif: readZoneFile(name, name: name)) }
     }
+    let failure: ZoneError
     do {
       return .success(try zones.zone(name))
     } catch {
-      // A name that is also a POSIX rule (EST5, EST5EDT) is read as the rule when its file cannot be read
-      // (a TZDIR the user may not read), as glibc reads it.
-      if case .unreadable = error {
-        if let rule = try? ZoneInfo(name: name, posix: name) { return .success(rule) }
-        return .failure(error)
-      }
+      failure = error
     }
-    return Result { () throws(ZoneError) in try ZoneInfo(name: name, posix: name) }.mapError { _ in .unknown(name) }
+    // Else a POSIX rule (EST5EDT), as glibc reads it, also when the name's file could not be read (a TZDIR
+    // the user may not read): only when it is no rule either is that said, rather than an unknown name.
+    if let rule = try? ZoneInfo(name: name, posix: name) { return .success(rule) }
+    if case .unreadable = failure { return .failure(failure) }
+    return .failure(.unknown(name))
   }
 
   /// What is wrong with the user's zone, in words: TZ's value, unless the system could not read a good

@@ -124,12 +124,13 @@ public final class CalendarService {
     case .busy, .locked: return "the calendar file is busy: another cal kept it locked for too long; try again"
     case .cannotOpen:
       var status = stat()
-      if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+      let exists = stat(path, &status) == 0
+      if exists && (status.st_mode & S_IFMT) == S_IFDIR {
         return "cannot open the calendar file \(path): it is a folder"
       }
       // The system's reason, unless it is about another file: SQLite's last try may have been its -shm
       // (in a folder that cannot be written), whose absence is no news about the calendar file itself.
-      let aboutAnotherFile = error.systemErrorNumber == ENOENT && stat(path, &status) == 0
+      let aboutAnotherFile = error.systemErrorNumber == ENOENT && exists
       guard error.systemErrorNumber != 0, !aboutAnotherFile else { return "cannot open the calendar file \(path)" }
       return "cannot open the calendar file \(path): \(String(cString: strerror(error.systemErrorNumber)))"
     case .readOnly where error.resultCode == .readOnlyDirectory:
