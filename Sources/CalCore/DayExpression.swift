@@ -132,8 +132,9 @@ public enum DayExpression {
     }
   }
 
-  /// A range of days written `FIRST..LAST`, each end a day or a month (`2024-05-01..2024-06-15`,
-  /// `today..fri`, `may..june`: the month's first and last day); `nil` when `text` has no `..`.
+  /// A range of days written `FIRST..LAST`, each end a day, a month or a year (`2024-05-01..2024-06-15`,
+  /// `today..fri`, `may..june`, `2024..2025`: the month's or year's first and last day); `nil` when `text` has
+  /// no `..`.
   public static func range(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
     -> (first: CivilDate, last: CivilDate)?
   {
@@ -141,6 +142,11 @@ public enum DayExpression {
     let ends = [String(text[..<separator.lowerBound]), String(text[separator.upperBound...])]
     var days: [CivilDate] = []
     for (index, end) in ends.enumerated() {
+      if let year = try year(end, today: today) {
+        // The year's bounds are days of the calendar: year(_:today:) checked it.
+        days.append((try? CivilDate(year: year, month: index == 0 ? 1 : 12, day: index == 0 ? 1 : 31)) ?? .last)
+        continue
+      }
       switch try dayOrMonth(end, today: today, locale: locale) {
       case .day(let day): days.append(day)
       case .month(let month): days.append(index == 0 ? month.firstDay : month.lastDay)

@@ -31,6 +31,7 @@ enum DateGrammarHelp {
             today, or any day         the month it is in
     RANGE   DAY..DAY                  2024-05-01..2024-06-15, today..fri
             MONTH..MONTH              may..june: its first day to its last
+            YEAR..YEAR                2024..2025: the same for years (list, agenda)
             --from may --to june      the same, as options (list, search, export)
             week, this week           from the locale's first day (list, agenda)
             next week, last week      the week after, the week before (list, agenda)
