@@ -146,8 +146,10 @@ struct RecurrenceNumberedDaysTests {
     try expect(
       "9998-01-01", "FREQ=YEARLY;BYWEEKNO=-1;BYYEARDAY=-1,-2,-3,-4,-5,-6,-7,-8", from: "9998-01-01",
       through: "9999-12-31",
-      ["9998-01-01", "9998-12-28", "9998-12-29", "9998-12-30", "9998-12-31", "9999-12-27", "9999-12-28",
-        "9999-12-29", "9999-12-30", "9999-12-31"])
+      [
+        "9998-01-01", "9998-12-28", "9998-12-29", "9998-12-30", "9998-12-31", "9999-12-27", "9999-12-28",
+        "9999-12-29", "9999-12-30", "9999-12-31",
+      ])
     let recurrence = Recurrence(
       start: try CivilDate(parsing: "9999-12-31"), rule: try RecurrenceRule(parsing: "FREQ=YEARLY;BYYEARDAY=1;COUNT=5"))
     #expect(recurrence.lastDay() == nil)
@@ -156,7 +158,9 @@ struct RecurrenceNumberedDaysTests {
   @Test("the fewest days between starts: a week or a year day once a year is a year apart, a week's days one")
   func gaps() throws {
     let start = try CivilDate(parsing: "2024-05-13")
-    func gap(_ text: String) throws -> Int { try RecurrenceRule(parsing: text).fewestDaysBetweenStarts(startingOn: start) }
+    func gap(_ text: String) throws -> Int {
+      try RecurrenceRule(parsing: text).fewestDaysBetweenStarts(startingOn: start)
+    }
     #expect(try gap("FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO") == 364)
     #expect(try gap("FREQ=YEARLY;BYYEARDAY=134") == 365)
     #expect(try gap("FREQ=YEARLY;INTERVAL=2;BYYEARDAY=-1") == 730)
