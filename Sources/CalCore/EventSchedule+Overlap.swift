@@ -64,7 +64,7 @@ extension RecurrenceRule {
         byDay.count + byMonthDay.count > 1 || bySetPosition.count > 1 || byDay.contains { $0.ordinal == nil }
       return several ? 1 : 28 * min(interval, 1_000)
     case .yearly:
-      if !byYearDay.isEmpty || !byWeekNumber.isEmpty {
+      if hasNumberedDays {
         // One day of the year comes round after a year's days; one weekday of a numbered week after the 52
         // weeks or more of its year (another such day may fall in the same calendar year, with a week 1
         // that starts in December).

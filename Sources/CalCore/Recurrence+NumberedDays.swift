@@ -1,9 +1,6 @@
 /// BYYEARDAY and BYWEEKNO, which RFC 5545 allows with FREQ=YEARLY alone: the parser refuses them with other
 /// frequencies, and a rule built from parts that has them with another is expanded without them.
 extension Recurrence {
-  /// Whether the rule has BYYEARDAY or BYWEEKNO.
-  var hasNumberedDays: Bool { !rule.byYearDay.isEmpty || !rule.byWeekNumber.isEmpty }
-
   /// The days of `year` a YEARLY rule with BYYEARDAY or BYWEEKNO makes, in order: each day of the year that
   /// passes every BY part, as python-dateutil reads RFC 5545's table (BYYEARDAY and BYWEEKNO pick days,
   /// BYMONTH, BYMONTHDAY and BYDAY keep some of them; an nth weekday is counted in its month when BYMONTH is
@@ -20,20 +17,19 @@ extension Recurrence {
       weekStart(fourth - Self.length(ofYear: year - 1)), weekStart(fourth), weekStart(fourth + length),
       weekStart(fourth + length + Self.length(ofYear: year + 1))
     )
+    let (yearDays, weekNumbers) = (rule.byYearDay, rule.byWeekNumber)
     var days: [CivilDate] = []
     for index in 0..<length {
-      if !rule.byYearDay.isEmpty && !rule.byYearDay.contains(index + 1) && !rule.byYearDay.contains(index - length) {
-        continue
-      }
+      if !yearDays.isEmpty && !yearDays.contains(index + 1) && !yearDays.contains(index - length) { continue }
       let day = first + index
-      if !rule.byWeekNumber.isEmpty {
+      if !weekNumbers.isEmpty {
         // The week's number, and how many weeks its year has.
         let (number, weeks) =
           day < weekOnes.1
           ? ((weekOnes.1 - weekOnes.0) / 7, (weekOnes.1 - weekOnes.0) / 7)
           : day >= weekOnes.2
             ? (1, (weekOnes.3 - weekOnes.2) / 7) : ((day - weekOnes.1) / 7 + 1, (weekOnes.2 - weekOnes.1) / 7)
-        guard rule.byWeekNumber.contains(number) || rule.byWeekNumber.contains(number - weeks - 1) else { continue }
+        guard weekNumbers.contains(number) || weekNumbers.contains(number - weeks - 1) else { continue }
       }
       guard let date = CivilDate(daysSince1970: day), matchesFilters(date, checkDay: false) else { continue }
       if !rule.byDay.isEmpty {

@@ -187,7 +187,7 @@ public struct Recurrence: Equatable, Sendable {
   /// the months from one period to the next: 1 or 12.
   private var plainMonthStep: Int? {
     guard rule.byDay.isEmpty, rule.byMonth.isEmpty, rule.byMonthDay.isEmpty, rule.bySetPosition.isEmpty,
-      !hasNumberedDays
+      !rule.hasNumberedDays
     else {
       return nil
     }
@@ -343,7 +343,7 @@ public struct Recurrence: Equatable, Sendable {
   }
 
   private func daysOfYear(_ year: Int) -> [CivilDate] {
-    if hasNumberedDays { return numberedDaysOfYear(year) }
+    if rule.hasNumberedDays { return numberedDaysOfYear(year) }
     guard let january = try? YearMonth(year: year, month: 1) else { return [] }
     let months =
       rule.byMonth.isEmpty
