@@ -99,7 +99,10 @@ public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
       let value = String(pieces[1])
       switch name {
       case "FREQ":
-        guard let parsed = Frequency(rawValue: value.uppercased()) else { throw .unsupported("FREQ=\(value)") }
+        guard let parsed = Frequency(rawValue: value.uppercased()) else {
+          let periods = ["HOURLY", "MINUTELY", "SECONDLY"]
+          throw .unsupported("FREQ=\(value)" + (periods.contains(value.uppercased()) ? " (\(Self.severalTimes))" : ""))
+        }
         frequency = parsed
       case "INTERVAL": rule.interval = try Self.integer(value, name, in: Self.intervalRange)
       case "COUNT": rule.count = try Self.integer(value, name, in: Self.countRange)
@@ -123,6 +126,9 @@ public struct RecurrenceRule: Equatable, Sendable, CustomStringConvertible {
           throw .malformed("WKST=\(value)")
         }
         rule.weekStart = Weekday(rawValue: index)!
+      case "BYHOUR", "BYMINUTE", "BYSECOND":
+        // An import keeps those that repeat DTSTART's time (``withoutStartTime(_:secondOfDay:)``).
+        throw .unsupported("\(name) (\(Self.oneStartTime))")
       default:
         throw .unsupported(name)
       }

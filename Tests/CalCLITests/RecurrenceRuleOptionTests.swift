@@ -107,8 +107,13 @@ final class RecurrenceRuleOptionTests {
     let known =
       "; cal reads FREQ=DAILY, WEEKLY, MONTHLY or YEARLY with INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, "
       + "BYSETPOS and WKST, and BYYEARDAY and BYWEEKNO with YEARLY"
-    try expectRefused(add + ["FREQ=HOURLY"], "--rrule: unsupported recurrence rule part FREQ=HOURLY" + known)
-    try expectRefused(add + ["FREQ=DAILY;BYHOUR=3,4"], "--rrule: unsupported recurrence rule part BYHOUR" + known)
+    try expectRefused(
+      add + ["FREQ=MINUTELY"],
+      "--rrule: unsupported recurrence rule part FREQ=MINUTELY (several times a day: an event in cal has one start "
+        + "time)" + known)
+    try expectRefused(
+      add + ["FREQ=DAILY;BYHOUR=3"],
+      "--rrule: unsupported recurrence rule part BYHOUR (an event in cal has one start time)" + known)
     try expectRefused(
       add + ["FREQ=MONTHLY;BYYEARDAY=3"],
       "--rrule: malformed recurrence rule: BYYEARDAY is for FREQ=YEARLY only (RFC 5545), not FREQ=MONTHLY")

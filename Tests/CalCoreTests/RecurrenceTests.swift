@@ -94,8 +94,15 @@ struct RecurrenceTests {
 
   @Test("unsupported and malformed rules are refused")
   func refused() {
-    #expect(throws: RecurrenceError.unsupported("BYHOUR")) { try RecurrenceRule(parsing: "FREQ=DAILY;BYHOUR=9,17") }
-    #expect(throws: RecurrenceError.unsupported("FREQ=HOURLY")) { try RecurrenceRule(parsing: "FREQ=HOURLY") }
+    #expect(throws: RecurrenceError.unsupported("BYHOUR (an event in cal has one start time)")) {
+      try RecurrenceRule(parsing: "FREQ=DAILY;BYHOUR=9,17")
+    }
+    #expect(
+      throws: RecurrenceError.unsupported("FREQ=HOURLY (several times a day: an event in cal has one start time)")
+    ) {
+      try RecurrenceRule(parsing: "FREQ=HOURLY")
+    }
+    #expect(throws: RecurrenceError.unsupported("FREQ=FORTNIGHTLY")) { try RecurrenceRule(parsing: "FREQ=FORTNIGHTLY") }
     #expect(throws: RecurrenceError.self) { try RecurrenceRule(parsing: "FREQ=DAILY;INTERVAL=0") }
     #expect(throws: RecurrenceError.self) { try RecurrenceRule(parsing: "INTERVAL=2") }
   }
