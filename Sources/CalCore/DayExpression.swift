@@ -172,6 +172,25 @@ public enum DayExpression {
     return (start, start.adding(days: 6) ?? .last)
   }
 
+  /// The year `text` names: four digits alone (`2025`: a number of four digits is no day or month), `this
+  /// year`, `next year`, `last year`; `nil` for any other text.
+  public static func year(_ text: String, today: CivilDate) throws(DateError) -> Int? {
+    let words = Self.words(text)
+    if words.count == 1, words[0].utf8.count == 4, let year = parseDigits(words[0], minimumCount: 4, maximumCount: 4) {
+      guard (Gregorian.firstYear...Gregorian.lastYear).contains(year) else {
+        throw .unclear("'\(text)' is outside the years 1 to 9999")
+      }
+      return year
+    }
+    guard let step = ["year": 0, "this year": 0, "next year": 1, "last year": -1][words.concatenated(separator: " ")]
+    else { return nil }
+    let year = today.year + step
+    guard (Gregorian.firstYear...Gregorian.lastYear).contains(year) else {
+      throw .unclear("'\(text)' is outside the years 1 to 9999")
+    }
+    return year
+  }
+
   /// The days to come that `text` covers, from today: a number of days (`30`), of days, weeks, months or
   /// years (`10d`, `2w`, `1m`, `1y`), a range (`2024-05-01..2024-05-31`, `today..fri`), a week (`next week`),
   /// or a day or a month in any other of their forms (`tomorrow`, `fri`, `may 20`; `next month`, `june`):
