@@ -186,7 +186,9 @@ public struct Recurrence: Equatable, Sendable {
   /// For a MONTHLY or YEARLY rule with no BY parts (every month or year on the start's day of the month),
   /// the months from one period to the next: 1 or 12.
   private var plainMonthStep: Int? {
-    guard rule.byDay.isEmpty, rule.byMonth.isEmpty, rule.byMonthDay.isEmpty, rule.bySetPosition.isEmpty else {
+    guard rule.byDay.isEmpty, rule.byMonth.isEmpty, rule.byMonthDay.isEmpty, rule.bySetPosition.isEmpty,
+      !rule.hasNumberedDays
+    else {
       return nil
     }
     switch rule.frequency {
@@ -312,7 +314,7 @@ public struct Recurrence: Equatable, Sendable {
     return result
   }
 
-  private func matchesFilters(_ date: CivilDate, checkDay: Bool) -> Bool {
+  func matchesFilters(_ date: CivilDate, checkDay: Bool) -> Bool {
     if !rule.byMonth.isEmpty && !rule.byMonth.contains(date.month) { return false }
     if !rule.byMonthDay.isEmpty && !rule.byMonthDay.contains(where: { monthDay($0, of: date.yearMonth) == date.day }) {
       return false
@@ -341,6 +343,7 @@ public struct Recurrence: Equatable, Sendable {
   }
 
   private func daysOfYear(_ year: Int) -> [CivilDate] {
+    if rule.hasNumberedDays { return numberedDaysOfYear(year) }
     guard let january = try? YearMonth(year: year, month: 1) else { return [] }
     let months =
       rule.byMonth.isEmpty

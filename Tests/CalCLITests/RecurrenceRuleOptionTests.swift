@@ -106,9 +106,19 @@ final class RecurrenceRuleOptionTests {
     let add = ["add", "2024-05-12", "x", "--rrule"]
     let known =
       "; cal reads FREQ=DAILY, WEEKLY, MONTHLY or YEARLY with INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, "
-      + "BYSETPOS and WKST"
-    try expectRefused(add + ["FREQ=HOURLY"], "--rrule: unsupported recurrence rule part FREQ=HOURLY" + known)
-    try expectRefused(add + ["FREQ=YEARLY;BYYEARDAY=3"], "--rrule: unsupported recurrence rule part BYYEARDAY" + known)
+      + "BYSETPOS and WKST, and BYYEARDAY and BYWEEKNO with YEARLY"
+    try expectRefused(
+      add + ["FREQ=MINUTELY"],
+      "--rrule: unsupported recurrence rule part FREQ=MINUTELY (several times a day: an event in cal has one start "
+        + "time)" + known)
+    try expectRefused(
+      add + ["FREQ=DAILY;BYHOUR=3"],
+      "--rrule: unsupported recurrence rule part BYHOUR (an event in cal has one start time)" + known)
+    try expectRefused(
+      add + ["FREQ=MONTHLY;BYYEARDAY=3"],
+      "--rrule: malformed recurrence rule: BYYEARDAY is for FREQ=YEARLY only (RFC 5545), not FREQ=MONTHLY")
+    try expectRefused(
+      add + ["FREQ=YEARLY;BYWEEKNO=54"], "--rrule: malformed recurrence rule: BYWEEKNO=54 is out of range: -53 to 53")
     try expectRefused(
       add + ["FREQ=WEEKLY;BYDAY=XX"],
       "--rrule: malformed recurrence rule: BYDAY=XX is not a weekday such as MO, or one with its place in the month "

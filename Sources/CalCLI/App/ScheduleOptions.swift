@@ -306,7 +306,8 @@ struct ScheduleOptions {
     } catch .unsupported(let part) {
       throw UsageError(
         "--rrule: \(RecurrenceError.unsupported(part)); cal reads FREQ=DAILY, WEEKLY, MONTHLY or YEARLY with "
-          + "INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS and WKST")
+          + "INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS and WKST, and BYYEARDAY and BYWEEKNO "
+          + "with YEARLY")
     } catch {
       throw UsageError("--rrule: \(error)")
     }
