@@ -129,6 +129,10 @@ struct RecurrenceTests {
     ("2024-03-31", "FREQ=YEARLY;BYMONTH=3,10;BYDAY=-1SU"),
     ("2024-09-13", "FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13"),
     ("2024-02-29", "FREQ=YEARLY;INTERVAL=4;BYMONTH=2;BYMONTHDAY=29"),
+    // An nth weekday beside BYMONTHDAY: that weekday of the month (of the year, yearly without BYMONTH).
+    ("2024-06-07", "FREQ=MONTHLY;BYMONTHDAY=1,2,3,4,5,6,7,8,9,10;BYDAY=1FR,-1MO"),
+    ("2024-05-12", "FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=8,9,10,11,12,13,14;BYDAY=2SU"),
+    ("2024-01-01", "FREQ=YEARLY;BYMONTHDAY=1,2,3,4,5,6,7;BYDAY=1MO"),
     // Plain monthly and yearly rules and weekly days, which take shortcuts of their own.
     ("2024-01-31", "FREQ=MONTHLY;INTERVAL=5;UNTIL=20291231"),
     ("2023-08-31", "FREQ=YEARLY;INTERVAL=3"),
