@@ -1,9 +1,9 @@
 import CSQLite
 
-/// The Swift side of the SQL function `cal_text_matches(text, ...)`: 1 when the predicate holds for one of its
-/// text arguments (NULLs and other values never match), 0 otherwise. A query filters rows with it before it
-/// sorts them, on the text's bytes where SQLite keeps them: a search of 100,000 events sorted them all, then
-/// made three Strings of each to compare.
+/// The Swift side of the SQL function `cal_text_matches(text, ...)`: 1 when the predicate holds for one of its text
+/// arguments (blobs are read as text, as `Row` reads them; NULLs and numbers never match), 0 otherwise. A query filters
+/// rows with it before it sorts them, on the text's bytes where SQLite keeps them: a search of 100,000 events sorted
+/// them all, then made three Strings of each to compare.
 ///
 /// Defined once per connection, for as long as the connection lives (a definition dropped would expire the
 /// cached statements that use it); the predicate is set only while a query runs (see
@@ -21,10 +21,19 @@ final class TextPredicateFunction {
       return
     }
     for index in 0..<Int(max(count, 0)) {
-      guard let value = values?[index], sqlite3_value_type(value) == SQLITE_TEXT,
-        let text = sqlite3_value_text(value)
-      else { continue }
-      if predicate(UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))) {
+      guard let value = values?[index] else { continue }
+      let bytes: UnsafeBufferPointer<UInt8>
+      switch sqlite3_value_type(value) {
+      case SQLITE_TEXT:
+        guard let text = sqlite3_value_text(value) else { continue }
+        bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
+      case SQLITE_BLOB:
+        // A blob (a file edited by hand) is read as the text it holds, as `Row` reads it: its bytes as UTF-8.
+        let start = sqlite3_value_blob(value)?.assumingMemoryBound(to: UInt8.self)
+        bytes = UnsafeBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_value_bytes(value)))
+      default: continue
+      }
+      if predicate(bytes) {
         sqlite3_result_int(context, 1)
         return
       }
