@@ -17,19 +17,22 @@ extension Recurrence {
       weekStart(fourth - Self.length(ofYear: year - 1)), weekStart(fourth), weekStart(fourth + length),
       weekStart(fourth + length + Self.length(ofYear: year + 1))
     )
-    let (yearDays, weekNumbers) = (rule.byYearDay, rule.byWeekNumber)
+    // Which day numbers (-366...366) and week numbers (-53...53) are given, looked up once per day: a file may
+    // give a value many times (`BYYEARDAY=-1,-1,...` in a line of megabytes), and each day compared with every
+    // copy made a listing of one such event take seconds a year.
+    let (yearDays, weekNumbers) = (Self.given(rule.byYearDay, upTo: 366), Self.given(rule.byWeekNumber, upTo: 53))
     var days: [CivilDate] = []
     for index in 0..<length {
-      if !yearDays.isEmpty && !yearDays.contains(index + 1) && !yearDays.contains(index - length) { continue }
+      if let yearDays, !yearDays[index + 1 + 366] && !yearDays[index - length + 366] { continue }
       let day = first + index
-      if !weekNumbers.isEmpty {
+      if let weekNumbers {
         // The week's number, and how many weeks its year has.
         let (number, weeks) =
           day < weekOnes.1
           ? ((weekOnes.1 - weekOnes.0) / 7, (weekOnes.1 - weekOnes.0) / 7)
           : day >= weekOnes.2
             ? (1, (weekOnes.3 - weekOnes.2) / 7) : ((day - weekOnes.1) / 7 + 1, (weekOnes.2 - weekOnes.1) / 7)
-        guard weekNumbers.contains(number) || weekNumbers.contains(number - weeks - 1) else { continue }
+        guard weekNumbers[number + 53] || weekNumbers[number - weeks - 1 + 53] else { continue }
       }
       guard let date = CivilDate(daysSince1970: day), matchesFilters(date, checkDay: false) else { continue }
       if !rule.byDay.isEmpty {
@@ -52,6 +55,15 @@ extension Recurrence {
   private func weekStart(_ day: Int) -> Int {
     // 1970-01-01 was a Thursday.
     day - Weekday.thursday.advanced(by: day).days(since: rule.weekStart)
+  }
+
+  /// For values in `-limit...limit` (as ``RecurrenceRule/validate()`` checks them), whether `value` is among
+  /// them, at index `value + limit`; `nil` when there are none. Values out of range are left out.
+  private static func given(_ values: [Int], upTo limit: Int) -> [Bool]? {
+    guard !values.isEmpty else { return nil }
+    var given = [Bool](repeating: false, count: 2 * limit + 1)
+    for value in values where (-limit...limit).contains(value) { given[value + limit] = true }
+    return given
   }
 
   private static func length(ofYear year: Int) -> Int { Gregorian.isLeapYear(year) ? 366 : 365 }

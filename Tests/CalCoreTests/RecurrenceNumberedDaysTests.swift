@@ -112,6 +112,23 @@ struct RecurrenceNumberedDaysTests {
     #expect(try RecurrenceRule(parsing: "FREQ=YEARLY;BYWEEKNO=5").words == nil)
   }
 
+  @Test("a value given many times, or out of range in a rule built from parts, picks what it picks once")
+  func repeatedValues() throws {
+    // A file's BYYEARDAY=-1 written 200,000 times made `cal list 2024..2073` of that one event take 4.6 s.
+    let copies = Array(repeating: "-1", count: 100_000).joined(separator: ",")
+    try expect(
+      "2024-12-31", "FREQ=YEARLY;BYYEARDAY=\(copies),1", from: "2024-01-01", through: "2025-12-31",
+      ["2024-12-31", "2025-01-01", "2025-12-31"])
+    try expect(
+      "2024-12-30", "FREQ=YEARLY;BYWEEKNO=1,1,1,1;BYDAY=MO", from: "2024-01-01", through: "2026-12-31",
+      ["2024-12-30", "2025-12-29"])
+    let built = RecurrenceRule(frequency: .yearly, byYearDay: [0, 367, -367, 1, 1], byWeekNumber: [0, 54, -54, 1])
+    #expect(
+      Recurrence(start: try CivilDate(parsing: "2026-01-01"), rule: built).occurrences(
+        from: try CivilDate(parsing: "2026-01-01"), through: try CivilDate(parsing: "2027-12-31")
+      ).map(\.description) == ["2026-01-01"])
+  }
+
   @Test("values out of range, and frequencies RFC 5545 does not allow them with, are one clear error")
   func refused() {
     let cases: [(String, String)] = [
