@@ -21,7 +21,7 @@ public final class Database {
   private var statementCache: [String: Statement] = [:]
   /// `cal_text_matches`, once a query has used it.
   var textPredicate: TextPredicateFunction?
-  private var isClosed = false
+  private(set) var isClosed = false
   /// The path the connection was opened with.
   public let path: String
 

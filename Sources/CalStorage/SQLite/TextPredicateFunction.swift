@@ -54,13 +54,16 @@ extension Database {
     _ predicate: @escaping (UnsafeBufferPointer<UInt8>) -> Bool, _ body: () throws -> Result
   ) throws -> Result {
     let function = try textPredicateFunction()
+    // A search run inside another's body gives the outer one its predicate back.
+    let outer = function.predicate
     function.predicate = predicate
-    defer { function.predicate = nil }
+    defer { function.predicate = outer }
     return try body()
   }
 
   private func textPredicateFunction() throws(DatabaseError) -> TextPredicateFunction {
     if let textPredicate { return textPredicate }
+    precondition(!isClosed, "function defined on a closed database")
     let function = TextPredicateFunction()
     let data = Unmanaged.passRetained(function).toOpaque()
     // DIRECTONLY: a trigger or view in a hostile calendar file cannot call it.
