@@ -41,6 +41,12 @@ extension CalendarService {
         }
         return changes
       }
+    } catch let conflict as ChangeConflict where conflict.isTableMismatch {
+      throw ServiceError(
+        .conflict,
+        "cannot \(verb) change \(conflict.change.id) (\(conflict.change.summary)): the table \(conflict.table) of the "
+          + "calendar file was replaced by another program (it no longer has the key the change was recorded "
+          + "with); nothing was done")
     } catch let conflict as ChangeConflict {
       throw ServiceError(
         .conflict,

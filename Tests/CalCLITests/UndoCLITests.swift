@@ -167,4 +167,31 @@ final class UndoCLITests {
         + "cannot be undone with it (a sync or another program); nothing was done\n")
     #expect(try state() == before)
   }
+
+  @Test("an undo or redo is refused, clearly and without a change, when a table was replaced by another program")
+  func replacedTable() throws {
+    try run(["add", "2024-05-12", "dentist"])
+    try run(["add", "2024-05-13", "other"])
+    try run(["add", "2024-05-14", "third"])
+    try run(["undo"])
+    // Recreated with the same columns but without its primary key, as `CREATE TABLE ... AS SELECT` does:
+    // SQLite skips a recorded change whose table does not match, silently, and undo said it had undone it.
+    let database = try Database(path: cal.database)
+    try database.execute("PRAGMA foreign_keys = OFF")
+    try database.execute("ALTER TABLE events RENAME TO old_events")
+    try database.execute("CREATE TABLE events AS SELECT * FROM old_events")
+    try database.execute("DROP TABLE old_events")
+    database.close()
+    let before = cal.snapshot()
+    for (verb, change) in [("undo", "2 (added #2 other on 2024-05-13)"), ("redo", "3 (added #3 third on 2024-05-14)")] {
+      let refused = try run([verb])
+      #expect(refused.status == 1, "\(verb)")
+      #expect(
+        refused.stderr
+          == "Error: cannot \(verb) change \(change): the table events of the calendar file was replaced by another "
+          + "program (it no longer has the key the change was recorded with); nothing was done\n")
+    }
+    #expect(cal.snapshot() == before)
+    #expect(try run(["log"]).stdout.split(separator: "\n").map { $0.hasSuffix("(undone)") } == [true, false, false])
+  }
 }

@@ -9,4 +9,7 @@ public struct ChangeConflict: Error, Sendable {
   public let table: String
   /// The first value of the row's primary key (an event's id).
   public let key: DatabaseValue
+  /// Whether the table itself is to blame, not a row: it is missing, or another program replaced it with one
+  /// whose key is not the one the change was recorded with.
+  public var isTableMismatch = false
 }

@@ -226,7 +226,8 @@ public struct ChangeLogRepository {
       do {
         try database.apply(changeset ?? [], inverted: inverted)
       } catch let conflict as Database.ChangesetConflict {
-        throw ChangeConflict(change: change, table: conflict.table, key: conflict.key)
+        throw ChangeConflict(
+          change: change, table: conflict.table, key: conflict.key, isTableMismatch: conflict.isTableMismatch)
       }
     }
     let state: ChangeRecord.State = inverted ? .undone : .done

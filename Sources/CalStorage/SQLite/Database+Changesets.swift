@@ -9,6 +9,9 @@ extension Database {
     let table: String
     /// The first primary key column's value of the row.
     let key: DatabaseValue
+    /// Whether no row is to blame but the table: it is missing, or has not the key the changeset was
+    /// recorded with (a table replaced by hand).
+    var isTableMismatch = false
   }
 
   /// Applies `changeset` (its inverse when `inverted`) inside the open transaction, all or nothing.
@@ -17,7 +20,11 @@ extension Database {
   /// conflict (a row to change or delete that is not as the changeset expects, a row to insert that exists, a
   /// constraint or foreign key it would break) undoes what this call applied.
   ///
-  /// - Throws: `ChangesetConflict` for the first such row; `DatabaseError` when SQLite fails otherwise.
+  /// A table the changeset names that the database has not as it was recorded (missing, or with other key
+  /// columns) is refused before anything is applied: SQLite would skip its rows without a word.
+  ///
+  /// - Throws: `ChangesetConflict` for the first such row or table; `DatabaseError` when SQLite fails
+  ///   otherwise.
   func apply(_ changeset: [UInt8], inverted: Bool) throws {
     var bytes = changeset
     var invertedBytes: UnsafeMutableRawPointer?
@@ -32,6 +39,11 @@ extension Database {
         throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "a recorded change cannot be read")
       }
       size = invertedSize
+    }
+    try bytes.withUnsafeMutableBytes { buffer in
+      if let table = try mismatchedTable(in: invertedBytes ?? buffer.baseAddress, size: size) {
+        throw ChangesetConflict(table: table, key: .null, isTableMismatch: true)
+      }
     }
     let context = ConflictHandler()
     let code = withExtendedLifetime(context) {
@@ -54,6 +66,42 @@ extension Database {
         resultCode: ResultCode(rawValue: extended == SQLITE_OK ? code : extended),
         message: String(cString: extended == SQLITE_OK ? sqlite3_errstr(code) : sqlite3_errmsg(connection)))
     }
+  }
+
+  /// The first table `changeset` changes that this database has not as the changeset was recorded: missing,
+  /// with fewer columns, or with its primary key in other columns (what SQLite's apply checks); `nil` when
+  /// every table matches.
+  private func mismatchedTable(in changeset: UnsafeMutableRawPointer?, size: Int32) throws -> String? {
+    var iterator: OpaquePointer?
+    var code = sqlite3changeset_start(&iterator, size, changeset)
+    defer { sqlite3changeset_finalize(iterator) }
+    guard code == SQLITE_OK, let iterator else {
+      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "a recorded change cannot be read")
+    }
+    var checked: String?
+    while true {
+      code = sqlite3changeset_next(iterator)
+      guard code == SQLITE_ROW else { break }
+      var name: UnsafePointer<CChar>?
+      var columns: Int32 = 0
+      var operation: Int32 = 0
+      var indirect: Int32 = 0
+      var key: UnsafeMutablePointer<UInt8>?
+      guard sqlite3changeset_op(iterator, &name, &columns, &operation, &indirect) == SQLITE_OK, let name,
+        sqlite3changeset_pk(iterator, &key, &columns) == SQLITE_OK, let key
+      else { break }
+      let table = String(cString: name)
+      guard table != checked else { continue }
+      let found = try fetch("SELECT pk FROM pragma_table_info(?) ORDER BY cid", [table]) { try $0[0] as Int64 }
+      guard found.count >= columns,
+        (0..<Int(columns)).allSatisfy({ (found[$0] != 0) == (key[$0] != 0) })
+      else { return table }
+      checked = table
+    }
+    guard code == SQLITE_DONE || code == SQLITE_ROW else {
+      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "a recorded change cannot be read")
+    }
+    return nil
   }
 
   /// What the conflict handler of one `apply` found.
