@@ -85,19 +85,64 @@ final class HardeningTests {
     "one's own calendar file in a folder one cannot write is read; a change to it is refused for the folder",
     .enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
   func ownFileInReadOnlyFolder() throws {
-    try expectReadOnlyFolder(
-      fileMode: 0o600, ownedByRunner: true,
-      refusal: "cannot change the calendar file \(cal.database): its folder \(cal.folder) cannot be written, and "
-        + "SQLite needs to make cal.db-wal and cal.db-shm there")
+    try expectReadOnlyFolder(fileMode: 0o600, ownedByRunner: true, refusal: folderRefusal)
   }
 
-  /// The calendar without its -wal and -shm files (copied alone), in a folder that cannot be written, the file
-  /// made `fileMode` and, when `ownedByRunner`, given to whoever runs cal (nobody, when the tests run as root,
-  /// since root ignores a folder's mode): it is read, each change is refused with `refusal`, nothing is made.
+  @Test(
+    "one's own older calendar file in a folder one cannot write: its upgrade is refused for the folder",
+    .enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func ownOlderFileInReadOnlyFolder() throws {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cal.database + suffix) }
+    let database = try Database(path: cal.database)
+    try Migrator(
+      migrations: BundledMigrations.all.filter { $0.id < "0018" }, applicationID: BundledMigrations.applicationID
+    ).migrate(database, now: 0)
+    try database.execute("PRAGMA journal_mode = WAL")
+    database.close()
+    // The upgrade was said to be refused as the file's being read-only, which it is not.
+    try inReadOnlyFolder(fileMode: 0o600, ownedByRunner: true) { run in
+      for command in [["list", "2024-05"], ["add", "2024-05-13", "x"]] {
+        let refused = try run(command)
+        #expect(refused.status == 1 && refused.stderr == "Error: \(folderRefusal)\n", "\(refused.stderr)")
+      }
+    }
+  }
+
+  /// Why a change to one's own calendar file in a folder one cannot write is refused.
+  private var folderRefusal: String {
+    "cannot change the calendar file \(cal.database): its folder \(cal.folder) cannot be written, and SQLite needs "
+      + "to make cal.db-wal and cal.db-shm there"
+  }
+
+  /// A calendar with an event, read in a folder that cannot be written (see ``inReadOnlyFolder``), each change
+  /// refused with `refusal`.
   private func expectReadOnlyFolder(
     fileMode: Int, ownedByRunner: Bool, refusal: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     #expect(try cal.run(["add", "2024-05-12", "dentist"]).status == 0, sourceLocation: sourceLocation)
+    try inReadOnlyFolder(fileMode: fileMode, ownedByRunner: ownedByRunner, sourceLocation: sourceLocation) { run in
+      let listed = try run(["list", "2024-05"])
+      #expect(
+        listed.status == 0 && listed.stdout == "2024-05-12  all day      #1  dentist\n", "\(listed.stderr)",
+        sourceLocation: sourceLocation)
+      #expect(try run(["show", "2024-05"]).status == 0, sourceLocation: sourceLocation)
+      for change in [["add", "2024-05-13", "x"], ["flip", "up-left"]] {
+        let refused = try run(change)
+        #expect(
+          refused.status == 1 && refused.stderr == "Error: \(refusal)\n", "\(refused.stderr)",
+          sourceLocation: sourceLocation)
+      }
+    }
+  }
+
+  /// Runs `body` with the calendar without its -wal and -shm files (copied alone), in a folder that cannot be
+  /// written, the file made `fileMode` and, when `ownedByRunner`, given to whoever runs cal (nobody, when the
+  /// tests run as root, since root ignores a folder's mode), and a way to run cal as that user; then checks
+  /// that nothing was changed or made.
+  private func inReadOnlyFolder(
+    fileMode: Int, ownedByRunner: Bool, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: (_ run: ([String]) throws -> Subprocess.Result) throws -> Void
+  ) throws {
     let manager = FileManager.default
     for suffix in ["-wal", "-shm"] { try? manager.removeItem(atPath: cal.database + suffix) }
     let asRoot = getuid() == 0
@@ -108,22 +153,11 @@ final class HardeningTests {
     try manager.setAttributes([.posixPermissions: 0o555], ofItemAtPath: cal.folder)
     defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cal.folder) }
     let before = cal.snapshot()
-    func run(_ arguments: [String]) throws -> Subprocess.Result {
+    try body { arguments in
       guard asRoot else { return try cal.run(arguments) }
       return try cal.run(
         ["--reuid=65534", "--regid=65534", "--clear-groups", CalProcess.binary] + arguments,
         binary: "/usr/bin/setpriv")
-    }
-    let listed = try run(["list", "2024-05"])
-    #expect(
-      listed.status == 0 && listed.stdout == "2024-05-12  all day      #1  dentist\n", "\(listed.stderr)",
-      sourceLocation: sourceLocation)
-    #expect(try run(["show", "2024-05"]).status == 0, sourceLocation: sourceLocation)
-    for change in [["add", "2024-05-13", "x"], ["flip", "up-left"]] {
-      let refused = try run(change)
-      #expect(
-        refused.status == 1 && refused.stderr == "Error: \(refusal)\n", "\(refused.stderr)",
-        sourceLocation: sourceLocation)
     }
     #expect(cal.snapshot() == before, sourceLocation: sourceLocation)
     #expect(try manager.contentsOfDirectory(atPath: cal.folder) == ["cal.db"], sourceLocation: sourceLocation)

@@ -10,21 +10,27 @@ extension Database {
   public func writeTransaction<Value>(_ body: () throws -> Value) throws -> Value {
     precondition(!isInTransaction, "write transactions do not nest")
     hasWritten = true
-    try execute("BEGIN IMMEDIATE")
-    let value: Value
     do {
-      value = try body()
-    } catch {
-      try? execute("ROLLBACK")
-      throw error
+      try execute("BEGIN IMMEDIATE")
+      let value: Value
+      do {
+        value = try body()
+      } catch {
+        try? execute("ROLLBACK")
+        throw error
+      }
+      do {
+        try execute("COMMIT")
+      } catch {
+        try? execute("ROLLBACK")
+        throw error
+      }
+      return value
+    } catch let error as DatabaseError where error.resultCode == .readOnly && isImmutableForItsFolder {
+      // A file read immutable for its folder is refused any write as read-only: the folder is the reason (a
+      // migration writes before the switch to WAL, which says so itself).
+      throw DatabaseError(resultCode: .readOnlyDirectory, message: error.message, sql: error.sql)
     }
-    do {
-      try execute("COMMIT")
-    } catch {
-      try? execute("ROLLBACK")
-      throw error
-    }
-    return value
   }
 
   /// Runs `body` in one read transaction: every query in it sees the same snapshot, and the file is locked
