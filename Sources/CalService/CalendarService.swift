@@ -110,6 +110,12 @@ public final class CalendarService {
       return ServiceError(.storage, error.description)
     case let error as SchemaError:
       return ServiceError(.storage, error.description)
+    case let row as DamagedRow:
+      let name = row.table == "events" ? "event #\(row.id)" : "row \(row.id) of \(row.table)"
+      return ServiceError(
+        .storage,
+        "the calendar file has a damaged row: \(name) (its \(row.columns.concatenated(separator: " or ")) holds a "
+          + "value cal never writes, from another program); nothing was changed")
     case let error as DatabaseError:
       return ServiceError(.storage, describe(error, path: path), detail: error.description)
     default:

@@ -163,6 +163,31 @@ final class HardeningTests {
     #expect(try manager.contentsOfDirectory(atPath: cal.folder) == ["cal.db"], sourceLocation: sourceLocation)
   }
 
+  @Test("a change to a row another program damaged is refused naming the row and its columns, not SQL")
+  func damagedRow() throws {
+    try cal.run(["add", "2024-05-12", "dentist"])
+    try cal.run(["add", "2024-05-14", "trip", "--to", "2024-05-16"])
+    let database = try Database(path: cal.database)
+    try database.execute("PRAGMA ignore_check_constraints = ON")
+    try database.execute("UPDATE events SET end_day = '2024-05-13' WHERE id = 2")
+    try database.execute("UPDATE events SET end_day = '2024-05-01' WHERE id = 1")
+    database.close()
+    let before = cal.snapshot()
+    for (id, columns) in [("1", "day or end_day"), ("2", "day or end_day")] {
+      let refused = try cal.run(["edit", id, "--title", "renamed"])
+      #expect(refused.status == 1, "\(id)")
+      // Was: "the calendar file refused the change (CHECK constraint failed: end_day >= day)".
+      #expect(
+        refused.stderr
+          == "Error: the calendar file has a damaged row: event #\(id) (its \(columns) holds a value cal never "
+          + "writes, from another program); nothing was changed\n")
+    }
+    #expect(cal.snapshot() == before)
+    // Set right by a change that sets the damaged column anew, or removed.
+    #expect(try cal.run(["edit", "1", "--to", "2024-05-12"]).status == 0)
+    #expect(try cal.run(["rm", "2"]).status == 0)
+  }
+
   @Test("removing a series that was split says what remains and how to remove it")
   func removeSplitSeries() throws {
     try cal.run(["add", "2024-05-13", "standup", "--repeat", "weekly", "--on", "mon"])

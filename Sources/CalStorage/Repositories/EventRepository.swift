@@ -35,9 +35,13 @@ public struct EventRepository {
 
   /// Replaces the fields of event `id` (its reminders too: those it keeps stay as they were, so a reminder
   /// already told is not told again); `nil` when there is no such event. A `nil` UID keeps the stored one.
+  ///
+  /// - Throws: `DamagedRow` when the change is refused because the row as stored breaks the table's checks
+  ///   (edited by another program): its values, carried over, would break them again.
   public func update(id: Int64, _ fields: EventFields, at milliseconds: Int64) throws -> EventRecord? {
-    guard
-      let record = try database.fetchOne(
+    let updated: EventRecord?
+    do {
+      updated = try database.fetchOne(
         """
         UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
           end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
@@ -45,7 +49,12 @@ public struct EventRepository {
           uid = coalesce(?, uid), source_hash = NULL
         WHERE id = ? RETURNING \(Self.columns)
         """, Self.values(fields) + [milliseconds, fields.uid, id], record)
-    else { return nil }
+    } catch let error as DatabaseError where error.resultCode == .constraintCheck {
+      let columns = try database.columnsBreakingChecks(of: "events", id: id)
+      if columns.isEmpty { throw error }
+      throw DamagedRow(table: "events", id: id, columns: columns)
+    }
+    guard let record = updated else { return nil }
     guard record.fields.reminders != fields.reminders else { return record }
     let reminders = try ReminderRepository(database: database).replace(
       eventID: id, with: fields.reminders, at: milliseconds)
