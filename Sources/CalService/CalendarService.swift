@@ -153,6 +153,11 @@ public final class CalendarService {
     case .permission: return "no permission to use the calendar file \(path)"
     case .noMemory: return "out of memory"
     case .mismatch: return "the calendar file holds a value that cannot be read (\(error.message))"
+    case .constraint where error.resultCode == .constraintCheck:
+      // What cal writes passes the file's checks: a row another program damaged stands in the way (a count
+      // of simple_days a trigger carries on, say), which no row of the request can be blamed for.
+      return "the calendar file refused the change: a row in it breaks the file's own checks (a value cal "
+        + "never writes, from another program); nothing was changed"
     case .constraint: return "the calendar file refused the change (\(error.message))"
     default: return "the calendar file \(path) cannot be used: \(error.message)"
     }

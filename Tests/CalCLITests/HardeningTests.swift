@@ -186,6 +186,19 @@ final class HardeningTests {
     // Set right by a change that sets the damaged column anew, or removed.
     #expect(try cal.run(["edit", "1", "--to", "2024-05-12"]).status == 0)
     #expect(try cal.run(["rm", "2"]).status == 0)
+    // A damaged row of another table that a trigger writes to is not blamed on the event.
+    let counts = try Database(path: cal.database)
+    try counts.execute("PRAGMA ignore_check_constraints = ON")
+    try counts.execute("UPDATE simple_days SET events = -1")
+    counts.close()
+    for change in [["edit", "1", "--date", "2024-05-13"], ["add", "2024-05-12", "x"]] {
+      let refused = try cal.run(change)
+      #expect(
+        refused.status == 1
+          && refused.stderr
+            == "Error: the calendar file refused the change: a row in it breaks the file's own checks (a value cal "
+            + "never writes, from another program); nothing was changed\n", "\(change): \(refused.stderr)")
+    }
   }
 
   @Test("removing a series that was split says what remains and how to remove it")
