@@ -197,7 +197,8 @@ final class HardeningTests {
         refused.status == 1
           && refused.stderr
             == "Error: the calendar file refused the change: a row in it breaks the file's own checks (a value cal "
-            + "never writes, from another program); nothing was changed\n", "\(change): \(refused.stderr)")
+            + "never writes, from another program); nothing was changed\n",
+        "\(change): \(refused.stderr)")
     }
   }
 
