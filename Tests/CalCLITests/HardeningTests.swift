@@ -202,6 +202,32 @@ final class HardeningTests {
     }
   }
 
+  @Test("an edit refused for what another program wrote into the event blames the row, not the options given")
+  func damagedEventValues() throws {
+    try cal.run(["add", "2024-05-12", "dentist", "--at", "10:00", "--tz", "Europe/Berlin"])
+    try cal.run(["add", "2024-05-13", "holiday"])
+    let database = try Database(path: cal.database)
+    try database.execute("PRAGMA ignore_check_constraints = ON")
+    try database.execute("UPDATE events SET time_zone = 'Nowhere/Land' WHERE id = 1")
+    try database.execute("UPDATE events SET length_minutes = 0 WHERE id = 2")
+    database.close()
+    let before = cal.snapshot()
+    // Were usage errors (exit 64) about --tz and --for, which the command line did not give.
+    for (id, problem) in [
+      ("1", "unknown time zone 'Nowhere/Land': use a name such as Europe/Berlin"),
+      ("2", "an event lasts at least a minute and at most the calendar's span"),
+    ] {
+      let refused = try cal.run(["edit", id, "--title", "renamed"])
+      #expect(
+        refused.status == 1
+          && refused.stderr
+            == "Error: the calendar file has a damaged row: event #\(id) (\(problem)); nothing was changed\n",
+        "\(refused.stderr)")
+    }
+    #expect(cal.snapshot() == before)
+    #expect(try cal.run(["edit", "1", "--tz", "Europe/Berlin"]).status == 0)
+  }
+
   @Test("removing a series that was split says what remains and how to remove it")
   func removeSplitSeries() throws {
     try cal.run(["add", "2024-05-13", "standup", "--repeat", "weekly", "--on", "mon"])
