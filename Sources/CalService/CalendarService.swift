@@ -110,6 +110,11 @@ public final class CalendarService {
       return ServiceError(.storage, error.description)
     case let error as SchemaError:
       return ServiceError(.storage, error.description)
+    case let error as NoIDLeft:
+      return ServiceError(
+        .storage,
+        "the calendar file has no new id left in its table \(error.table): another program gave a row the largest "
+          + "id there is; nothing was changed")
     case let row as DamagedRow:
       let name = row.table == "events" ? "event #\(row.id)" : "row \(row.id) of \(row.table)"
       return ServiceError(

@@ -228,6 +228,29 @@ final class HardeningTests {
     #expect(try cal.run(["edit", "1", "--tz", "Europe/Berlin"]).status == 0)
   }
 
+  @Test("a table whose ids another program used up is said to be so, not the disk to be full")
+  func noIDLeft() throws {
+    try cal.run(["add", "2024-05-12", "dentist"])
+    for (table, change) in [("events", ["add", "2024-05-13", "x"]), ("changes", ["rm", "1"])] {
+      let database = try Database(path: cal.database)
+      try database.execute("UPDATE sqlite_sequence SET seq = 9223372036854775807 WHERE name = ?", [table])
+      database.close()
+      let before = cal.snapshot()
+      let refused = try cal.run(change)
+      // Was: "no space left on the device for the calendar file".
+      #expect(
+        refused.status == 1
+          && refused.stderr
+            == "Error: the calendar file has no new id left in its table \(table): another program gave a row the "
+            + "largest id there is; nothing was changed\n",
+        "\(refused.stderr)")
+      #expect(cal.snapshot() == before)
+      let repair = try Database(path: cal.database)
+      try repair.execute("UPDATE sqlite_sequence SET seq = 1 WHERE name = ?", [table])
+      repair.close()
+    }
+  }
+
   @Test("removing a series that was split says what remains and how to remove it")
   func removeSplitSeries() throws {
     try cal.run(["add", "2024-05-13", "standup", "--repeat", "weekly", "--on", "mon"])
