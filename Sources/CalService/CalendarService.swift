@@ -117,10 +117,14 @@ public final class CalendarService {
           + "id there is; nothing was changed")
     case let row as DamagedRow:
       let name = row.table == "events" ? "event #\(row.id)" : "row \(row.id) of \(row.table)"
+      let columns = row.columns.concatenated(separator: " or ")
       return ServiceError(
         .storage,
-        "the calendar file has a damaged row: \(name) (its \(row.columns.concatenated(separator: " or ")) holds a "
-          + "value cal never writes, from another program); nothing was changed")
+        row.kind == .unreadable
+          ? "the calendar file has a damaged row: \(name) (its \(columns) holds a value cal cannot read, from "
+            + "another program)"
+          : "the calendar file has a damaged row: \(name) (its \(columns) holds a value cal never writes, from "
+            + "another program); nothing was changed")
     case let error as DatabaseError:
       return ServiceError(.storage, describe(error, path: path), detail: error.description)
     default:

@@ -228,6 +228,24 @@ final class HardeningTests {
     #expect(try cal.run(["edit", "1", "--tz", "Europe/Berlin"]).status == 0)
   }
 
+  @Test("a value of an event that cannot be read names the event and the column, not a type of the program")
+  func unreadableEventValue() throws {
+    try cal.run(["add", "2024-05-12", "dentist", "--at", "10:00"])
+    let database = try Database(path: cal.database)
+    try database.execute("UPDATE events SET last_day = '0000-00-00' WHERE id = 1")
+    database.close()
+    // Was: "... (the column last_day holds a value that cannot be read as Optional<CivilDate>)".
+    for command in [["list", "2024-05"], ["search", "dentist"], ["edit", "1", "--title", "x"]] {
+      let refused = try cal.run(command)
+      #expect(
+        refused.status == 1
+          && refused.stderr
+            == "Error: the calendar file has a damaged row: event #1 (its last_day holds a value cal cannot read, "
+            + "from another program)\n",
+        "\(command): \(refused.stderr)")
+    }
+  }
+
   @Test("a table whose ids another program used up is said to be so, not the disk to be full")
   func noIDLeft() throws {
     try cal.run(["add", "2024-05-12", "dentist"])

@@ -362,14 +362,29 @@ public struct EventRepository {
     try record(row, schedule: schedule(row))
   }
 
+  /// Runs `read` on `row`, a value of it that cannot be read reported as the damaged row it is: the event's
+  /// id and the column, rather than the SQL.
+  private func reading<Value>(_ row: Row, _ read: () throws -> Value) throws -> Value {
+    do {
+      return try read()
+    } catch let error as DatabaseError where error.resultCode == .mismatch && error.column != nil {
+      guard let column = error.column, let id = try? row[Column.id] as Int64 else { throw error }
+      throw DamagedRow(table: "events", id: id, columns: [column], kind: .unreadable)
+    }
+  }
+
   /// The schedule of a row of `events`, checked as ``record(_:)`` checks it.
   func schedule(_ row: Row) throws -> EventSchedule {
+    try reading(row) { try readSchedule(row) }
+  }
+
+  private func readSchedule(_ row: Row) throws -> EventSchedule {
     var rule: RecurrenceRule?
     if !row.isNull(at: Column.rrule.rawValue) {
       guard let bytes = row.textBytes(at: Column.rrule.rawValue, orBlob: true), let parsed = rules.rule(bytes) else {
         throw DatabaseError(
           resultCode: .mismatch, message: "the column rrule holds a rule that cannot be read",
-          sql: "SELECT rrule FROM events WHERE id = \(try row[Column.id] as Int64)")
+          sql: "SELECT rrule FROM events WHERE id = \(try row[Column.id] as Int64)", column: "rrule")
       }
       rule = parsed
     }
@@ -381,7 +396,8 @@ public struct EventRepository {
     else {
       throw DatabaseError(
         resultCode: .mismatch, message: "the columns length_minutes and length_days hold a length no event has",
-        sql: "SELECT length_minutes, length_days FROM events WHERE id = \(try row[Column.id] as Int64)")
+        sql: "SELECT length_minutes, length_days FROM events WHERE id = \(try row[Column.id] as Int64)",
+        column: "length_minutes or length_days")
     }
     return EventSchedule(
       startDay: try row[Column.day], startTime: try row[Column.startMinute], lengthMinutes: lengthMinutes,
@@ -390,6 +406,10 @@ public struct EventRepository {
 
   /// The rest of a row of `events` around its `schedule`, read with ``schedule(_:)``.
   func record(_ row: Row, schedule: EventSchedule) throws -> EventRecord {
+    try reading(row) { try readRecord(row, schedule: schedule) }
+  }
+
+  private func readRecord(_ row: Row, schedule: EventSchedule) throws -> EventRecord {
     guard let reminders = StoredReminder.list(try row[Column.reminders]) else {
       throw DatabaseError(
         resultCode: .mismatch, message: "the table reminders holds a reminder that cannot be read",
