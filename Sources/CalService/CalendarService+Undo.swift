@@ -41,7 +41,12 @@ extension CalendarService {
         }
         return changes
       }
-    } catch let conflict as ChangeConflict where conflict.isTableMismatch {
+    } catch let conflict as ChangeConflict where conflict.cause == .record {
+      throw ServiceError(
+        .conflict,
+        "cannot \(verb) change \(conflict.change.id) (\(conflict.change.summary)): its record in the calendar file is "
+          + "missing or damaged (another program changed the change log); nothing was done")
+    } catch let conflict as ChangeConflict where conflict.cause == .table {
       throw ServiceError(
         .conflict,
         "cannot \(verb) change \(conflict.change.id) (\(conflict.change.summary)): the table \(conflict.table) of the "

@@ -194,4 +194,32 @@ final class UndoCLITests {
     #expect(cal.snapshot() == before)
     #expect(try run(["log"]).stdout.split(separator: "\n").map { $0.hasSuffix("(undone)") } == [true, false, false])
   }
+
+  @Test("an undo is refused, clearly and without a change, when the change's record was removed or damaged")
+  func damagedRecord() throws {
+    for tampering in [
+      "DELETE FROM change_sets WHERE change_id = 2", "UPDATE change_sets SET changeset = x'' WHERE change_id = 2",
+      "UPDATE change_sets SET changeset = x'5403010000' WHERE change_id = 2",
+      "UPDATE change_sets SET changeset = randomblob(300) WHERE change_id = 2",
+      "UPDATE change_sets SET changeset = 'text' WHERE change_id = 2",
+    ] {
+      let cal = try CalProcess()
+      defer { cal.remove() }
+      try cal.run(["add", "2024-05-12", "dentist"])
+      try cal.run(["add", "2024-05-13", "other"])
+      let database = try Database(path: cal.database)
+      try database.execute(tampering)
+      database.close()
+      let before = cal.snapshot()
+      // Was, for the first two: "Undid change 2", with event #2 still there.
+      let refused = try cal.run(["undo"])
+      #expect(
+        refused.status == 1
+          && refused.stderr
+            == "Error: cannot undo change 2 (added #2 other on 2024-05-13): its record in the calendar file is "
+            + "missing or damaged (another program changed the change log); nothing was done\n",
+        "\(tampering): \(refused.stderr)")
+      #expect(cal.snapshot() == before, "\(tampering)")
+    }
+  }
 }

@@ -14,6 +14,9 @@ extension Database {
     var isTableMismatch = false
   }
 
+  /// A changeset that cannot be read: not one SQLite wrote, or cut short.
+  struct UnreadableChangeset: Error {}
+
   /// Applies `changeset` (its inverse when `inverted`) inside the open transaction, all or nothing.
   ///
   /// A row to delete that is gone already is no conflict (a foreign key's cascade took it along). Any other
@@ -23,27 +26,28 @@ extension Database {
   /// A table the changeset names that the database has not as it was recorded (missing, or with other key
   /// columns) is refused before anything is applied: SQLite would skip its rows without a word.
   ///
-  /// - Throws: `ChangesetConflict` for the first such row or table; `DatabaseError` when SQLite fails
+  /// - Throws: `ChangesetConflict` for the first such row or table; `UnreadableChangeset` when the changeset
+  ///   cannot be read (it is read whole before anything is applied); `DatabaseError` when SQLite fails
   ///   otherwise.
   func apply(_ changeset: [UInt8], inverted: Bool) throws {
     var bytes = changeset
     var invertedBytes: UnsafeMutableRawPointer?
     defer { sqlite3_free(invertedBytes) }
     var size = Int32(bytes.count)
+    // Read whole first: SQLite 3.40's invert loops for ever on a changeset cut short inside a table's header.
+    if let table = try bytes.withUnsafeBytes({ try mismatchedTable(in: $0) }) {
+      throw ChangesetConflict(table: table, key: .null, isTableMismatch: true)
+    }
     if inverted {
       var invertedSize: Int32 = 0
       let code = bytes.withUnsafeMutableBytes {
         sqlite3changeset_invert(Int32($0.count), $0.baseAddress, &invertedSize, &invertedBytes)
       }
       guard code == SQLITE_OK else {
-        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "a recorded change cannot be read")
+        if code == SQLITE_NOMEM { throw DatabaseError(resultCode: .noMemory, message: "out of memory") }
+        throw UnreadableChangeset()
       }
       size = invertedSize
-    }
-    try bytes.withUnsafeMutableBytes { buffer in
-      if let table = try mismatchedTable(in: invertedBytes ?? buffer.baseAddress, size: size) {
-        throw ChangesetConflict(table: table, key: .null, isTableMismatch: true)
-      }
     }
     let context = ConflictHandler()
     let code = withExtendedLifetime(context) {
@@ -71,35 +75,16 @@ extension Database {
   /// The first table `changeset` changes that this database has not as the changeset was recorded: missing,
   /// with fewer columns, or with its primary key in other columns (what SQLite's apply checks); `nil` when
   /// every table matches.
-  private func mismatchedTable(in changeset: UnsafeMutableRawPointer?, size: Int32) throws -> String? {
-    var iterator: OpaquePointer?
-    var code = sqlite3changeset_start(&iterator, size, changeset)
-    defer { sqlite3changeset_finalize(iterator) }
-    guard code == SQLITE_OK, let iterator else {
-      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "a recorded change cannot be read")
-    }
-    var checked: String?
-    while true {
-      code = sqlite3changeset_next(iterator)
-      guard code == SQLITE_ROW else { break }
-      var name: UnsafePointer<CChar>?
-      var columns: Int32 = 0
-      var operation: Int32 = 0
-      var indirect: Int32 = 0
-      var key: UnsafeMutablePointer<UInt8>?
-      guard sqlite3changeset_op(iterator, &name, &columns, &operation, &indirect) == SQLITE_OK, let name,
-        sqlite3changeset_pk(iterator, &key, &columns) == SQLITE_OK, let key
-      else { break }
-      let table = String(cString: name)
-      guard table != checked else { continue }
-      let found = try fetch("SELECT pk FROM pragma_table_info(?) ORDER BY cid", [table]) { try $0[0] as Int64 }
-      guard found.count >= columns,
-        (0..<Int(columns)).allSatisfy({ (found[$0] != 0) == (key[$0] != 0) })
-      else { return table }
-      checked = table
-    }
-    guard code == SQLITE_DONE || code == SQLITE_ROW else {
-      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "a recorded change cannot be read")
+  ///
+  /// - Throws: `UnreadableChangeset` when the bytes are not a whole changeset (see ``ChangesetLayout``).
+  private func mismatchedTable(in changeset: UnsafeRawBufferPointer) throws -> String? {
+    guard let layout = ChangesetLayout(changeset) else { throw UnreadableChangeset() }
+    var checked: Set<String> = []
+    for table in layout.tables where checked.insert(table.name).inserted {
+      let found = try fetch("SELECT pk FROM pragma_table_info(?) ORDER BY cid", [table.name]) { try $0[0] as Int64 }
+      guard found.count >= table.primaryKey.count,
+        zip(found, table.primaryKey).allSatisfy({ ($0 != 0) == $1 })
+      else { return table.name }
     }
     return nil
   }
