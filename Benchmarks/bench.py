@@ -238,6 +238,10 @@ def bench_commands(cal, env, runs, sizes, table):
         ref, listing = measure([reference, [cal, "list", "2024-05", "--db", db]], env, runs)
         table.row(size, "list 2024-05", "cal 5 2024", ref, listing, None if size == 1_000_000 else LIST_RATIO, None,
                   COMMAND_PEAK_MIB)
+        # For information: what the JSON of the same listing costs over its text (scripts read the JSON).
+        text, json = measure([[cal, "list", "2024-05", "--db", db], [cal, "list", "2024-05", "--json", "--db", db]],
+                             env, runs)
+        table.row(size, "list 2024-05 --json", "cal's list 2024-05", text, json, None, None, COMMAND_PEAK_MIB)
         floor, add = measure([[tool("cflip"), db, "add", "2024-05-12", "benchmark"],
                               [cal, "add", "2024-05-12", "benchmark", "--db", db]], env, runs)
         table.row(size, "add 2024-05-12 benchmark", "cflip add", floor, add, WRITE_RATIO, None, COMMAND_PEAK_MIB)

@@ -132,8 +132,9 @@ public enum DayExpression {
     }
   }
 
-  /// A range of days written `FIRST..LAST`, each end a day or a month (`2024-05-01..2024-06-15`,
-  /// `today..fri`, `may..june`: the month's first and last day); `nil` when `text` has no `..`.
+  /// A range of days written `FIRST..LAST`, each end a day, a month or a year (`2024-05-01..2024-06-15`,
+  /// `today..fri`, `may..june`, `2024..2025`: the month's or year's first and last day); `nil` when `text` has
+  /// no `..`.
   public static func range(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
     -> (first: CivilDate, last: CivilDate)?
   {
@@ -141,6 +142,11 @@ public enum DayExpression {
     let ends = [String(text[..<separator.lowerBound]), String(text[separator.upperBound...])]
     var days: [CivilDate] = []
     for (index, end) in ends.enumerated() {
+      if let year = try year(end, today: today) {
+        // The year's bounds are days of the calendar: year(_:today:) checked it.
+        days.append((try? CivilDate(year: year, month: index == 0 ? 1 : 12, day: index == 0 ? 1 : 31)) ?? .last)
+        continue
+      }
       switch try dayOrMonth(end, today: today, locale: locale) {
       case .day(let day): days.append(day)
       case .month(let month): days.append(index == 0 ? month.firstDay : month.lastDay)
@@ -170,6 +176,25 @@ public enum DayExpression {
       throw .unclear("'\(text)' is outside the years 1 to 9999")
     }
     return (start, start.adding(days: 6) ?? .last)
+  }
+
+  /// The year `text` names: four digits alone (`2025`: a number of four digits is no day or month), `this
+  /// year`, `next year`, `last year`; `nil` for any other text.
+  public static func year(_ text: String, today: CivilDate) throws(DateError) -> Int? {
+    let words = Self.words(text)
+    if words.count == 1, words[0].utf8.count == 4, let year = parseDigits(words[0], minimumCount: 4, maximumCount: 4) {
+      guard (Gregorian.firstYear...Gregorian.lastYear).contains(year) else {
+        throw .unclear("'\(text)' is outside the years 1 to 9999")
+      }
+      return year
+    }
+    guard let step = ["year": 0, "this year": 0, "next year": 1, "last year": -1][words.concatenated(separator: " ")]
+    else { return nil }
+    let year = today.year + step
+    guard (Gregorian.firstYear...Gregorian.lastYear).contains(year) else {
+      throw .unclear("'\(text)' is outside the years 1 to 9999")
+    }
+    return year
   }
 
   /// The days to come that `text` covers, from today: a number of days (`30`), of days, weeks, months or

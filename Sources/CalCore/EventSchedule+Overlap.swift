@@ -46,7 +46,7 @@ extension RecurrenceRule {
 
   /// A lower bound on the days from one occurrence's start to the next's: exact for daily rules and weekly
   /// ones, a safe 1 where BY parts make several occurrences a period possible, 28 or 365 days a period
-  /// otherwise.
+  /// otherwise (364 for a weekday of a numbered week).
   public func fewestDaysBetweenStarts(startingOn start: CivilDate) -> Int {
     let interval = max(1, self.interval)
     let (product, overflow) = interval.multipliedReportingOverflow(by: 7)
@@ -64,6 +64,13 @@ extension RecurrenceRule {
         byDay.count + byMonthDay.count > 1 || bySetPosition.count > 1 || byDay.contains { $0.ordinal == nil }
       return several ? 1 : 28 * min(interval, 1_000)
     case .yearly:
+      if hasNumberedDays {
+        // One day of the year comes round after a year's days; one weekday of a numbered week after the 52
+        // weeks or more of its year (another such day may fall in the same calendar year, with a week 1
+        // that starts in December).
+        if byYearDay.count == 1 { return 365 * min(interval, 1_000) }
+        return byYearDay.isEmpty && byWeekNumber.count == 1 && byDay.count == 1 ? 364 : 1
+      }
       let several =
         byMonth.count > 1 || byDay.count + byMonthDay.count > 1 || bySetPosition.count > 1
         || byDay.contains { $0.ordinal == nil }

@@ -186,7 +186,9 @@ public struct Recurrence: Equatable, Sendable {
   /// For a MONTHLY or YEARLY rule with no BY parts (every month or year on the start's day of the month),
   /// the months from one period to the next: 1 or 12.
   private var plainMonthStep: Int? {
-    guard rule.byDay.isEmpty, rule.byMonth.isEmpty, rule.byMonthDay.isEmpty, rule.bySetPosition.isEmpty else {
+    guard rule.byDay.isEmpty, rule.byMonth.isEmpty, rule.byMonthDay.isEmpty, rule.bySetPosition.isEmpty,
+      !rule.hasNumberedDays
+    else {
       return nil
     }
     switch rule.frequency {
@@ -312,7 +314,7 @@ public struct Recurrence: Equatable, Sendable {
     return result
   }
 
-  private func matchesFilters(_ date: CivilDate, checkDay: Bool) -> Bool {
+  func matchesFilters(_ date: CivilDate, checkDay: Bool) -> Bool {
     if !rule.byMonth.isEmpty && !rule.byMonth.contains(date.month) { return false }
     if !rule.byMonthDay.isEmpty && !rule.byMonthDay.contains(where: { monthDay($0, of: date.yearMonth) == date.day }) {
       return false
@@ -328,11 +330,19 @@ public struct Recurrence: Equatable, Sendable {
     return (1...month.numberOfDays).contains(day) ? day : nil
   }
 
-  private func daysOfMonth(_ month: YearMonth) -> [CivilDate] {
+  /// The days of `month` the rule makes; an nth weekday (`2FR`) beside BYMONTHDAY counts within `ordinalSpan`
+  /// (the month's days unless given: a yearly rule without BYMONTH counts within the year).
+  private func daysOfMonth(_ month: YearMonth, ordinalSpan: (first: CivilDate, last: CivilDate)? = nil) -> [CivilDate] {
     if !rule.byMonthDay.isEmpty {
       let days = rule.byMonthDay.compactMap { monthDay($0, of: month) }.map(month.day)
-      // With BYMONTHDAY, BYDAY only narrows.
-      return rule.byDay.isEmpty ? days : days.filter { date in rule.byDay.contains { $0.weekday == date.weekday } }
+      // With BYMONTHDAY, BYDAY only narrows: to its weekdays, and an nth weekday to that one day.
+      guard !rule.byDay.isEmpty else { return days }
+      guard rule.byDay.contains(where: { $0.ordinal != nil }) else {
+        return days.filter { date in rule.byDay.contains { $0.weekday == date.weekday } }
+      }
+      let span = ordinalSpan ?? (month.firstDay, month.lastDay)
+      let allowed = Set(rule.byDay.flatMap { weekdays($0, in: span.first, through: span.last) })
+      return days.filter(allowed.contains)
     }
     if !rule.byDay.isEmpty {
       return rule.byDay.flatMap { weekdays($0, in: month.firstDay, through: month.lastDay) }
@@ -341,7 +351,11 @@ public struct Recurrence: Equatable, Sendable {
   }
 
   private func daysOfYear(_ year: Int) -> [CivilDate] {
-    guard let january = try? YearMonth(year: year, month: 1) else { return [] }
+    if rule.hasNumberedDays { return numberedDaysOfYear(year) }
+    guard let january = try? YearMonth(year: year, month: 1), let december = january.adding(months: 11) else {
+      return []
+    }
+    let wholeYear = (first: january.firstDay, last: december.lastDay)
     let months =
       rule.byMonth.isEmpty
       ? (rule.byMonthDay.isEmpty && rule.byDay.isEmpty ? [start.month] : Array(1...12)) : rule.byMonth
@@ -351,12 +365,11 @@ public struct Recurrence: Equatable, Sendable {
         if rule.byMonthDay.isEmpty && rule.byDay.isEmpty {
           return start.day <= yearMonth.numberOfDays ? [yearMonth.day(start.day)] : []
         }
-        return daysOfMonth(yearMonth)
+        return daysOfMonth(yearMonth, ordinalSpan: rule.byMonth.isEmpty ? wholeYear : nil)
       }
     }
     // BYDAY alone in a yearly rule counts its ordinals within the whole year.
-    let december = january.adding(months: 11)!
-    return rule.byDay.flatMap { weekdays($0, in: january.firstDay, through: december.lastDay) }
+    return rule.byDay.flatMap { weekdays($0, in: wholeYear.first, through: wholeYear.last) }
   }
 
   /// The days from `first` through `last` that are `occurrence`'s weekday: all of them, or the nth

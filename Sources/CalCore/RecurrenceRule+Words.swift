@@ -1,12 +1,14 @@
 extension RecurrenceRule {
   /// The rule in the words `cal add`'s options and the interactive page's repeat prompt use: `weekly every 2
   /// on mon,fri until 2024-12-31`, `monthly on 2nd-tue`, `daily, 10 times`; `nil` when the rule has parts those
-  /// words do not say (BYMONTH, BYSETPOS, a week start other than Monday, every Monday of a month, weekdays
-  /// and days of the month together), so that
+  /// words do not say (BYMONTH, BYYEARDAY, BYWEEKNO, BYSETPOS, a week start other than Monday, every Monday
+  /// of a month, weekdays and days of the month together), so that
   /// what they say is always the whole rule.
   public var words: String? {
     // Weekdays and days of the month together keep only the days that are both: the words would say either.
-    guard byMonth.isEmpty, bySetPosition.isEmpty, weekStart == .monday, byDay.isEmpty || byMonthDay.isEmpty else {
+    guard byMonth.isEmpty, byYearDay.isEmpty, byWeekNumber.isEmpty, bySetPosition.isEmpty, weekStart == .monday,
+      byDay.isEmpty || byMonthDay.isEmpty
+    else {
       return nil
     }
     switch frequency {

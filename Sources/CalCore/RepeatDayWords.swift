@@ -3,11 +3,12 @@
 /// nth weekday of the month (`2nd-tue`, `last-fri`, `2nd-last-fri`), days of the month (`15`, `last`,
 /// `2nd-last`).
 public enum RepeatDayWords {
-  /// Weekday names in English, short and long.
+  /// Weekday names in English, short and long, and iCalendar's two letters (`mo`, as in `BYDAY=MO`).
   public static let weekdays: [String: Weekday] = [
     "sun": .sunday, "mon": .monday, "tue": .tuesday, "wed": .wednesday, "thu": .thursday, "fri": .friday,
     "sat": .saturday, "sunday": .sunday, "monday": .monday, "tuesday": .tuesday, "wednesday": .wednesday,
-    "thursday": .thursday, "friday": .friday, "saturday": .saturday,
+    "thursday": .thursday, "friday": .friday, "saturday": .saturday, "su": .sunday, "mo": .monday, "tu": .tuesday,
+    "we": .wednesday, "th": .thursday, "fr": .friday, "sa": .saturday,
   ]
   /// The short names, by `Weekday.rawValue`: what is written.
   static let shortNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
@@ -60,6 +61,16 @@ public enum RepeatDayWords {
       let number = ordinal(parsing: text[..<dash]), weekdayOrdinals.contains(abs(number))
     else { return nil }
     return RecurrenceRule.WeekdayOccurrence(weekday, ordinal: number)
+  }
+
+  /// The weekdays of a run such as `mon-fri` (or `fri-mon`, over the weekend), from the first to the last;
+  /// `nil` when `text` is not two weekday names joined by a dash.
+  public static func weekdayRun(parsing text: some StringProtocol) -> [RecurrenceRule.WeekdayOccurrence]? {
+    let ends = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard ends.count == 2, let first = weekdays[String(ends[0])], let last = weekdays[String(ends[1])] else {
+      return nil
+    }
+    return (0...last.days(since: first)).map { RecurrenceRule.WeekdayOccurrence(first.advanced(by: $0)) }
   }
 
   /// `15`, `last`, `2nd-last`.

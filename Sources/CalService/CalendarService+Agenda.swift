@@ -110,9 +110,9 @@ extension CalendarService {
     _ text: String, from first: CivilDate? = nil, through last: CivilDate? = nil, calendar: String? = nil,
     _ body: (AgendaItem) throws -> Bool
   ) throws {
-    let needle = Self.folded(text)
+    let search = TextSearch(text)
     let matches = { (event: EventRecord) in
-      [event.title, event.note ?? "", event.location ?? ""].contains { Self.folded($0).contains(needle) }
+      [event.title, event.note ?? "", event.location ?? ""].contains { search.matches($0) }
     }
     if let first, let last {
       // Only matching events are expanded: a long window costs what the matches cost.
@@ -122,8 +122,8 @@ extension CalendarService {
     }
     let agenda = try perform { try makeAgenda(for: calendar) }
     try perform {
-      try store.events.forEachEvent(newestFirst: true, calendar: agenda.calendar) { event in
-        guard matches(event), let item = try agenda.item(event) else { return true }
+      try store.events.forEachEvent(newestFirst: true, calendar: agenda.calendar, matching: search) { event in
+        guard let item = try agenda.item(event) else { return true }
         return try body(item)
       }
     }
@@ -138,6 +138,4 @@ extension CalendarService {
       calendars: Dictionary(uniqueKeysWithValues: calendars.map { ($0.id, $0) }))
   }
 
-  /// Text compared without regard to case, in every script.
-  static func folded(_ text: String) -> String { text.lowercased() }
 }

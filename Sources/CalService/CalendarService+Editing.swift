@@ -113,9 +113,9 @@ extension CalendarService {
   /// The parts of `rule` that say which days of a period it makes: all but its interval and end.
   private static func days(of rule: RecurrenceRule?) -> RecurrenceRule? {
     rule.map {
-      RecurrenceRule(
-        frequency: $0.frequency, byDay: $0.byDay, byMonthDay: $0.byMonthDay, byMonth: $0.byMonth,
-        bySetPosition: $0.bySetPosition, weekStart: $0.weekStart)
+      var days = $0
+      (days.interval, days.count, days.until) = (1, nil, nil)
+      return days
     }
   }
 

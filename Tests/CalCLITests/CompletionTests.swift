@@ -41,8 +41,8 @@ struct CompletionTests {
     offers("cal --monday 5 2024 --c", ["--color"]),
     offers("cal help --", ["--help", "--man"]),
     // Option values, also written --name=value.
-    offers("cal add 2024-05-12 x --repeat ", ["daily", "weekly", "monthly", "yearly", "none"]),
-    offers("cal edit 3 --repeat=w", ["--repeat=weekly"]),
+    offers("cal add 2024-05-12 x --repeat ", ["daily", "weekdays", "weekly", "monthly", "yearly", "none"]),
+    offers("cal edit 3 --repeat=w", ["--repeat=weekdays", "--repeat=weekly"]),
     offers("cal show --color a", ["auto", "always"]),
     offers("cal flip --color=", ["--color=auto", "--color=always", "--color=never"]),
     offers("cal calendar add work --color b", ["black", "blue"]),

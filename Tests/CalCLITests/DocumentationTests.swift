@@ -95,10 +95,10 @@ final class DocumentationTests {
       (["export", "--from", "2024-05-01"], "Give both --from and --to"),
       (
         ["list", "next weeks"],
-        "'next weeks' is not a day, a month, a range or week: write a day as 2024-05-12, 2024-5-12, 5-12, may 12, "
-          + "today, tomorrow, yesterday, fri, next fri, +3d, -2w, +1m, in 3 days, a month as 2024-05, 2024-5, may, may "
-          + "2024, this month, next month, last month, +2m, in 2 months, a range as 2024-05-01..2024-06-15 or "
-          + "today..fri, or week, next week, last week (see cal help dates)"
+        "'next weeks' is not a day, a month, a year, a range or week: write a day as 2024-05-12, 2024-5-12, 5-12, "
+          + "may 12, today, tomorrow, yesterday, fri, next fri, +3d, -2w, +1m, in 3 days, a month as 2024-05, 2024-5, "
+          + "may, may 2024, this month, next month, last month, +2m, in 2 months, a year as 2024 or next year, a range "
+          + "as 2024-05-01..2024-06-15 or today..fri, or week, next week, last week (see cal help dates)"
       ),
       (
         ["rm", "x@2024-05-12"],

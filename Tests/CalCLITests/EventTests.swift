@@ -256,7 +256,7 @@ final class EventTests {
       message: "unknown time zone '../../etc/passwd': use a name such as Europe/Berlin")
     try expectRefused(
       ["add", "2024-05-14", "x", "--repeat", "hourly"],
-      message: "Unknown repeat 'hourly': use daily, weekly, monthly, yearly or none")
+      message: "Unknown repeat 'hourly': use daily, weekdays, weekly, monthly, yearly or none")
     try expectRefused(
       ["add", "2024-05-14", "x", "--repeat", "weekly", "--on", "mon"],
       message: "2024-05-14 is not one of the days 'mon': start the series on a day it repeats on, such as 2024-05-20 "

@@ -151,6 +151,23 @@ final class EverydayTests {
     try expectRefused(["list", "next", "week"], "'next week' is outside the years 1 to 9999", environment: end)
   }
 
+  @Test("list takes a year: four digits alone, this, next or last year")
+  func listYear() throws {
+    _ = try run(["add", "2024-01-01", "new year"])
+    _ = try run(["add", "2024-12-31", "eve"])
+    _ = try run(["add", "2025-01-01", "next new year"])
+    try expect(
+      ["list", "2024"], prints: "2024-01-01  all day      #1  new year\n2024-12-31  all day      #2  eve\n")
+    try expect(
+      ["list", "this", "year"], prints: "2024-01-01  all day      #1  new year\n2024-12-31  all day      #2  eve\n")
+    try expect(["list", "next year"], prints: "2025-01-01  all day      #3  next new year\n")
+    try expect(["list", "last", "year"], prints: "No events in 2023.\n")
+    try expectRefused(["list", "0000"], "'0000' is outside the years 1 to 9999")
+    try expectRefused(
+      ["list", "next", "year"], "'next year' is outside the years 1 to 9999",
+      environment: ["CAL_TEST_NOW": "9999-12-31T10:00:00Z"])
+  }
+
   @Test("what is not a date, a time or a length is refused saying what is")
   func refusals() throws {
     try expectRefused(
@@ -173,7 +190,7 @@ final class EverydayTests {
       ["goto", "2024"],
       "'2024' is ambiguous: a number alone could be a month or a year; for a month of 2024 write 2024-05 or may 2024")
     try expectRefused(
-      ["list", "someday"], "'someday' is not a day, a month, a range or week: write a day as 2024-05-12")
+      ["list", "someday"], "'someday' is not a day, a month, a year, a range or week: write a day as 2024-05-12")
     try expectRefused(["list", "fri..today"], "the range ends (2024-05-12) before it starts (2024-05-17)")
   }
 

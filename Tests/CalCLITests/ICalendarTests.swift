@@ -87,6 +87,78 @@ final class ICalendarTests {
     #expect(zoned["repeat"] as? String == "FREQ=WEEKLY;COUNT=6;BYDAY=TU,TH")
   }
 
+  @Test("rules by week number and day of the year import, list, mark their days, remind and export as read")
+  func numberedDays() throws {
+    let file = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN",
+      "BEGIN:VEVENT", "UID:week20@test", "DTSTART;TZID=America/New_York:19970512T090000", "DURATION:PT1H",
+      "SUMMARY:Week 20", "RRULE:FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO",
+      "BEGIN:VALARM", "TRIGGER:-PT15M", "ACTION:DISPLAY", "END:VALARM", "END:VEVENT",
+      "BEGIN:VEVENT", "UID:days@test", "DTSTART;VALUE=DATE:19970101", "SUMMARY:Year days",
+      "RRULE:FREQ=YEARLY;INTERVAL=3;COUNT=10;BYYEARDAY=1,100,200", "END:VEVENT",
+      "BEGIN:VEVENT", "UID:hourly@test", "DTSTART:20240101T090000", "SUMMARY:Hourly", "RRULE:FREQ=HOURLY;COUNT=3",
+      "END:VEVENT", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+    let berlin = ["TZ": "Europe/Berlin"]
+    let imported = try cal.run(["import", try write(file)], environment: berlin)
+    #expect(imported.stdout.contains("2 added, 0 updated, 0 unchanged, 1 skipped."), "\(imported.stdout)")
+    #expect(
+      imported.stdout.contains(
+        "unsupported recurrence rule part FREQ=HOURLY (several times a day: an event in cal has one start time) "
+          + "(FREQ=HOURLY;COUNT=3)"))
+    let listed = try cal.run(["list", "2003-01-01..2006-12-31", "--json"], environment: berlin)
+    let items = try #require(try CalProcess.json(listed.stdout) as? [[String: Any]])
+    #expect(
+      items.map { "\($0["start"] as? String ?? "") \($0["title"] as? String ?? "")" } == [
+        "2003-01-01 Year days", "2003-04-10 Year days", "2003-05-12T15:00:00+02:00 Week 20", "2003-07-19 Year days",
+        "2004-05-10T15:00:00+02:00 Week 20", "2005-05-16T15:00:00+02:00 Week 20", "2006-01-01 Year days",
+        "2006-05-15T15:00:00+02:00 Week 20",
+      ])
+    #expect(items.last?["repeat"] as? String == "FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO")
+    let reminders = items.last?["reminders"] as? [[String: Any]]
+    #expect(reminders?.first?["due"] as? String == "2006-05-15T14:45:00+02:00")
+    #expect(try cal.run(["show", "2024-05"], environment: berlin).stdout.contains("Days with events: 13"))
+    let exported = try cal.run(["export", "-"], environment: berlin).stdout
+    #expect(exported.contains("RRULE:FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO\r\n"))
+    #expect(exported.contains("RRULE:FREQ=YEARLY;INTERVAL=3;COUNT=10;BYYEARDAY=1,100,200\r\n"))
+    // Added by hand, a series must start on one of its days.
+    let rule = ["--rrule", "FREQ=YEARLY;BYWEEKNO=-1;BYDAY=FR"]
+    #expect(try cal.run(["add", "2024-12-27", "last Friday"] + rule).status == 0)
+    let refused = try cal.run(["add", "2024-12-20", "not the last Friday"] + rule)
+    #expect(refused.status == 64 && refused.stderr.hasPrefix("Error: 2024-12-20 is not one of the days the series"))
+  }
+
+  @Test("BYHOUR and BYMINUTE that repeat DTSTART's time are read without them; another time, or several, is skipped")
+  func timeOfDayParts() throws {
+    let event = { (uid: String, start: String, rule: String) in
+      [
+        "BEGIN:VEVENT", "UID:\(uid)@test", "DTSTART;TZID=Europe/Berlin:\(start)", "SUMMARY:\(uid)", "RRULE:\(rule)",
+        "END:VEVENT",
+      ]
+    }
+    let file =
+      (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"]
+      + event("same", "20240513T093000", "FREQ=WEEKLY;COUNT=2;BYDAY=MO;BYHOUR=9;BYMINUTE=30;BYSECOND=0")
+      + event("other", "20240513T093000", "FREQ=DAILY;BYHOUR=10")
+      + event("several", "20240513T093000", "FREQ=DAILY;BYHOUR=9,17;BYMINUTE=30")
+      + ["BEGIN:VEVENT", "UID:allday@test", "DTSTART;VALUE=DATE:20240513", "RRULE:FREQ=DAILY;BYHOUR=9", "END:VEVENT"]
+      + ["END:VCALENDAR", ""]).joined(separator: "\r\n")
+    let berlin = ["TZ": "Europe/Berlin"]
+    let imported = try cal.run(["import", try write(file)], environment: berlin)
+    #expect(imported.stdout.contains("1 added, 0 updated, 0 unchanged, 3 skipped."), "\(imported.stdout)")
+    for reason in [
+      "BYHOUR=10 (a time other than DTSTART's: an event in cal has one start time) (FREQ=DAILY;BYHOUR=10)",
+      "BYHOUR=9,17 (several times a day: an event in cal has one start time)",
+      "BYHOUR=9 (an all-day event has no time of day)",
+    ] {
+      #expect(imported.stdout.contains("unsupported recurrence rule part " + reason), "\(reason)")
+    }
+    let listed = try cal.run(["list", "2024-05-01..2024-05-31", "--json"], environment: berlin)
+    let items = try #require(try CalProcess.json(listed.stdout) as? [[String: Any]])
+    #expect(items.map { $0["start"] as? String } == ["2024-05-13T09:30:00+02:00", "2024-05-20T09:30:00+02:00"])
+    #expect(items.first?["repeat"] as? String == "FREQ=WEEKLY;COUNT=2;BYDAY=MO")
+  }
+
   @Test("importing the same file again finds each event by UID and leaves it as it is, counted as unchanged")
   func reimport() throws {
     let path = try write(Self.mixed)

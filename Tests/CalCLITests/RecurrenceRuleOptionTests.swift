@@ -106,9 +106,19 @@ final class RecurrenceRuleOptionTests {
     let add = ["add", "2024-05-12", "x", "--rrule"]
     let known =
       "; cal reads FREQ=DAILY, WEEKLY, MONTHLY or YEARLY with INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, "
-      + "BYSETPOS and WKST"
-    try expectRefused(add + ["FREQ=HOURLY"], "--rrule: unsupported recurrence rule part FREQ=HOURLY" + known)
-    try expectRefused(add + ["FREQ=YEARLY;BYYEARDAY=3"], "--rrule: unsupported recurrence rule part BYYEARDAY" + known)
+      + "BYSETPOS and WKST, and BYYEARDAY and BYWEEKNO with YEARLY"
+    try expectRefused(
+      add + ["FREQ=MINUTELY"],
+      "--rrule: unsupported recurrence rule part FREQ=MINUTELY (several times a day: an event in cal has one start "
+        + "time)" + known)
+    try expectRefused(
+      add + ["FREQ=DAILY;BYHOUR=3"],
+      "--rrule: unsupported recurrence rule part BYHOUR (an event in cal has one start time)" + known)
+    try expectRefused(
+      add + ["FREQ=MONTHLY;BYYEARDAY=3"],
+      "--rrule: malformed recurrence rule: BYYEARDAY is for FREQ=YEARLY only (RFC 5545), not FREQ=MONTHLY")
+    try expectRefused(
+      add + ["FREQ=YEARLY;BYWEEKNO=54"], "--rrule: malformed recurrence rule: BYWEEKNO=54 is out of range: -53 to 53")
     try expectRefused(
       add + ["FREQ=WEEKLY;BYDAY=XX"],
       "--rrule: malformed recurrence rule: BYDAY=XX is not a weekday such as MO, or one with its place in the month "
@@ -170,6 +180,34 @@ final class RecurrenceRuleOptionTests {
       "2024-12-28", ["--at", "05:00", "--rrule", "FREQ=DAILY;UNTIL=20241230T040000Z"], "FREQ=DAILY;UNTIL=20241230")
     // An all-day series takes UNTIL's day.
     try expectAdded("2024-12-28", ["--rrule", "FREQ=DAILY;UNTIL=20241230T030000Z"], "FREQ=DAILY;UNTIL=20241230")
+  }
+
+  @Test("--repeat weekdays is Monday to Friday; --on takes runs (mon-fri) and iCalendar's two letters (mo)")
+  func weekdayWords() throws {
+    // 2024-05-13 is a Monday.
+    try expectAdded("2024-05-13", ["--repeat", "weekdays"], "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
+    try expectAdded(
+      "2024-05-13", ["--repeat", "weekdays", "--every", "2"], "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR")
+    try expectAdded("2024-05-13", ["--repeat", "weekly", "--on", "mon-wed"], "FREQ=WEEKLY;BYDAY=MO,TU,WE")
+    try expectAdded("2024-05-17", ["--repeat", "weekly", "--on", "fri-mon"], "FREQ=WEEKLY;BYDAY=FR,SA,SU,MO")
+    try expectAdded("2024-05-13", ["--repeat", "weekly", "--on", "MO,we,Fr"], "FREQ=WEEKLY;BYDAY=MO,WE,FR")
+    try expectAdded("2024-05-13", ["--repeat", "weekly", "--on", "mon-fri,wed,mo"], "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
+    try expectAdded("2024-05-14", ["--repeat", "monthly", "--on", "2nd-tu"], "FREQ=MONTHLY;BYDAY=2TU")
+    let before = try run(["export"]).stdout
+    for (options, message) in [
+      (["--repeat", "weekdays", "--on", "mon"], "--repeat weekdays is Monday to Friday"),
+      (["--repeat", "weekly", "--on", "mon-"], "--on mon-: expected weekdays such as mon,wed,fri or a run"),
+      (["--repeat", "weekly", "--on", "mon-tue-wed"], "--on mon-tue-wed: expected weekdays"),
+      (["--repeat", "weekly", "--on", "2nd-tue"], "--on 2nd-tue: expected weekdays"),
+    ] {
+      let result = try run(["add", "2024-05-13", "x"] + options)
+      #expect(result.status == 64 && result.stderr.hasPrefix("Error: \(message)"), "\(options): \(result.stderr)")
+    }
+    // A Saturday is not a weekday: the series would start on a day it does not repeat on.
+    let saturday = try run(["add", "2024-05-18", "x", "--repeat", "weekdays"])
+    #expect(saturday.status == 64)
+    #expect(saturday.stderr.contains("such as 2024-05-20 (Monday)"), "\(saturday.stderr)")
+    #expect(try run(["export"]).stdout == before)
   }
 
   @Test("--rrule is in the help of add and edit")

@@ -216,6 +216,26 @@ struct DayExpressionTests {
     month("ma", "!'ma' is not a month")
   }
 
+  @Test("years: four digits alone, or this, next and last year; other numbers and words are not years")
+  func years() throws {
+    for (text, expected) in [
+      ("2024", 2024), ("0001", 1), ("9999", 9999), ("this year", 2024), ("year", 2024), ("Next Year", 2025),
+      ("last  year", 2023),
+    ] {
+      #expect(try DayExpression.year(text, today: Self.today) == expected, "\(text)")
+    }
+    for text in ["13", "202", "20245", "2024-05", "may 2024", "next years", "+1y", "in 1 year", ""] {
+      #expect(try DayExpression.year(text, today: Self.today) == nil, "\(text)")
+    }
+    #expect(try DayExpression.range("2024..2025", today: Self.today)?.first.description == "2024-01-01")
+    #expect(try DayExpression.range("2023..next year", today: Self.today)?.last.description == "2025-12-31")
+    #expect(try DayExpression.range("2024..may", today: Self.today)?.last.description == "2024-05-31")
+    #expect(throws: DateError.self) { try DayExpression.range("2025..2024", today: Self.today) }
+    #expect(throws: DateError.self) { try DayExpression.year("0000", today: Self.today) }
+    #expect(throws: DateError.self) { try DayExpression.year("next year", today: CivilDate.last) }
+    #expect(throws: DateError.self) { try DayExpression.year("last year", today: CivilDate.first) }
+  }
+
   @Test("a day or a month, told apart by its form")
   func daysOrMonths() {
     dayOrMonth("2024-05-12", "day 2024-05-12")

@@ -94,8 +94,15 @@ struct RecurrenceTests {
 
   @Test("unsupported and malformed rules are refused")
   func refused() {
-    #expect(throws: RecurrenceError.unsupported("BYWEEKNO")) { try RecurrenceRule(parsing: "FREQ=YEARLY;BYWEEKNO=20") }
-    #expect(throws: RecurrenceError.unsupported("FREQ=HOURLY")) { try RecurrenceRule(parsing: "FREQ=HOURLY") }
+    #expect(throws: RecurrenceError.unsupported("BYHOUR (an event in cal has one start time)")) {
+      try RecurrenceRule(parsing: "FREQ=DAILY;BYHOUR=9,17")
+    }
+    #expect(
+      throws: RecurrenceError.unsupported("FREQ=HOURLY (several times a day: an event in cal has one start time)")
+    ) {
+      try RecurrenceRule(parsing: "FREQ=HOURLY")
+    }
+    #expect(throws: RecurrenceError.unsupported("FREQ=FORTNIGHTLY")) { try RecurrenceRule(parsing: "FREQ=FORTNIGHTLY") }
     #expect(throws: RecurrenceError.self) { try RecurrenceRule(parsing: "FREQ=DAILY;INTERVAL=0") }
     #expect(throws: RecurrenceError.self) { try RecurrenceRule(parsing: "INTERVAL=2") }
   }
@@ -122,6 +129,10 @@ struct RecurrenceTests {
     ("2024-03-31", "FREQ=YEARLY;BYMONTH=3,10;BYDAY=-1SU"),
     ("2024-09-13", "FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13"),
     ("2024-02-29", "FREQ=YEARLY;INTERVAL=4;BYMONTH=2;BYMONTHDAY=29"),
+    // An nth weekday beside BYMONTHDAY: that weekday of the month (of the year, yearly without BYMONTH).
+    ("2024-06-07", "FREQ=MONTHLY;BYMONTHDAY=1,2,3,4,5,6,7,8,9,10;BYDAY=1FR,-1MO"),
+    ("2024-05-12", "FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=8,9,10,11,12,13,14;BYDAY=2SU"),
+    ("2024-01-01", "FREQ=YEARLY;BYMONTHDAY=1,2,3,4,5,6,7;BYDAY=1MO"),
     // Plain monthly and yearly rules and weekly days, which take shortcuts of their own.
     ("2024-01-31", "FREQ=MONTHLY;INTERVAL=5;UNTIL=20291231"),
     ("2023-08-31", "FREQ=YEARLY;INTERVAL=3"),
@@ -129,6 +140,12 @@ struct RecurrenceTests {
     ("2024-12-29", "FREQ=MONTHLY;INTERVAL=7;COUNT=9"),
     ("2024-05-12", "FREQ=WEEKLY;INTERVAL=3;BYDAY=SA,SU,MO;WKST=SU"),
     ("2024-05-11", "FREQ=WEEKLY;BYDAY=SU,SA,SA;WKST=TH;COUNT=11"),
+    // Week numbers and days of the year, which scan each year's days.
+    ("1997-05-12", "FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO"),
+    ("2024-12-30", "FREQ=YEARLY;BYWEEKNO=1"),
+    ("2024-01-01", "FREQ=YEARLY;INTERVAL=2;BYYEARDAY=1,-1,60"),
+    ("2020-12-27", "FREQ=YEARLY;BYWEEKNO=53,-2;WKST=SU;BYDAY=MO,SU"),
+    ("2024-01-31", "FREQ=YEARLY;BYMONTH=1,2;BYWEEKNO=5,9;BYDAY=WE,TH;BYSETPOS=1,-1"),
   ]
 
   @Test(

@@ -17,7 +17,8 @@ struct ScheduleOptions {
   static let note = OptionSpec("note", value: "note", help: "A longer description (\"\" removes it).")
   static let location = OptionSpec("location", value: "place", help: "Where it happens (\"\" removes it).")
   static let repeats = OptionSpec(
-    "repeat", value: "how", help: "daily, weekly, monthly or yearly (none ends the repetition).")
+    "repeat", value: "how",
+    help: "daily, weekdays (Monday to Friday), weekly, monthly or yearly (none ends the repetition).")
   static let every = OptionSpec("every", value: "n", help: "Repeat every N days, weeks, months or years.")
   static let count = OptionSpec("count", value: "n", help: "Repeat N times in all.")
   static let until = OptionSpec("until", value: "date", help: "Repeat up to this day.")
@@ -50,7 +51,8 @@ struct ScheduleOptions {
         at, length, end, to,
         timeZone.withHelp("The event's own time zone, such as Europe/Berlin; it is shown converted to yours."),
         note.withHelp("A longer description."), location.withHelp("Where it happens."),
-        repeats.withHelp("daily, weekly, monthly or yearly."), every, count, until, repeatDays("on"), rrule,
+        repeats.withHelp("daily, weekdays (Monday to Friday), weekly, monthly or yearly."), every, count, until,
+        repeatDays("on"), rrule,
       ]
     case .edit:
       return [
@@ -62,7 +64,8 @@ struct ScheduleOptions {
         to.withHelp("A new last day for an all-day event (inclusive)."), allDay,
         timeZone.withHelp("A time zone of its own, such as Europe/Berlin; local puts it back on your clock."),
         note.withHelp("A new description; \"\" removes it."), location.withHelp("A new place; \"\" removes it."),
-        repeats.withHelp("daily, weekly, monthly or yearly; none makes a series a one-off event."), every, count,
+        repeats.withHelp("daily, weekdays, weekly, monthly or yearly; none makes a series a one-off event."), every,
+        count,
         until, repeatDays("repeat-on"), rrule(besides: "repeat-on"),
       ]
     }
@@ -73,6 +76,11 @@ struct ScheduleOptions {
   /// An end time given otherwise than by `--end` (the words after `add`'s date: `9:00 10:30`), read as
   /// `--end` is.
   var endTime: TimeOfDay?
+  /// What `--repeat` takes besides `none`, in the order help and completion list them.
+  static let repeatWords: [(word: String, frequency: RecurrenceRule.Frequency)] = [
+    ("daily", .daily), ("weekdays", .weekly), ("weekly", .weekly), ("monthly", .monthly), ("yearly", .yearly),
+  ]
+
   /// The name of the option that gives the days of a weekly or monthly repeat.
   var repeatDaysName = "on"
 
@@ -209,10 +217,17 @@ struct ScheduleOptions {
     let every = try number(Self.every, in: RecurrenceRule.intervalRange)
     let count = try number(Self.count, in: RecurrenceRule.countRange)
     let until = try arguments.value(Self.until).map { text throws(UsageError) in try dates.day(text, for: Self.until) }
-    let on = arguments.value(Self.repeatDays(repeatDaysName))
+    let repeats = arguments.value(Self.repeats)
+    // `--repeat weekdays` is weekly on Monday to Friday, checked as `--on mon-fri` is.
+    if repeats == "weekdays", let on = arguments.value(Self.repeatDays(repeatDaysName)) {
+      throw UsageError(
+        "--repeat weekdays is Monday to Friday, without --\(repeatDaysName) \(on): give --repeat weekly --\(repeatDaysName) DAYS"
+      )
+    }
+    let on = repeats == "weekdays" ? "mon-fri" : arguments.value(Self.repeatDays(repeatDaysName))
     var rule = schedule.rule
     if let text = arguments.value(Self.rrule) {
-      if arguments.value(Self.repeats) != nil || every != nil || on != nil {
+      if repeats != nil || every != nil || on != nil {
         throw UsageError("--rrule is the whole rule: give it without --repeat, --every or --\(repeatDaysName)")
       }
       rule = try Self.rule(parsing: text)
@@ -229,7 +244,7 @@ struct ScheduleOptions {
         throw UsageError("--rrule: \(error)")
       }
     }
-    if let text = arguments.value(Self.repeats) {
+    if let text = repeats {
       if text == "none" {
         if every != nil || count != nil || until != nil || on != nil {
           throw UsageError("--repeat none cannot take --every, --count, --until or --\(repeatDaysName)")
@@ -237,9 +252,8 @@ struct ScheduleOptions {
         return nil
       }
       guard
-        let frequency = ["daily": .daily, "weekly": .weekly, "monthly": .monthly, "yearly": .yearly][text]
-          as RecurrenceRule.Frequency?
-      else { throw UsageError("Unknown repeat '\(text)': use daily, weekly, monthly, yearly or none") }
+        let frequency = Self.repeatWords.first(where: { $0.word == text })?.frequency
+      else { throw UsageError("Unknown repeat '\(text)': use daily, weekdays, weekly, monthly, yearly or none") }
       rule = RecurrenceRule(frequency: frequency)
     }
     guard var rule else {
@@ -259,7 +273,7 @@ struct ScheduleOptions {
     }
     if let on {
       (rule.byDay, rule.byMonthDay) = try Self.days(on, frequency: rule.frequency, option: repeatDaysName)
-    } else if arguments.value(Self.repeats) != nil {
+    } else if repeats != nil {
       (rule.byDay, rule.byMonthDay) = ([], [])
     }
     // DTSTART must be an occurrence, as RFC 5545 asks; otherwise the series would start on a day it
@@ -292,7 +306,8 @@ struct ScheduleOptions {
     } catch .unsupported(let part) {
       throw UsageError(
         "--rrule: \(RecurrenceError.unsupported(part)); cal reads FREQ=DAILY, WEEKLY, MONTHLY or YEARLY with "
-          + "INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS and WKST")
+          + "INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS and WKST, and BYYEARDAY and BYWEEKNO "
+          + "with YEARLY")
     } catch {
       throw UsageError("--rrule: \(error)")
     }
@@ -308,14 +323,19 @@ struct ScheduleOptions {
     }
     switch frequency {
     case .weekly:
-      return (
-        try items.map { item throws(UsageError) in
-          guard let weekday = RepeatDayWords.weekday(parsing: item, ordinals: false) else {
-            throw UsageError("--\(option) \(item): expected weekdays such as mon,wed,fri")
-          }
-          return weekday
-        }, []
-      )
+      var weekdays: [RecurrenceRule.WeekdayOccurrence] = []
+      for item in items {
+        if let weekday = RepeatDayWords.weekday(parsing: item, ordinals: false) {
+          weekdays.append(weekday)
+        } else if let run = RepeatDayWords.weekdayRun(parsing: item) {
+          weekdays += run
+        } else {
+          throw UsageError("--\(option) \(item): expected weekdays such as mon,wed,fri or a run such as mon-fri")
+        }
+      }
+      // A day named twice (`mon-fri,wed`) is one day of the rule.
+      var seen = Set<Weekday>()
+      return (weekdays.filter { seen.insert($0.weekday).inserted }, [])
     case .monthly:
       var weekdays: [RecurrenceRule.WeekdayOccurrence] = []
       var monthDays: [Int] = []

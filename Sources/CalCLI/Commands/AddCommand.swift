@@ -11,7 +11,8 @@ struct AddCommand: Command {
       Repeats follow RFC 5545: a monthly event on the 31st skips months without a 31st, and a yearly \
       event on 29 February happens only in leap years. A series starts on its first day, which must be one \
       of the days it repeats on. --rrule takes any rule cal can read from a calendar file, such as \
-      FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 (the last weekday of each month).
+      FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 (the last weekday of each month) or \
+      FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO (Monday of week 20).
       The title may be several words; quote it or not. Put -- before a title that starts with a dash. A date \
       of several words (next fri, in 3 days) takes the first words of the line, and a time after it is the \
       start, or the start and end: cal add fri 14:30 dentist, cal add tomorrow 9am-10:30am standup, \

@@ -1,7 +1,7 @@
 import CalCore
 import CalService
 
-/// `cal list [DAY|MONTH|FROM..TO|[next|last] week] [--from DATE --to DATE]`
+/// `cal list [DAY|MONTH|YEAR|FROM..TO|[next|last] week|year] [--from DATE --to DATE]`
 struct ListCommand: Command {
   static let spec = CommandSpec(
     name: "list", abstract: "List events, in date and time order.",
@@ -14,8 +14,9 @@ struct ListCommand: Command {
       ArgumentSpec(
         "when",
         help:
-          "A day (2024-05-12, today, fri, +3d), a month (2024-05, may, may 2024, next month, +2m), a range "
-          + "(2024-05-01..2024-06-15, today..fri) or week (this, next or last week); see cal help dates.",
+          "A day (2024-05-12, today, fri, +3d), a month (2024-05, may, may 2024, next month, +2m), a year "
+          + "(2024, this, next or last year), a range (2024-05-01..2024-06-15, today..fri) or week (this, next or "
+          + "last week); see cal help dates.",
         isOptional: true, takesRest: true)
     ],
     options: [
@@ -27,6 +28,7 @@ struct ListCommand: Command {
   enum Window {
     case days(CivilDate, CivilDate)
     case month(YearMonth)
+    case year(Int)
     case viewedMonth
   }
 
@@ -56,16 +58,20 @@ struct ListCommand: Command {
   static func window(_ text: String, dates: DateReader) throws(UsageError) -> Window {
     if let (first, last) = try dates.week(text) { return .days(first, last) }
     if let (first, last) = try dates.range(text) { return .days(first, last) }
+    do {
+      if let year = try DayExpression.year(text, today: dates.today) { return .year(year) }
+    } catch {
+      throw UsageError(error.description)
+    }
     let found: DayExpression.DayOrMonth
     do {
       found = try DayExpression.dayOrMonth(text, today: dates.today, locale: dates.locale)
     } catch .malformed(let text, _) {
       // list takes more than a day or a month: its message names every form.
       throw UsageError(
-        "'\(text)' is not a day, a month, a range or week: write a day as \(DayExpression.dayForms), a month as "
-          + "\(DayExpression.monthForms), a range as 2024-05-01..2024-06-15 or today..fri, or week, "
-          + "next week, last week "
-          + "(see cal help dates)")
+        "'\(text)' is not a day, a month, a year, a range or week: write a day as \(DayExpression.dayForms), a "
+          + "month as \(DayExpression.monthForms), a year as 2024 or next year, a range as 2024-05-01..2024-06-15 "
+          + "or today..fri, or week, next week, last week (see cal help dates)")
     } catch {
       throw UsageError(error.description)
     }
@@ -87,6 +93,11 @@ struct ListCommand: Command {
       emptyMessage = start == end ? "No events on \(start)." : "No events from \(start) to \(end)."
     case .month(let month):
       (first, last, emptyMessage) = (month.firstDay, month.lastDay, "No events in \(month.englishName).")
+    case .year(let year):
+      // The year's bounds are in the calendar's range: DayExpression.year checked it.
+      first = (try? CivilDate(year: year, month: 1, day: 1)) ?? .first
+      last = (try? CivilDate(year: year, month: 12, day: 31)) ?? .last
+      emptyMessage = "No events in \(year)."
     case .viewedMonth:
       let month = try calendar.viewedMonth()
       (first, last, emptyMessage) = (month.firstDay, month.lastDay, "No events in \(month.englishName).")

@@ -146,6 +146,7 @@ struct RemindCommand: Command {
   /// Runs the command for the first notices of `queue`, at most `limit` of them, taking them off the queue,
   /// once they are recorded as told (a command started before, by a cal then killed or whose commit failed,
   /// would run again next time); hands each command's process id to `started` and returns how many started.
+  @discardableResult
   private func start(
     _ queue: inout ArraySlice<ReminderNotice>, limit: Int, context: CommandContext,
     started: (pid_t, ReminderNotice) -> Void

@@ -33,14 +33,14 @@ struct AgendaListing {
       if startsDay {
         buffer.append(literal: day == nil ? "[" : "]},")
         buffer.append(literal: "{\"date\":")
-        JSONValue.string(item.day.description).write(into: &buffer)
+        buffer.append(jsonDate: item.day)
         buffer.append(literal: ",\"heading\":")
-        JSONValue.string(Self.heading(item.day, today: context.today)).write(into: &buffer)
+        buffer.append(jsonString: Self.heading(item.day, today: context.today))
         buffer.append(literal: ",\"events\":[")
       } else {
         buffer.append(byte: UInt8(ascii: ","))
       }
-      event(item).write(into: &buffer)
+      EventPresenter.writeJSON(item, context: context, running: item.isRunning(at: now), into: &buffer)
     } else {
       if startsDay {
         buffer.append(Self.headingLine(item.day, today: context.today))
@@ -70,13 +70,6 @@ struct AgendaListing {
 
   /// Where an item's continued lines (its note, a location of several lines) start: under its id.
   static let continuation = String(repeating: " ", count: 15)
-
-  /// The event as `list --json` gives it, and whether it is under way.
-  private func event(_ item: AgendaItem) -> JSONValue {
-    guard case .object(var members) = EventPresenter.json(item, context: context) else { return .null }
-    members.append(("running", .bool(item.isRunning(at: now))))
-    return .object(members)
-  }
 
   /// `Today`, `Tomorrow`, a weekday's name within the week, or the date beyond it.
   private static func heading(_ day: CivilDate, today: CivilDate) -> String {

@@ -81,7 +81,7 @@ enum CompletionScript {
   /// only a line here, and a command that names its values like these completes without more work.
   static let kinds: [String: ValueKind] = [
     "--color": .words(PageOptions.ColorChoice.allCases.map(\.rawValue)),
-    "--repeat": .words(RecurrenceRule.Frequency.allCases.map { $0.rawValue.lowercased() } + ["none"]),
+    "--repeat": .words(ScheduleOptions.repeatWords.map(\.word) + ["none"]),
     "<path>": .files,
     "<file>": .files,
     "<zone>": .zones,

@@ -31,9 +31,12 @@ enum DateGrammarHelp {
             today, or any day         the month it is in
     RANGE   DAY..DAY                  2024-05-01..2024-06-15, today..fri
             MONTH..MONTH              may..june: its first day to its last
+            YEAR..YEAR                2024..2025: the same for years (list, agenda)
             --from may --to june      the same, as options (list, search, export)
             week, this week           from the locale's first day (list, agenda)
             next week, last week      the week after, the week before (list, agenda)
+            2024, this year           a whole year (list)
+            next year, last year      the year after, the year before (list)
     DAYS    30, 10d, 2w, 1m, 1y       that many days from today on (agenda),
                                       or a range, a day or a month
     TIME    9, 09, 9:30, 21:30        the 24-hour clock

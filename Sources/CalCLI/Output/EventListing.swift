@@ -22,7 +22,7 @@ struct EventListing {
     warnings.check(item, context: context)
     if json {
       buffer.append(byte: UInt8(ascii: count == 0 ? "[" : ","))
-      EventPresenter.json(item, context: context).write(into: &buffer)
+      EventPresenter.writeJSON(item, context: context, into: &buffer)
     } else {
       lines.write(item, into: &buffer)
     }

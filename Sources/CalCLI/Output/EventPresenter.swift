@@ -4,31 +4,61 @@ import CalService
 /// How events are printed: one text line per event and day, or JSON objects with the documented fields.
 enum EventPresenter {
   /// `{"id", "date", "title", "note", "location", "allDay", "start", "end", "timeZone", "repeat", "series",
-  /// "occurrence", "calendar"}`. An edited occurrence of a series keeps its link: `series` is the series' id and
-  /// `occurrence` the day of the occurrence it replaces, as for the series' own occurrences.
+  /// "occurrence", "reminders", "calendar"}`. An edited occurrence of a series keeps its link: `series` is the
+  /// series' id and `occurrence` the day of the occurrence it replaces, as for the series' own occurrences.
   static func json(_ item: AgendaItem, context: CommandContext) -> JSONValue {
-    let (start, end) = bounds(item, context: context)
+    var buffer = TextBuffer(capacity: 512)
+    writeJSON(item, context: context, into: &buffer)
+    return .raw(buffer.text)
+  }
+
+  /// ``json(_:context:)`` written straight into `buffer`, as a listing writes thousands of them; `running`,
+  /// when given, ends the object with `"running"` (the agenda's: whether the event is under way).
+  static func writeJSON(
+    _ item: AgendaItem, context: CommandContext, running: Bool? = nil, into buffer: inout TextBuffer
+  ) {
     // One copy of the record for all the fields (each `item.event` is a copy of it).
     let event = item.event
     let schedule = event.fields.schedule
     let series: Int64? = schedule.repeats ? event.id : event.recurrenceDay != nil ? event.parentID : nil
     let occurrence = schedule.repeats ? item.occurrence.occurrenceDay : event.recurrenceDay
-    return .object([
-      ("id", .integer(event.id)),
-      ("date", .string(item.day.description)),
-      ("title", .string(event.title)),
-      ("note", .optional(event.note)),
-      ("location", .optional(event.location)),
-      ("allDay", .bool(schedule.isAllDay)),
-      ("start", .string(start)),
-      ("end", .string(end)),
-      ("timeZone", .optional(schedule.timeZone)),
-      ("repeat", .optional(item.ruleText)),
-      ("series", series.map(JSONValue.integer) ?? .null),
-      ("occurrence", .optional(occurrence?.description)),
-      ("reminders", .array(event.fields.reminders.map { reminderJSON($0, of: item, context: context) })),
-      ("calendar", .optional(item.calendar?.name)),
-    ])
+    buffer.append(literal: "{\"id\":")
+    buffer.append(digits: event.id)
+    buffer.append(literal: ",\"date\":")
+    buffer.append(jsonDate: item.day)
+    buffer.append(literal: ",\"title\":")
+    buffer.append(jsonString: event.title)
+    buffer.append(literal: ",\"note\":")
+    buffer.append(jsonString: event.note)
+    buffer.append(literal: ",\"location\":")
+    buffer.append(jsonString: event.location)
+    buffer.append(literal: schedule.isAllDay ? ",\"allDay\":true,\"start\":" : ",\"allDay\":false,\"start\":")
+    if let start = item.occurrence.startInstant, let end = item.occurrence.endInstant {
+      buffer.append(jsonTimestamp: start * 1000, zone: context.localZone)
+      buffer.append(literal: ",\"end\":")
+      buffer.append(jsonTimestamp: end * 1000, zone: context.localZone)
+    } else {
+      buffer.append(jsonDate: item.occurrence.firstDay)
+      buffer.append(literal: ",\"end\":")
+      buffer.append(jsonDate: item.occurrence.lastDay)
+    }
+    buffer.append(literal: ",\"timeZone\":")
+    buffer.append(jsonString: schedule.timeZone)
+    buffer.append(literal: ",\"repeat\":")
+    buffer.append(jsonString: item.ruleText)
+    buffer.append(literal: ",\"series\":")
+    if let series { buffer.append(digits: series) } else { buffer.append(literal: "null") }
+    buffer.append(literal: ",\"occurrence\":")
+    if let occurrence { buffer.append(jsonDate: occurrence) } else { buffer.append(literal: "null") }
+    buffer.append(literal: ",\"reminders\":[")
+    for (index, reminder) in event.fields.reminders.enumerated() {
+      if index > 0 { buffer.append(byte: UInt8(ascii: ",")) }
+      reminderJSON(reminder, of: item, context: context).write(into: &buffer)
+    }
+    buffer.append(literal: "],\"calendar\":")
+    buffer.append(jsonString: item.calendar?.name)
+    if let running { buffer.append(literal: running ? ",\"running\":true" : ",\"running\":false") }
+    buffer.append(byte: UInt8(ascii: "}"))
   }
 
   /// `{"relativeTo", "offsetSeconds", "at", "time", "due"}`: a reminder, with when it is due for the item's

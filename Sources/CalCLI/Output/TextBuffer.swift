@@ -75,6 +75,7 @@ struct TextBuffer {
   }
 
   /// A literal, straight from its static bytes.
+  @inline(__always)
   mutating func append(literal text: StaticString) {
     write(atMost: text.utf8CodeUnitCount) { $0.put(text) }
   }

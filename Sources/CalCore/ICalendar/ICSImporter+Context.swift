@@ -240,7 +240,8 @@ extension ICSImporter {
         }
         var rule: RecurrenceRule
         do {
-          rule = try RecurrenceRule(parsing: text)
+          let secondOfDay = ICSDateTime(startProperty.value)?.secondOfDay
+          rule = try RecurrenceRule(parsing: RecurrenceRule.withoutStartTime(text, secondOfDay: secondOfDay))
         } catch {
           notes.skip("VEVENT", line: component.line, "\(error.description) (\(text))")
           return nil

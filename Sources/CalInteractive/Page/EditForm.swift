@@ -156,7 +156,7 @@ struct EditForm {
       }
       guard let option = ["every": "--every", "on": "--repeat-on", "until": "--until"][keyword], !words.isEmpty else {
         throw PageInputError(
-          "'\(word)' in the repeat: write how (daily, weekly, monthly, yearly, none), then every N, on DAYS, "
+          "'\(word)' in the repeat: write how (daily, weekdays, weekly, monthly, yearly, none), then every N, on DAYS, "
             + "until DATE or N times")
       }
       // A day after until may be several words (next fri); it runs to the next keyword.

@@ -232,14 +232,27 @@ public struct EventRepository {
   }
 
   /// Every event, handed to `body` as it is read, by day and id (newest first when asked), only those of
-  /// calendar `calendar` when one is given; `body` returning false stops the reading.
+  /// calendar `calendar` when one is given, and only those whose title, note or location `search` finds when
+  /// one is given; `body` returning false stops the reading.
   public func forEachEvent(
-    newestFirst: Bool = false, calendar: Int64? = nil, _ body: (EventRecord) throws -> Bool
+    newestFirst: Bool = false, calendar: Int64? = nil, matching search: TextSearch? = nil,
+    _ body: (EventRecord) throws -> Bool
   ) throws {
     let order = newestFirst ? "day DESC, id DESC" : "day, id"
-    try database.forEach(
-      "SELECT \(Self.columns) FROM events WHERE ?1 IS NULL OR calendar_id = ?1 ORDER BY \(order)", [calendar]
-    ) { try body(record($0)) }
+    guard let search else {
+      return try database.forEach(
+        "SELECT \(Self.columns) FROM events WHERE ?1 IS NULL OR calendar_id = ?1 ORDER BY \(order)", [calendar]
+      ) { try body(record($0)) }
+    }
+    // Rows are filtered before they are sorted, on their bytes.
+    try database.withTextPredicate({ search.matches(utf8: $0) }) {
+      try database.forEach(
+        """
+        SELECT \(Self.columns) FROM events
+        WHERE (?1 IS NULL OR calendar_id = ?1) AND cal_text_matches(title, note, location) ORDER BY \(order)
+        """, [calendar]
+      ) { try body(record($0)) }
+    }
   }
 
   // MARK: Exceptions, edited occurrences and extra dates

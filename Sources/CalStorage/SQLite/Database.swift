@@ -19,6 +19,8 @@ public final class Database {
   /// be, and a write needs to make the `-wal` and `-shm` files there.
   let isImmutableForItsFolder: Bool
   private var statementCache: [String: Statement] = [:]
+  /// `cal_text_matches`, once a query has used it.
+  var textPredicate: TextPredicateFunction?
   private var isClosed = false
   /// The path the connection was opened with.
   public let path: String
