@@ -167,11 +167,8 @@ final class HardeningTests {
   func damagedRow() throws {
     try cal.run(["add", "2024-05-12", "dentist"])
     try cal.run(["add", "2024-05-14", "trip", "--to", "2024-05-16"])
-    let database = try Database(path: cal.database)
-    try database.execute("PRAGMA ignore_check_constraints = ON")
-    try database.execute("UPDATE events SET end_day = '2024-05-13' WHERE id = 2")
-    try database.execute("UPDATE events SET end_day = '2024-05-01' WHERE id = 1")
-    database.close()
+    try cal.tamper(
+      "UPDATE events SET end_day = '2024-05-13' WHERE id = 2", "UPDATE events SET end_day = '2024-05-01' WHERE id = 1")
     let before = cal.snapshot()
     for (id, columns) in [("1", "day or end_day"), ("2", "day or end_day")] {
       let refused = try cal.run(["edit", id, "--title", "renamed"])
@@ -187,10 +184,7 @@ final class HardeningTests {
     #expect(try cal.run(["edit", "1", "--to", "2024-05-12"]).status == 0)
     #expect(try cal.run(["rm", "2"]).status == 0)
     // A damaged row of another table that a trigger writes to is not blamed on the event.
-    let counts = try Database(path: cal.database)
-    try counts.execute("PRAGMA ignore_check_constraints = ON")
-    try counts.execute("UPDATE simple_days SET events = -1")
-    counts.close()
+    try cal.tamper("UPDATE simple_days SET events = -1")
     for change in [["edit", "1", "--date", "2024-05-13"], ["add", "2024-05-12", "x"]] {
       let refused = try cal.run(change)
       #expect(
@@ -206,11 +200,8 @@ final class HardeningTests {
   func damagedEventValues() throws {
     try cal.run(["add", "2024-05-12", "dentist", "--at", "10:00", "--tz", "Europe/Berlin"])
     try cal.run(["add", "2024-05-13", "holiday"])
-    let database = try Database(path: cal.database)
-    try database.execute("PRAGMA ignore_check_constraints = ON")
-    try database.execute("UPDATE events SET time_zone = 'Nowhere/Land' WHERE id = 1")
-    try database.execute("UPDATE events SET length_minutes = 0 WHERE id = 2")
-    database.close()
+    try cal.tamper(
+      "UPDATE events SET time_zone = 'Nowhere/Land' WHERE id = 1", "UPDATE events SET length_minutes = 0 WHERE id = 2")
     let before = cal.snapshot()
     // Were usage errors (exit 64) about --tz and --for, which the command line did not give.
     for (id, problem) in [
@@ -231,9 +222,7 @@ final class HardeningTests {
   @Test("a value of an event that cannot be read names the event and the column, not a type of the program")
   func unreadableEventValue() throws {
     try cal.run(["add", "2024-05-12", "dentist", "--at", "10:00"])
-    let database = try Database(path: cal.database)
-    try database.execute("UPDATE events SET last_day = '0000-00-00' WHERE id = 1")
-    database.close()
+    try cal.tamper("UPDATE events SET last_day = '0000-00-00' WHERE id = 1")
     // Was: "... (the column last_day holds a value that cannot be read as Optional<CivilDate>)".
     for command in [["list", "2024-05"], ["search", "dentist"], ["edit", "1", "--title", "x"]] {
       let refused = try cal.run(command)
@@ -250,9 +239,7 @@ final class HardeningTests {
   func noIDLeft() throws {
     try cal.run(["add", "2024-05-12", "dentist"])
     for (table, change) in [("events", ["add", "2024-05-13", "x"]), ("changes", ["rm", "1"])] {
-      let database = try Database(path: cal.database)
-      try database.execute("UPDATE sqlite_sequence SET seq = 9223372036854775807 WHERE name = ?", [table])
-      database.close()
+      try cal.tamper("UPDATE sqlite_sequence SET seq = 9223372036854775807 WHERE name = '\(table)'")
       let before = cal.snapshot()
       let refused = try cal.run(change)
       // Was: "no space left on the device for the calendar file".
@@ -263,9 +250,7 @@ final class HardeningTests {
             + "largest id there is; nothing was changed\n",
         "\(refused.stderr)")
       #expect(cal.snapshot() == before)
-      let repair = try Database(path: cal.database)
-      try repair.execute("UPDATE sqlite_sequence SET seq = 1 WHERE name = ?", [table])
-      repair.close()
+      try cal.tamper("UPDATE sqlite_sequence SET seq = 1 WHERE name = '\(table)'")
     }
   }
 

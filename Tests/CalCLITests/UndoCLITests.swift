@@ -176,12 +176,9 @@ final class UndoCLITests {
     try run(["undo"])
     // Recreated with the same columns but without its primary key, as `CREATE TABLE ... AS SELECT` does:
     // SQLite skips a recorded change whose table does not match, silently, and undo said it had undone it.
-    let database = try Database(path: cal.database)
-    try database.execute("PRAGMA foreign_keys = OFF")
-    try database.execute("ALTER TABLE events RENAME TO old_events")
-    try database.execute("CREATE TABLE events AS SELECT * FROM old_events")
-    try database.execute("DROP TABLE old_events")
-    database.close()
+    try cal.tamper(
+      "PRAGMA foreign_keys = OFF", "ALTER TABLE events RENAME TO old_events",
+      "CREATE TABLE events AS SELECT * FROM old_events", "DROP TABLE old_events")
     let before = cal.snapshot()
     for (verb, change) in [("undo", "2 (added #2 other on 2024-05-13)"), ("redo", "3 (added #3 third on 2024-05-14)")] {
       let refused = try run([verb])
@@ -207,9 +204,7 @@ final class UndoCLITests {
       defer { cal.remove() }
       try cal.run(["add", "2024-05-12", "dentist"])
       try cal.run(["add", "2024-05-13", "other"])
-      let database = try Database(path: cal.database)
-      try database.execute(tampering)
-      database.close()
+      try cal.tamper(tampering)
       let before = cal.snapshot()
       // Was, for the first two: "Undid change 2", with event #2 still there.
       let refused = try cal.run(["undo"])
