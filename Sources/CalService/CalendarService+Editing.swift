@@ -27,14 +27,20 @@ extension CalendarService {
       let event = try event(id: id)
       try checkWritable(event)
       let outcome: EditOutcome
-      if let occurrence {
-        let schedule = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "edit")
-        outcome =
-          fromHere
-          ? try split(event, schedule: schedule, at: occurrence, change)
-          : try editOccurrence(event, on: occurrence, change)
-      } else {
-        outcome = .changed(try update(event, with: change(event.fields)))
+      do {
+        if let occurrence {
+          let schedule = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "edit")
+          outcome =
+            fromHere
+            ? try split(event, schedule: schedule, at: occurrence, change)
+            : try editOccurrence(event, on: occurrence, change)
+        } else {
+          outcome = .changed(try update(event, with: change(event.fields)))
+        }
+      } catch let error where !(error is DatabaseError) && !(error is DamagedRow) {
+        // A request refused for what the event already held (a zone or length another program wrote) blames
+        // the row, not the options given, which may not touch it.
+        throw damage(of: event) ?? error
       }
       switch outcome {
       case .changed(let saved): return (outcome, "changed \(Self.name(saved))")
@@ -43,6 +49,18 @@ extension CalendarService {
       case .split(_, let day, let following):
         return (outcome, "split \(Self.name(event)) on \(day); from there on it is \(Self.name(following))")
       }
+    }
+  }
+
+  /// The refusal of a change to `event` for what the event as stored already holds that cal never writes;
+  /// `nil` when it holds nothing of the kind.
+  private func damage(of event: EventRecord) -> ServiceError? {
+    do {
+      try EventValidation.check(event.fields, zones: environment.zones)
+      return nil
+    } catch {
+      return ServiceError(
+        .storage, "the calendar file has a damaged row: event #\(event.id) (\(error.message)); nothing was changed")
     }
   }
 

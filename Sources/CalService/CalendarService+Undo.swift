@@ -41,6 +41,17 @@ extension CalendarService {
         }
         return changes
       }
+    } catch let conflict as ChangeConflict where conflict.cause == .record {
+      throw ServiceError(
+        .conflict,
+        "cannot \(verb) change \(conflict.change.id) (\(conflict.change.summary)): its record in the calendar file is "
+          + "missing or damaged (another program changed the change log); nothing was done")
+    } catch let conflict as ChangeConflict where conflict.cause == .table {
+      throw ServiceError(
+        .conflict,
+        "cannot \(verb) change \(conflict.change.id) (\(conflict.change.summary)): the table \(conflict.table) of the "
+          + "calendar file was replaced by another program (it no longer has the key the change was recorded "
+          + "with); nothing was done")
     } catch let conflict as ChangeConflict {
       throw ServiceError(
         .conflict,

@@ -110,6 +110,21 @@ public final class CalendarService {
       return ServiceError(.storage, error.description)
     case let error as SchemaError:
       return ServiceError(.storage, error.description)
+    case let error as NoIDLeft:
+      return ServiceError(
+        .storage,
+        "the calendar file has no new id left in its table \(error.table): another program gave a row the largest "
+          + "id there is; nothing was changed")
+    case let row as DamagedRow:
+      let name = row.table == "events" ? "event #\(row.id)" : "row \(row.id) of \(row.table)"
+      let columns = row.columns.concatenated(separator: " or ")
+      return ServiceError(
+        .storage,
+        row.kind == .unreadable
+          ? "the calendar file has a damaged row: \(name) (its \(columns) holds a value cal cannot read, from "
+            + "another program)"
+          : "the calendar file has a damaged row: \(name) (its \(columns) holds a value cal never writes, from "
+            + "another program); nothing was changed")
     case let error as DatabaseError:
       return ServiceError(.storage, describe(error, path: path), detail: error.description)
     default:
@@ -147,6 +162,11 @@ public final class CalendarService {
     case .permission: return "no permission to use the calendar file \(path)"
     case .noMemory: return "out of memory"
     case .mismatch: return "the calendar file holds a value that cannot be read (\(error.message))"
+    case .constraint where error.resultCode == .constraintCheck:
+      // What cal writes passes the file's checks: a row another program damaged stands in the way (a count
+      // of simple_days a trigger carries on, say), which no row of the request can be blamed for.
+      return "the calendar file refused the change: a row in it breaks the file's own checks (a value cal "
+        + "never writes, from another program); nothing was changed"
     case .constraint: return "the calendar file refused the change (\(error.message))"
     default: return "the calendar file \(path) cannot be used: \(error.message)"
     }

@@ -57,6 +57,15 @@ struct CalProcess {
     ["TZ": "UTC", "HOME": folder, "PATH": "/usr/bin:/bin"].merging(extra) { $1 }
   }
 
+  /// Runs `statements` on the calendar file as another program would (the sqlite3 shell, say), with its
+  /// CHECK constraints off: how a damaged file is made.
+  func tamper(_ statements: String...) throws {
+    let database = try Database(path: database)
+    defer { database.close() }
+    try database.execute("PRAGMA ignore_check_constraints = ON")
+    for statement in statements { try database.execute(statement) }
+  }
+
   /// The calendar file's bytes, or nil when it does not exist: what "nothing changed" compares.
   func snapshot() -> Data? {
     FileManager.default.contents(atPath: database)

@@ -85,19 +85,64 @@ final class HardeningTests {
     "one's own calendar file in a folder one cannot write is read; a change to it is refused for the folder",
     .enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
   func ownFileInReadOnlyFolder() throws {
-    try expectReadOnlyFolder(
-      fileMode: 0o600, ownedByRunner: true,
-      refusal: "cannot change the calendar file \(cal.database): its folder \(cal.folder) cannot be written, and "
-        + "SQLite needs to make cal.db-wal and cal.db-shm there")
+    try expectReadOnlyFolder(fileMode: 0o600, ownedByRunner: true, refusal: folderRefusal)
   }
 
-  /// The calendar without its -wal and -shm files (copied alone), in a folder that cannot be written, the file
-  /// made `fileMode` and, when `ownedByRunner`, given to whoever runs cal (nobody, when the tests run as root,
-  /// since root ignores a folder's mode): it is read, each change is refused with `refusal`, nothing is made.
+  @Test(
+    "one's own older calendar file in a folder one cannot write: its upgrade is refused for the folder",
+    .enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func ownOlderFileInReadOnlyFolder() throws {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cal.database + suffix) }
+    let database = try Database(path: cal.database)
+    try Migrator(
+      migrations: BundledMigrations.all.filter { $0.id < "0018" }, applicationID: BundledMigrations.applicationID
+    ).migrate(database, now: 0)
+    try database.execute("PRAGMA journal_mode = WAL")
+    database.close()
+    // The upgrade was said to be refused as the file's being read-only, which it is not.
+    try inReadOnlyFolder(fileMode: 0o600, ownedByRunner: true) { run in
+      for command in [["list", "2024-05"], ["add", "2024-05-13", "x"]] {
+        let refused = try run(command)
+        #expect(refused.status == 1 && refused.stderr == "Error: \(folderRefusal)\n", "\(refused.stderr)")
+      }
+    }
+  }
+
+  /// Why a change to one's own calendar file in a folder one cannot write is refused.
+  private var folderRefusal: String {
+    "cannot change the calendar file \(cal.database): its folder \(cal.folder) cannot be written, and SQLite needs "
+      + "to make cal.db-wal and cal.db-shm there"
+  }
+
+  /// A calendar with an event, read in a folder that cannot be written (see ``inReadOnlyFolder``), each change
+  /// refused with `refusal`.
   private func expectReadOnlyFolder(
     fileMode: Int, ownedByRunner: Bool, refusal: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     #expect(try cal.run(["add", "2024-05-12", "dentist"]).status == 0, sourceLocation: sourceLocation)
+    try inReadOnlyFolder(fileMode: fileMode, ownedByRunner: ownedByRunner, sourceLocation: sourceLocation) { run in
+      let listed = try run(["list", "2024-05"])
+      #expect(
+        listed.status == 0 && listed.stdout == "2024-05-12  all day      #1  dentist\n", "\(listed.stderr)",
+        sourceLocation: sourceLocation)
+      #expect(try run(["show", "2024-05"]).status == 0, sourceLocation: sourceLocation)
+      for change in [["add", "2024-05-13", "x"], ["flip", "up-left"]] {
+        let refused = try run(change)
+        #expect(
+          refused.status == 1 && refused.stderr == "Error: \(refusal)\n", "\(refused.stderr)",
+          sourceLocation: sourceLocation)
+      }
+    }
+  }
+
+  /// Runs `body` with the calendar without its -wal and -shm files (copied alone), in a folder that cannot be
+  /// written, the file made `fileMode` and, when `ownedByRunner`, given to whoever runs cal (nobody, when the
+  /// tests run as root, since root ignores a folder's mode), and a way to run cal as that user; then checks
+  /// that nothing was changed or made.
+  private func inReadOnlyFolder(
+    fileMode: Int, ownedByRunner: Bool, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: (_ run: ([String]) throws -> Subprocess.Result) throws -> Void
+  ) throws {
     let manager = FileManager.default
     for suffix in ["-wal", "-shm"] { try? manager.removeItem(atPath: cal.database + suffix) }
     let asRoot = getuid() == 0
@@ -108,25 +153,105 @@ final class HardeningTests {
     try manager.setAttributes([.posixPermissions: 0o555], ofItemAtPath: cal.folder)
     defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cal.folder) }
     let before = cal.snapshot()
-    func run(_ arguments: [String]) throws -> Subprocess.Result {
+    try body { arguments in
       guard asRoot else { return try cal.run(arguments) }
       return try cal.run(
         ["--reuid=65534", "--regid=65534", "--clear-groups", CalProcess.binary] + arguments,
         binary: "/usr/bin/setpriv")
     }
-    let listed = try run(["list", "2024-05"])
-    #expect(
-      listed.status == 0 && listed.stdout == "2024-05-12  all day      #1  dentist\n", "\(listed.stderr)",
-      sourceLocation: sourceLocation)
-    #expect(try run(["show", "2024-05"]).status == 0, sourceLocation: sourceLocation)
-    for change in [["add", "2024-05-13", "x"], ["flip", "up-left"]] {
-      let refused = try run(change)
-      #expect(
-        refused.status == 1 && refused.stderr == "Error: \(refusal)\n", "\(refused.stderr)",
-        sourceLocation: sourceLocation)
-    }
     #expect(cal.snapshot() == before, sourceLocation: sourceLocation)
     #expect(try manager.contentsOfDirectory(atPath: cal.folder) == ["cal.db"], sourceLocation: sourceLocation)
+  }
+
+  @Test("a change to a row another program damaged is refused naming the row and its columns, not SQL")
+  func damagedRow() throws {
+    try cal.run(["add", "2024-05-12", "dentist"])
+    try cal.run(["add", "2024-05-14", "trip", "--to", "2024-05-16"])
+    try cal.tamper(
+      "UPDATE events SET end_day = '2024-05-13' WHERE id = 2", "UPDATE events SET end_day = '2024-05-01' WHERE id = 1")
+    let before = cal.snapshot()
+    for (id, columns) in [("1", "day or end_day"), ("2", "day or end_day")] {
+      let refused = try cal.run(["edit", id, "--title", "renamed"])
+      #expect(refused.status == 1, "\(id)")
+      // Was: "the calendar file refused the change (CHECK constraint failed: end_day >= day)".
+      #expect(
+        refused.stderr
+          == "Error: the calendar file has a damaged row: event #\(id) (its \(columns) holds a value cal never "
+          + "writes, from another program); nothing was changed\n")
+    }
+    #expect(cal.snapshot() == before)
+    // Set right by a change that sets the damaged column anew, or removed.
+    #expect(try cal.run(["edit", "1", "--to", "2024-05-12"]).status == 0)
+    #expect(try cal.run(["rm", "2"]).status == 0)
+    // A damaged row of another table that a trigger writes to is not blamed on the event.
+    try cal.tamper("UPDATE simple_days SET events = -1")
+    for change in [["edit", "1", "--date", "2024-05-13"], ["add", "2024-05-12", "x"]] {
+      let refused = try cal.run(change)
+      #expect(
+        refused.status == 1
+          && refused.stderr
+            == "Error: the calendar file refused the change: a row in it breaks the file's own checks (a value cal "
+            + "never writes, from another program); nothing was changed\n",
+        "\(change): \(refused.stderr)")
+    }
+  }
+
+  @Test("an edit refused for what another program wrote into the event blames the row, not the options given")
+  func damagedEventValues() throws {
+    try cal.run(["add", "2024-05-12", "dentist", "--at", "10:00", "--tz", "Europe/Berlin"])
+    try cal.run(["add", "2024-05-13", "holiday"])
+    try cal.tamper(
+      "UPDATE events SET time_zone = 'Nowhere/Land' WHERE id = 1", "UPDATE events SET length_minutes = 0 WHERE id = 2")
+    let before = cal.snapshot()
+    // Were usage errors (exit 64) about --tz and --for, which the command line did not give.
+    for (id, problem) in [
+      ("1", "unknown time zone 'Nowhere/Land': use a name such as Europe/Berlin"),
+      ("2", "an event lasts at least a minute and at most the calendar's span"),
+    ] {
+      let refused = try cal.run(["edit", id, "--title", "renamed"])
+      #expect(
+        refused.status == 1
+          && refused.stderr
+            == "Error: the calendar file has a damaged row: event #\(id) (\(problem)); nothing was changed\n",
+        "\(refused.stderr)")
+    }
+    #expect(cal.snapshot() == before)
+    #expect(try cal.run(["edit", "1", "--tz", "Europe/Berlin"]).status == 0)
+  }
+
+  @Test("a value of an event that cannot be read names the event and the column, not a type of the program")
+  func unreadableEventValue() throws {
+    try cal.run(["add", "2024-05-12", "dentist", "--at", "10:00"])
+    try cal.tamper("UPDATE events SET last_day = '0000-00-00' WHERE id = 1")
+    // Was: "... (the column last_day holds a value that cannot be read as Optional<CivilDate>)".
+    for command in [["list", "2024-05"], ["search", "dentist"], ["edit", "1", "--title", "x"]] {
+      let refused = try cal.run(command)
+      #expect(
+        refused.status == 1
+          && refused.stderr
+            == "Error: the calendar file has a damaged row: event #1 (its last_day holds a value cal cannot read, "
+            + "from another program)\n",
+        "\(command): \(refused.stderr)")
+    }
+  }
+
+  @Test("a table whose ids another program used up is said to be so, not the disk to be full")
+  func noIDLeft() throws {
+    try cal.run(["add", "2024-05-12", "dentist"])
+    for (table, change) in [("events", ["add", "2024-05-13", "x"]), ("changes", ["rm", "1"])] {
+      try cal.tamper("UPDATE sqlite_sequence SET seq = 9223372036854775807 WHERE name = '\(table)'")
+      let before = cal.snapshot()
+      let refused = try cal.run(change)
+      // Was: "no space left on the device for the calendar file".
+      #expect(
+        refused.status == 1
+          && refused.stderr
+            == "Error: the calendar file has no new id left in its table \(table): another program gave a row the "
+            + "largest id there is; nothing was changed\n",
+        "\(refused.stderr)")
+      #expect(cal.snapshot() == before)
+      try cal.tamper("UPDATE sqlite_sequence SET seq = 1 WHERE name = '\(table)'")
+    }
   }
 
   @Test("removing a series that was split says what remains and how to remove it")

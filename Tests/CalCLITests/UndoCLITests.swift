@@ -167,4 +167,54 @@ final class UndoCLITests {
         + "cannot be undone with it (a sync or another program); nothing was done\n")
     #expect(try state() == before)
   }
+
+  @Test("an undo or redo is refused, clearly and without a change, when a table was replaced by another program")
+  func replacedTable() throws {
+    try run(["add", "2024-05-12", "dentist"])
+    try run(["add", "2024-05-13", "other"])
+    try run(["add", "2024-05-14", "third"])
+    try run(["undo"])
+    // Recreated with the same columns but without its primary key, as `CREATE TABLE ... AS SELECT` does:
+    // SQLite skips a recorded change whose table does not match, silently, and undo said it had undone it.
+    try cal.tamper(
+      "PRAGMA foreign_keys = OFF", "ALTER TABLE events RENAME TO old_events",
+      "CREATE TABLE events AS SELECT * FROM old_events", "DROP TABLE old_events")
+    let before = cal.snapshot()
+    for (verb, change) in [("undo", "2 (added #2 other on 2024-05-13)"), ("redo", "3 (added #3 third on 2024-05-14)")] {
+      let refused = try run([verb])
+      #expect(refused.status == 1, "\(verb)")
+      #expect(
+        refused.stderr
+          == "Error: cannot \(verb) change \(change): the table events of the calendar file was replaced by another "
+          + "program (it no longer has the key the change was recorded with); nothing was done\n")
+    }
+    #expect(cal.snapshot() == before)
+    #expect(try run(["log"]).stdout.split(separator: "\n").map { $0.hasSuffix("(undone)") } == [true, false, false])
+  }
+
+  @Test("an undo is refused, clearly and without a change, when the change's record was removed or damaged")
+  func damagedRecord() throws {
+    for tampering in [
+      "DELETE FROM change_sets WHERE change_id = 2", "UPDATE change_sets SET changeset = x'' WHERE change_id = 2",
+      "UPDATE change_sets SET changeset = x'5403010000' WHERE change_id = 2",
+      "UPDATE change_sets SET changeset = randomblob(300) WHERE change_id = 2",
+      "UPDATE change_sets SET changeset = 'text' WHERE change_id = 2",
+    ] {
+      let cal = try CalProcess()
+      defer { cal.remove() }
+      try cal.run(["add", "2024-05-12", "dentist"])
+      try cal.run(["add", "2024-05-13", "other"])
+      try cal.tamper(tampering)
+      let before = cal.snapshot()
+      // Was, for the first two: "Undid change 2", with event #2 still there.
+      let refused = try cal.run(["undo"])
+      #expect(
+        refused.status == 1
+          && refused.stderr
+            == "Error: cannot undo change 2 (added #2 other on 2024-05-13): its record in the calendar file is "
+            + "missing or damaged (another program changed the change log); nothing was done\n",
+        "\(tampering): \(refused.stderr)")
+      #expect(cal.snapshot() == before, "\(tampering)")
+    }
+  }
 }

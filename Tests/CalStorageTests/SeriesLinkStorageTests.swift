@@ -28,7 +28,9 @@ struct SeriesLinkStorageTests {
         == nil)
 
     try store.database.execute("UPDATE events SET recurrence_id = 'tomorrow' WHERE id = ?", [event.id])
-    #expect(throws: DatabaseError.self) { try store.events.event(id: event.id) }
+    #expect(throws: DamagedRow(table: "events", id: event.id, columns: ["recurrence_id"], kind: .unreadable)) {
+      try store.events.event(id: event.id)
+    }
   }
 
   @Test("0017 has the next sync read again the resources of events that may be such occurrences, only those")

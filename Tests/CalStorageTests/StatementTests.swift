@@ -29,13 +29,18 @@ struct StatementTests {
     try store.database.execute(
       "INSERT INTO events (day, title, rrule, created_at, updated_at) VALUES ('2024-05-12', 'x', 'FREQ=SOMETIMES', 0, 0)"
     )
-    let error = try #require(throws: DatabaseError.self) { try store.events.event(id: 1) }
-    #expect(error.resultCode == .mismatch)
+    // Reported as the event's row and its column, not as SQL.
+    func damaged(_ columns: String) -> DamagedRow {
+      DamagedRow(table: "events", id: 1, columns: [columns], kind: .unreadable)
+    }
+    #expect(throws: damaged("rrule")) { try store.events.event(id: 1) }
     try store.database.execute("UPDATE events SET rrule = NULL, day = '2024-02-30' WHERE id = 1")
-    #expect(throws: DatabaseError.self) { try store.events.event(id: 1) }
+    #expect(throws: damaged("day")) { try store.events.event(id: 1) }
     // A length no event can have, as a hand-edited file might hold: reported, never computed with.
     try store.database.execute(
       "UPDATE events SET day = '2024-02-29', start_minute = 60, length_minutes = 4611686018427387904 WHERE id = 1")
-    #expect(throws: DatabaseError.self) { try store.events.event(id: 1) }
+    #expect(throws: damaged("length_minutes or length_days")) { try store.events.event(id: 1) }
+    try store.database.execute("UPDATE events SET length_minutes = 60, last_day = '0000-00-00' WHERE id = 1")
+    #expect(throws: damaged("last_day")) { try store.events.event(id: 1) }
   }
 }

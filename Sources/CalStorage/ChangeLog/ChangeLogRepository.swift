@@ -219,14 +219,26 @@ public struct ChangeLogRepository {
     let parts = try database.fetch(
       "SELECT part FROM change_sets WHERE change_id = ? ORDER BY part \(inverted ? "DESC" : "ASC")", [change.id]
     ) { try $0[0] as Int64 }
+    // Every change logged changed something: one without parts lost them to another program.
+    let damaged = ChangeConflict(change: change, table: "", key: .null, cause: .record)
+    guard !parts.isEmpty else { throw damaged }
     for part in parts {
-      let changeset = try database.fetchOne(
-        "SELECT changeset FROM change_sets WHERE change_id = ? AND part = ?", [change.id, part]
-      ) { try $0[0] as [UInt8] }
+      let changeset: [UInt8]?
       do {
-        try database.apply(changeset ?? [], inverted: inverted)
+        changeset = try database.fetchOne(
+          "SELECT changeset FROM change_sets WHERE change_id = ? AND part = ?", [change.id, part]
+        ) { try $0[0] as [UInt8] }
+      } catch let error as DatabaseError where error.resultCode == .mismatch {
+        throw damaged
+      }
+      guard let changeset, !changeset.isEmpty else { throw damaged }
+      do {
+        try database.apply(changeset, inverted: inverted)
       } catch let conflict as Database.ChangesetConflict {
-        throw ChangeConflict(change: change, table: conflict.table, key: conflict.key)
+        throw ChangeConflict(
+          change: change, table: conflict.table, key: conflict.key, cause: conflict.isTableMismatch ? .table : .row)
+      } catch is Database.UnreadableChangeset {
+        throw damaged
       }
     }
     let state: ChangeRecord.State = inverted ? .undone : .done

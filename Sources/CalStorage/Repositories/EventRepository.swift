@@ -35,9 +35,13 @@ public struct EventRepository {
 
   /// Replaces the fields of event `id` (its reminders too: those it keeps stay as they were, so a reminder
   /// already told is not told again); `nil` when there is no such event. A `nil` UID keeps the stored one.
+  ///
+  /// - Throws: `DamagedRow` when the change is refused because the row as stored breaks the table's checks
+  ///   (edited by another program): its values, carried over, would break them again.
   public func update(id: Int64, _ fields: EventFields, at milliseconds: Int64) throws -> EventRecord? {
-    guard
-      let record = try database.fetchOne(
+    let updated: EventRecord?
+    do {
+      updated = try database.fetchOne(
         """
         UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
           end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
@@ -45,7 +49,12 @@ public struct EventRepository {
           uid = coalesce(?, uid), source_hash = NULL
         WHERE id = ? RETURNING \(Self.columns)
         """, Self.values(fields) + [milliseconds, fields.uid, id], record)
-    else { return nil }
+    } catch let error as DatabaseError where error.resultCode == .constraintCheck {
+      let columns = try database.columnsBreakingChecks(of: "events", id: id)
+      if columns.isEmpty { throw error }
+      throw DamagedRow(table: "events", id: id, columns: columns)
+    }
+    guard let record = updated else { return nil }
     guard record.fields.reminders != fields.reminders else { return record }
     let reminders = try ReminderRepository(database: database).replace(
       eventID: id, with: fields.reminders, at: milliseconds)
@@ -366,14 +375,29 @@ public struct EventRepository {
     try record(row, schedule: schedule(row))
   }
 
+  /// Runs `read` on `row`, a value of it that cannot be read reported as the damaged row it is: the event's
+  /// id and the column, rather than the SQL.
+  private func reading<Value>(_ row: Row, _ read: () throws -> Value) throws -> Value {
+    do {
+      return try read()
+    } catch let error as DatabaseError where error.resultCode == .mismatch && error.column != nil {
+      guard let column = error.column, let id = try? row[Column.id] as Int64 else { throw error }
+      throw DamagedRow(table: "events", id: id, columns: [column], kind: .unreadable)
+    }
+  }
+
   /// The schedule of a row of `events`, checked as ``record(_:)`` checks it.
   func schedule(_ row: Row) throws -> EventSchedule {
+    try reading(row) { try readSchedule(row) }
+  }
+
+  private func readSchedule(_ row: Row) throws -> EventSchedule {
     var rule: RecurrenceRule?
     if !row.isNull(at: Column.rrule.rawValue) {
       guard let bytes = row.textBytes(at: Column.rrule.rawValue, orBlob: true), let parsed = rules.rule(bytes) else {
         throw DatabaseError(
           resultCode: .mismatch, message: "the column rrule holds a rule that cannot be read",
-          sql: "SELECT rrule FROM events WHERE id = \(try row[Column.id] as Int64)")
+          sql: "SELECT rrule FROM events WHERE id = \(try row[Column.id] as Int64)", column: "rrule")
       }
       rule = parsed
     }
@@ -385,7 +409,8 @@ public struct EventRepository {
     else {
       throw DatabaseError(
         resultCode: .mismatch, message: "the columns length_minutes and length_days hold a length no event has",
-        sql: "SELECT length_minutes, length_days FROM events WHERE id = \(try row[Column.id] as Int64)")
+        sql: "SELECT length_minutes, length_days FROM events WHERE id = \(try row[Column.id] as Int64)",
+        column: "length_minutes or length_days")
     }
     return EventSchedule(
       startDay: try row[Column.day], startTime: try row[Column.startMinute], lengthMinutes: lengthMinutes,
@@ -394,6 +419,10 @@ public struct EventRepository {
 
   /// The rest of a row of `events` around its `schedule`, read with ``schedule(_:)``.
   func record(_ row: Row, schedule: EventSchedule) throws -> EventRecord {
+    try reading(row) { try readRecord(row, schedule: schedule) }
+  }
+
+  private func readRecord(_ row: Row, schedule: EventSchedule) throws -> EventRecord {
     guard let reminders = StoredReminder.list(try row[Column.reminders]) else {
       throw DatabaseError(
         resultCode: .mismatch, message: "the table reminders holds a reminder that cannot be read",

@@ -9,7 +9,13 @@ extension Database {
     let table: String
     /// The first primary key column's value of the row.
     let key: DatabaseValue
+    /// Whether no row is to blame but the table: it is missing, or has not the key the changeset was
+    /// recorded with (a table replaced by hand).
+    var isTableMismatch = false
   }
+
+  /// A changeset that cannot be read: not one SQLite wrote, or cut short.
+  struct UnreadableChangeset: Error {}
 
   /// Applies `changeset` (its inverse when `inverted`) inside the open transaction, all or nothing.
   ///
@@ -17,19 +23,29 @@ extension Database {
   /// conflict (a row to change or delete that is not as the changeset expects, a row to insert that exists, a
   /// constraint or foreign key it would break) undoes what this call applied.
   ///
-  /// - Throws: `ChangesetConflict` for the first such row; `DatabaseError` when SQLite fails otherwise.
+  /// A table the changeset names that the database has not as it was recorded (missing, or with other key
+  /// columns) is refused before anything is applied: SQLite would skip its rows without a word.
+  ///
+  /// - Throws: `ChangesetConflict` for the first such row or table; `UnreadableChangeset` when the changeset
+  ///   cannot be read (it is read whole before anything is applied); `DatabaseError` when SQLite fails
+  ///   otherwise.
   func apply(_ changeset: [UInt8], inverted: Bool) throws {
     var bytes = changeset
     var invertedBytes: UnsafeMutableRawPointer?
     defer { sqlite3_free(invertedBytes) }
     var size = Int32(bytes.count)
+    // Read whole first: SQLite 3.40's invert loops for ever on a changeset cut short inside a table's header.
+    if let table = try bytes.withUnsafeBytes({ try mismatchedTable(in: $0) }) {
+      throw ChangesetConflict(table: table, key: .null, isTableMismatch: true)
+    }
     if inverted {
       var invertedSize: Int32 = 0
       let code = bytes.withUnsafeMutableBytes {
         sqlite3changeset_invert(Int32($0.count), $0.baseAddress, &invertedSize, &invertedBytes)
       }
       guard code == SQLITE_OK else {
-        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "a recorded change cannot be read")
+        if code == SQLITE_NOMEM { throw DatabaseError(resultCode: .noMemory, message: "out of memory") }
+        throw UnreadableChangeset()
       }
       size = invertedSize
     }
@@ -54,6 +70,23 @@ extension Database {
         resultCode: ResultCode(rawValue: extended == SQLITE_OK ? code : extended),
         message: String(cString: extended == SQLITE_OK ? sqlite3_errstr(code) : sqlite3_errmsg(connection)))
     }
+  }
+
+  /// The first table `changeset` changes that this database has not as the changeset was recorded: missing,
+  /// with fewer columns, or with its primary key in other columns (what SQLite's apply checks); `nil` when
+  /// every table matches.
+  ///
+  /// - Throws: `UnreadableChangeset` when the bytes are not a whole changeset (see ``ChangesetLayout``).
+  private func mismatchedTable(in changeset: UnsafeRawBufferPointer) throws -> String? {
+    guard let layout = ChangesetLayout(changeset) else { throw UnreadableChangeset() }
+    var checked: Set<String> = []
+    for table in layout.tables where checked.insert(table.name).inserted {
+      let found = try fetch("SELECT pk FROM pragma_table_info(?) ORDER BY cid", [table.name]) { try $0[0] as Int64 }
+      guard found.count >= table.primaryKey.count,
+        zip(found, table.primaryKey).allSatisfy({ ($0 != 0) == $1 })
+      else { return table.name }
+    }
+    return nil
   }
 
   /// What the conflict handler of one `apply` found.

@@ -10,21 +10,37 @@ extension Database {
   public func writeTransaction<Value>(_ body: () throws -> Value) throws -> Value {
     precondition(!isInTransaction, "write transactions do not nest")
     hasWritten = true
-    try execute("BEGIN IMMEDIATE")
-    let value: Value
     do {
-      value = try body()
-    } catch {
-      try? execute("ROLLBACK")
-      throw error
+      try execute("BEGIN IMMEDIATE")
+      let value: Value
+      do {
+        value = try body()
+      } catch {
+        try? execute("ROLLBACK")
+        throw error
+      }
+      do {
+        try execute("COMMIT")
+      } catch {
+        try? execute("ROLLBACK")
+        throw error
+      }
+      return value
+    } catch let error as DatabaseError where error.resultCode == .readOnly && isImmutableForItsFolder {
+      // A file read immutable for its folder is refused any write as read-only: the folder is the reason (a
+      // migration writes before the switch to WAL, which says so itself).
+      throw DatabaseError(resultCode: .readOnlyDirectory, message: error.message, sql: error.sql)
+    } catch let error as DatabaseError where error.resultCode.primary == .full {
+      throw try tableWithoutIDs().map(NoIDLeft.init) ?? error
     }
-    do {
-      try execute("COMMIT")
-    } catch {
-      try? execute("ROLLBACK")
-      throw error
-    }
-    return value
+  }
+
+  /// A table whose ids are never reused that has given out the largest there is, if any: what makes an
+  /// insertion fail as "full" on a disk with room to spare.
+  private func tableWithoutIDs() throws -> String? {
+    let hasSequences = try fetchOne("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'") { _ in true }
+    guard hasSequences == true else { return nil }
+    return try fetchOne("SELECT name FROM sqlite_sequence WHERE seq >= 9223372036854775807") { try $0[0] as String }
   }
 
   /// Runs `body` in one read transaction: every query in it sees the same snapshot, and the file is locked

@@ -12,13 +12,18 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   /// The system's error number (`errno`) of the file operation that failed, such as `EMFILE` when the
   /// process may open no more files; 0 when none is known. Meaningful for `.cannotOpen` and `.ioError`.
   public let systemErrorNumber: Int32
+  /// The column whose stored value could not be read, for `.mismatch`; `nil` when not one column's.
+  public var column: String?
 
   /// Creates an error from its parts.
-  public init(resultCode: ResultCode, message: String, sql: String? = nil, systemErrorNumber: Int32 = 0) {
+  public init(
+    resultCode: ResultCode, message: String, sql: String? = nil, systemErrorNumber: Int32 = 0, column: String? = nil
+  ) {
     self.resultCode = resultCode
     self.message = message
     self.sql = sql
     self.systemErrorNumber = systemErrorNumber
+    self.column = column
   }
 
   /// Reads like `SQLite error 19: UNIQUE constraint failed: events.uid - while executing `INSERT ...``.

@@ -45,7 +45,7 @@ public struct Row {
     guard let value = Value.fromColumn(at: index, of: self) else {
       throw DatabaseError(
         resultCode: .mismatch, message: "the column \(name) holds a value that cannot be read as \(Value.self)",
-        sql: statement.sql)
+        sql: statement.sql, column: name)
     }
     return value
   }
