@@ -168,6 +168,12 @@ public final class CalendarService {
       return "the calendar file refused the change: a row in it breaks the file's own checks (a value cal "
         + "never writes, from another program); nothing was changed"
     case .constraint: return "the calendar file refused the change (\(error.message))"
+    case .error where error.message.hasPrefix("no such column: ") || error.message.hasPrefix("no such table: "):
+      // The file's own schema lacks what cal made (a byte of it changed, or another program's tables).
+      let what = error.message.hasPrefix("no such column: ") ? "column" : "table"
+      let name = error.message.dropFirst("no such \(what): ".count)
+      return "the calendar file \(path) is damaged or another program's: it has no \(what) \(name), which cal "
+        + "made; nothing was changed"
     default: return "the calendar file \(path) cannot be used: \(error.message)"
     }
   }

@@ -235,6 +235,24 @@ final class HardeningTests {
     }
   }
 
+  @Test("a column or table missing from the file's own schema is said to be so, without SQLite's words")
+  func missingSchemaParts() throws {
+    try cal.run(["add", "2024-05-12", "dentist"])
+    // A byte of the schema changed (fuzz seed 810 did it by flipping bits): calendars lost a column's name.
+    try cal.tamper(
+      "PRAGMA writable_schema = ON",
+      "UPDATE sqlite_schema SET sql = replace(sql, 'password_command', 'password_commanx') WHERE name = 'calendars'")
+    let before = cal.snapshot()
+    let refused = try cal.run(["add", "2024-05-13", "x"])
+    // Was: "... cannot be used: no such column: password_command".
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr
+        == "Error: the calendar file \(cal.database) is damaged or another program's: it has no column "
+        + "password_command, which cal made; nothing was changed\n")
+    #expect(cal.snapshot() == before)
+  }
+
   @Test("a table whose ids another program used up is said to be so, not the disk to be full")
   func noIDLeft() throws {
     try cal.run(["add", "2024-05-12", "dentist"])
