@@ -285,8 +285,10 @@ struct ScheduleOptions {
       let next = (1...(9 * 366)).lazy.compactMap { start.adding(days: $0) }
         .prefix { day in rule.until.map { day <= $0 } ?? true }
         .first { Recurrence(start: $0, rule: rule).startFollowsRule }
+      // The days in the words the user gave: --repeat weekdays names no days.
+      let days = repeats == "weekdays" ? "a weekday (Monday to Friday)" : "one of the days '\(on)'"
       throw UsageError(
-        "\(start) is not one of the days '\(on)': start the series on a day it repeats on"
+        "\(start) is not \(days): start the series on a day it repeats on"
           + (next.map { ", such as \($0) (\(CalendarLocale.english.weekdayFullNames[$0.weekday.rawValue]))" } ?? ""))
     }
     return rule
