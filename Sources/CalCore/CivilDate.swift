@@ -78,6 +78,13 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   /// The last day `cal` knows, 31 December 9999.
   public static let last = CivilDate(validYear: Gregorian.lastYear, month: 12, day: 31)
 
+  /// The first and the last day of `year`, a year of the calendar's (1 to 9999: others are taken as the
+  /// nearest of those).
+  public static func days(ofYear year: Int) -> (first: CivilDate, last: CivilDate) {
+    let year = min(max(year, Gregorian.firstYear), Gregorian.lastYear)
+    return (CivilDate(validYear: year, month: 1, day: 1), CivilDate(validYear: year, month: 12, day: 31))
+  }
+
   /// The date `days` days after 1970-01-01 (before it when negative); `nil` outside the years 1 to 9999.
   public init?(daysSince1970 days: Int) {
     // Checked first, so that no count, however large, reaches the arithmetic below.

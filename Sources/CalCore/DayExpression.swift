@@ -143,8 +143,8 @@ public enum DayExpression {
     var days: [CivilDate] = []
     for (index, end) in ends.enumerated() {
       if let year = try year(end, today: today) {
-        // The year's bounds are days of the calendar: year(_:today:) checked it.
-        days.append((try? CivilDate(year: year, month: index == 0 ? 1 : 12, day: index == 0 ? 1 : 31)) ?? .last)
+        let bounds = CivilDate.days(ofYear: year)
+        days.append(index == 0 ? bounds.first : bounds.last)
         continue
       }
       switch try dayOrMonth(end, today: today, locale: locale) {
@@ -182,15 +182,16 @@ public enum DayExpression {
   /// year`, `next year`, `last year`; `nil` for any other text.
   public static func year(_ text: String, today: CivilDate) throws(DateError) -> Int? {
     let words = Self.words(text)
-    if words.count == 1, words[0].utf8.count == 4, let year = parseDigits(words[0], minimumCount: 4, maximumCount: 4) {
-      guard (Gregorian.firstYear...Gregorian.lastYear).contains(year) else {
-        throw .unclear("'\(text)' is outside the years 1 to 9999")
-      }
-      return year
+    let year: Int
+    if words.count == 1, let number = parseDigits(words[0], minimumCount: 4, maximumCount: 4) {
+      year = number
+    } else if let step = ["year": 0, "this year": 0, "next year": 1, "last year": -1][
+      words.concatenated(separator: " ")]
+    {
+      year = today.year + step
+    } else {
+      return nil
     }
-    guard let step = ["year": 0, "this year": 0, "next year": 1, "last year": -1][words.concatenated(separator: " ")]
-    else { return nil }
-    let year = today.year + step
     guard (Gregorian.firstYear...Gregorian.lastYear).contains(year) else {
       throw .unclear("'\(text)' is outside the years 1 to 9999")
     }

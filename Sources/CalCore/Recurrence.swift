@@ -352,10 +352,8 @@ public struct Recurrence: Equatable, Sendable {
 
   private func daysOfYear(_ year: Int) -> [CivilDate] {
     if rule.hasNumberedDays { return numberedDaysOfYear(year) }
-    guard let january = try? YearMonth(year: year, month: 1), let december = january.adding(months: 11) else {
-      return []
-    }
-    let wholeYear = (first: january.firstDay, last: december.lastDay)
+    guard let january = try? YearMonth(year: year, month: 1) else { return [] }
+    let wholeYear = CivilDate.days(ofYear: year)
     let months =
       rule.byMonth.isEmpty
       ? (rule.byMonthDay.isEmpty && rule.byDay.isEmpty ? [start.month] : Array(1...12)) : rule.byMonth

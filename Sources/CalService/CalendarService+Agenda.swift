@@ -111,10 +111,10 @@ extension CalendarService {
     _ body: (AgendaItem) throws -> Bool
   ) throws {
     let search = TextSearch(text)
-    let matches = { (event: EventRecord) in
-      [event.title, event.note ?? "", event.location ?? ""].contains { search.matches($0) }
-    }
     if let first, let last {
+      let matches = { (event: EventRecord) in
+        [event.title, event.note ?? "", event.location ?? ""].contains { search.matches($0) }
+      }
       // Only matching events are expanded: a long window costs what the matches cost.
       try forEachAgendaItem(
         from: first, through: last, calendar: calendar, newestFirst: true, matching: matches, body)

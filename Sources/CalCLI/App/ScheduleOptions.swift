@@ -219,12 +219,13 @@ struct ScheduleOptions {
     let until = try arguments.value(Self.until).map { text throws(UsageError) in try dates.day(text, for: Self.until) }
     let repeats = arguments.value(Self.repeats)
     // `--repeat weekdays` is weekly on Monday to Friday, checked as `--on mon-fri` is.
-    if repeats == "weekdays", let on = arguments.value(Self.repeatDays(repeatDaysName)) {
+    let weekdays = repeats == "weekdays"
+    if weekdays, let on = arguments.value(Self.repeatDays(repeatDaysName)) {
       throw UsageError(
         "--repeat weekdays is Monday to Friday, without --\(repeatDaysName) \(on): give --repeat weekly --\(repeatDaysName) DAYS"
       )
     }
-    let on = repeats == "weekdays" ? "mon-fri" : arguments.value(Self.repeatDays(repeatDaysName))
+    let on = weekdays ? "mon-fri" : arguments.value(Self.repeatDays(repeatDaysName))
     var rule = schedule.rule
     if let text = arguments.value(Self.rrule) {
       if repeats != nil || every != nil || on != nil {
@@ -286,7 +287,7 @@ struct ScheduleOptions {
         .prefix { day in rule.until.map { day <= $0 } ?? true }
         .first { Recurrence(start: $0, rule: rule).startFollowsRule }
       // The days in the words the user gave: --repeat weekdays names no days.
-      let days = repeats == "weekdays" ? "a weekday (Monday to Friday)" : "one of the days '\(on)'"
+      let days = weekdays ? "a weekday (Monday to Friday)" : "one of the days '\(on)'"
       throw UsageError(
         "\(start) is not \(days): start the series on a day it repeats on"
           + (next.map { ", such as \($0) (\(CalendarLocale.english.weekdayFullNames[$0.weekday.rawValue]))" } ?? ""))

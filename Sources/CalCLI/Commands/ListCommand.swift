@@ -94,9 +94,7 @@ struct ListCommand: Command {
     case .month(let month):
       (first, last, emptyMessage) = (month.firstDay, month.lastDay, "No events in \(month.englishName).")
     case .year(let year):
-      // The year's bounds are in the calendar's range: DayExpression.year checked it.
-      first = (try? CivilDate(year: year, month: 1, day: 1)) ?? .first
-      last = (try? CivilDate(year: year, month: 12, day: 31)) ?? .last
+      (first, last) = CivilDate.days(ofYear: year)
       emptyMessage = "No events in \(year)."
     case .viewedMonth:
       let month = try calendar.viewedMonth()

@@ -18,13 +18,13 @@ extension TextBuffer {
         plain = false
         break
       }
-      write(atMost: 1) { $0.put(UInt8(ascii: "\"")) }
+      append(byte: UInt8(ascii: "\""))
       if plain {
         append(bytes: bytes)
       } else {
         appendEscaped(bytes)
       }
-      write(atMost: 1) { $0.put(UInt8(ascii: "\"")) }
+      append(byte: UInt8(ascii: "\""))
     }
   }
 

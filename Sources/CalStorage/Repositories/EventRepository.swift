@@ -239,20 +239,16 @@ public struct EventRepository {
     _ body: (EventRecord) throws -> Bool
   ) throws {
     let order = newestFirst ? "day DESC, id DESC" : "day, id"
-    guard let search else {
-      return try database.forEach(
-        "SELECT \(Self.columns) FROM events WHERE ?1 IS NULL OR calendar_id = ?1 ORDER BY \(order)", [calendar]
-      ) { try body(record($0)) }
-    }
-    // Rows are filtered before they are sorted, on their bytes.
-    try database.withTextPredicate({ search.matches(utf8: $0) }) {
+    // A search filters the rows before they are sorted, on their bytes.
+    let found = search == nil ? "" : " AND cal_text_matches(title, note, location)"
+    func read() throws {
       try database.forEach(
-        """
-        SELECT \(Self.columns) FROM events
-        WHERE (?1 IS NULL OR calendar_id = ?1) AND cal_text_matches(title, note, location) ORDER BY \(order)
-        """, [calendar]
+        "SELECT \(Self.columns) FROM events WHERE (?1 IS NULL OR calendar_id = ?1)\(found) ORDER BY \(order)",
+        [calendar]
       ) { try body(record($0)) }
     }
+    guard let search else { return try read() }
+    try database.withTextPredicate({ search.matches(utf8: $0) }, read)
   }
 
   // MARK: Exceptions, edited occurrences and extra dates
