@@ -34,8 +34,8 @@ ROOT = "@ROOT@"
 COMMANDS = ("show", "flip", "goto", "add", "edit", "list", "search", "rm", "import", "export", "history", "completion",
             "help", "agenda", "calendar", "sync")
 READ_ONLY = {"show", "list", "search", "export", "history", "completion", "help", "agenda"}
-JSON_COMMANDS = {"add", "edit", "rm", "list", "search", "flip", "goto", "history", "import"}
-TEXT_COMMANDS = {"add", "edit", "rm", "list", "search", "flip", "goto", "history", "show", "import"}
+JSON_COMMANDS = {"add", "edit", "rm", "list", "search", "agenda", "free", "flip", "goto", "history", "import"}
+TEXT_COMMANDS = {"add", "edit", "rm", "list", "search", "agenda", "free", "flip", "goto", "history", "show", "import"}
 CAPTURE = 16 << 20  # bytes of each stream kept for judging
 BASE_ENV = {"PATH": "/usr/bin:/bin", "HOME": ROOT + "/home", "TZ": "UTC"}
 SIGNALS = {int(s): s.name for s in signal.Signals}

@@ -27,9 +27,9 @@ public enum CalApp {
   static var commands: [any Command.Type] {
     [
       ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
-      AgendaCommand.self, SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      CalendarCommand.self, SyncCommand.self, RemindCommand.self, UndoCommand.self, RedoCommand.self,
-      LogCommand.self, HistoryCommand.self, InteractiveCommand.self, CompletionCommand.self,
+      AgendaCommand.self, FreeCommand.self, SearchCommand.self, RemoveCommand.self, ImportCommand.self,
+      ExportCommand.self, CalendarCommand.self, SyncCommand.self, RemindCommand.self, UndoCommand.self,
+      RedoCommand.self, LogCommand.self, HistoryCommand.self, InteractiveCommand.self, CompletionCommand.self,
     ]
   }
 

@@ -31,20 +31,28 @@ struct AgendaCommand: Command {
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-    let today = context.today
-    if let text = arguments.positional(0) {
-      (first, last) = try DateReader(context).days(text)
-      guard last >= today else {
-        let (span, those) = first == last ? ("\(first)", "that day") : ("\(first)..\(last)", "those days")
-        throw UsageError("\(span) is over: cal agenda shows what is next; cal list \(span) shows \(those)")
-      }
-    } else {
-      (first, last) = (today, today.adding(days: Self.defaultDays - 1) ?? .last)
-    }
+    (first, last) = try Self.window(arguments, context: context, refusing: "cal agenda shows what is next")
     calendarName = try CalendarOption.parse(arguments)
     listing = try ListingOptions(arguments)
     color = try PageOptions.ColorChoice(arguments)
     store = try StoreOptions(arguments)
+  }
+
+  /// The days the first argument names (`30`, `2w`, `today..fri`, `june` ...), 7 from today without one;
+  /// refused with `why` when they are over.
+  static func window(_ arguments: ParsedArguments, context: CommandContext, refusing why: String)
+    throws(UsageError) -> (first: CivilDate, last: CivilDate)
+  {
+    let today = context.today
+    guard let text = arguments.positional(0) else {
+      return (today, today.adding(days: Self.defaultDays - 1) ?? .last)
+    }
+    let (first, last) = try DateReader(context).days(text)
+    guard last >= today else {
+      let (span, those) = first == last ? ("\(first)", "that day") : ("\(first)..\(last)", "those days")
+      throw UsageError("\(span) is over: \(why); cal list \(span) shows \(those)")
+    }
+    return (first, last)
   }
 
   func run(_ context: CommandContext) throws {

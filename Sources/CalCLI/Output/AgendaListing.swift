@@ -88,7 +88,7 @@ struct AgendaListing {
   }
 
   /// `Today (2024-05-12)`, `Tuesday (2024-05-14)`, `2024-05-20 (Monday)`.
-  private static func headingLine(_ day: CivilDate, today: CivilDate) -> String {
+  static func headingLine(_ day: CivilDate, today: CivilDate) -> String {
     let label = heading(day, today: today)
     let weekday = weekdayNames[day.weekday.rawValue]
     return label == day.description ? "\(day) (\(weekday))" : "\(label) (\(day))"
