@@ -125,6 +125,11 @@ public final class CalendarService {
             + "another program)"
           : "the calendar file has a damaged row: \(name) (its \(columns) holds a value cal never writes, from "
             + "another program); nothing was changed")
+    case let error as DatabaseError where error.resultCode == .interrupt:
+      let signal = StopSignal.stoppedBy ?? SIGINT
+      let name = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)"
+      let rolledBack = error.message.hasSuffix("rolled back") ? ": the change was rolled back, nothing was changed" : ""
+      return ServiceError(.stopped(signal: signal), "stopped by \(name)\(rolledBack)", detail: error.description)
     case let error as DatabaseError:
       return ServiceError(.storage, describe(error, path: path), detail: error.description)
     default:
