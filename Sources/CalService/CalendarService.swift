@@ -116,7 +116,13 @@ public final class CalendarService {
         "the calendar file has no new id left in its table \(error.table): another program gave a row the largest "
           + "id there is; nothing was changed")
     case let row as DamagedRow:
-      let name = row.table == "events" ? "event #\(row.id)" : "row \(row.id) of \(row.table)"
+      let name =
+        switch row.table {
+        case "events": "event #\(row.id)"
+        case "calendars": "calendar #\(row.id)"
+        case "reminders": "reminder #\(row.id)"
+        default: "row \(row.id) of \(row.table)"
+        }
       let columns = row.columns.concatenated(separator: " or ")
       return ServiceError(
         .storage,
