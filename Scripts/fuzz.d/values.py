@@ -73,6 +73,10 @@ COLORS_BAD = ["", "ALWAYS", "yes", "true", "1"]
 SHELLS = ["bash", "zsh", "fish"]
 SHELLS_BAD = ["", "powershell", "sh", "BASH", "tcsh"]
 LIMITS = ["0", "1", "10", "100"]
+# --format: fields and braces as they should be, and as they should be refused.
+FORMATS = ["{title}", "{date} {time} {title}", "{start-time}-{end-time} {title}{running}", "{handle}\\t{note}",
+           "{{{location}}}", "{start} {end} {repeat} {calendar} {weekday} {id}", "x", "", "\\n{note}\\n", "\\x{title}\\"]
+FORMATS_BAD = ["{", "}", "{nope}", "{title", "a}b", "{{}", "{Title}", "{ title}", "{" * 1000, "{" + "a" * 100000 + "}"]
 TITLES = ["x", "dentist", "Müller", "standup", "board meeting", "e", "日本語", "call with Ana", "2024-05-12", "-x",
           "--", "--db", "'; DROP TABLE events; --", "%", "_", "[x]", "*", "?", "NULL", "\\0"]
 TEXTS_BAD = [ESC + "[31mred" + ESC + "[0m", ESC + "]0;pwned\x07", "\u202eevil", "\u2066iso\u2069", "\u0085next",
