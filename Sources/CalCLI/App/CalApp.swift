@@ -246,6 +246,8 @@ public enum CalApp {
     } catch let error as ServiceError {
       writeError("Error: \(TerminalText.sanitized(error.message))\n")
       if verbose, let detail = error.detail { writeError("  \(TerminalText.sanitized(detail))\n") }
+      // What a shell shows for a program the signal ended.
+      if case .stopped(let signal) = error.kind { return 128 + signal }
       return ExitStatus.failure
     } catch {
       writeError("Error: \(TerminalText.sanitized(String(describing: error)))\n")
