@@ -55,4 +55,20 @@ struct FreeTimeTests {
     #expect(office.map(\.minutes) == [8 * 60])
     #expect(FreeTime.Hours(start: 600, end: 600) == nil && FreeTime.Hours(start: 0, end: 1441) == nil)
   }
+
+  @Test("hours that begin or end in the hour the clocks skip begin or end when the clocks jump, never later")
+  func skippedHour() throws {
+    let spring = try CivilDate(parsing: "2024-03-31")
+    // 01:00 UTC: the clocks go from 02:00 to 03:00.
+    let jump = Int64(spring.daysSince1970) * 86_400 + 3_600
+    for (start, end, free) in [
+      ("2:15", "2:45", [Int64]()), ("2:30", "4:00", [jump, jump + 3_600]), ("1:30", "2:30", [jump - 1_800, jump]),
+      ("1:30", "3:30", [jump - 1_800, jump + 1_800]),
+    ] {
+      let hours = try #require(
+        FreeTime.Hours(start: try TimeExpression.time(start).minutes, end: try TimeExpression.time(end).minutes))
+      let slots = FreeTime.slots(on: spring, hours: hours, zone: Self.berlin, busy: [], notBefore: .min, minimum: 60)
+      #expect(slots.flatMap { [$0.start, $0.end] } == free, "\(start)-\(end)")
+    }
+  }
 }
