@@ -46,4 +46,28 @@ import Testing
     #expect(try database.fetchOne("PRAGMA integrity_check") { try $0[0] as String } == "ok")
     #expect(try database.fetchOne("SELECT count(*) FROM events") { try $0[0] as Int64 } == 300_000)
   }
+
+  @Test("a signal while cal waits for another program's lock ends it at once, not after the 5 s it would wait")
+  func signalEndsAWaitForALock() throws {
+    let cal = try CalProcess()
+    defer { cal.remove() }
+    #expect(try cal.run(["add", "2024-05-12", "first"]).status == 0)
+    let before = cal.snapshot()
+    let holder = try Database(path: cal.database, mode: .existing)
+    defer { holder.close() }
+    try holder.execute("BEGIN IMMEDIATE")
+    let pid = try Subprocess.spawn(
+      [CalProcess.binary, "add", "2024-05-12", "second", "--db", cal.database],
+      environment: ["TZ": "UTC", "HOME": cal.folder])
+    // Long enough to be waiting for the lock, well short of the busy timeout.
+    usleep(500_000)
+    let clock = ContinuousClock()
+    let sent = clock.now
+    kill(pid, SIGTERM)
+    let status = Subprocess.wait(pid)
+    #expect(clock.now - sent < .seconds(1), "\(clock.now - sent)")
+    #expect(status == 128 + SIGTERM)
+    try holder.execute("ROLLBACK")
+    #expect(cal.snapshot() == before)
+  }
 }

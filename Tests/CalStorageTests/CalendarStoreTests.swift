@@ -55,7 +55,36 @@ struct CalendarStoreTests {
     #expect(try store.database.fetchOne("PRAGMA journal_mode") { try $0[0] as String } == "wal")
     #expect(try store.database.fetchOne("PRAGMA synchronous") { try $0[0] as Int64 } == 2)  // FULL
     #expect(try store.database.fetchOne("PRAGMA foreign_keys") { try $0[0] as Int64 } == 1)
-    #expect(try store.database.fetchOne("PRAGMA busy_timeout") { try $0[0] as Int64 } ?? 0 >= 1000)
+  }
+
+  @Test("a connection waits for another's lock as long as its busy timeout allows, and no longer")
+  func waitsForLocks() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("cal.db")
+    let store = try CalendarStore(path: path, now: now)
+    try store.database.execute("BEGIN IMMEDIATE")
+    let clock = ContinuousClock()
+    let impatient = try Database(path: path, mode: .existing, busyTimeoutMilliseconds: 200)
+    var started = clock.now
+    #expect {
+      try impatient.execute("BEGIN IMMEDIATE")
+    } throws: {
+      ($0 as? DatabaseError)?.resultCode.primary == .busy
+    }
+    let waited = clock.now - started
+    #expect(waited >= .milliseconds(190) && waited < .seconds(2), "\(waited)")
+    // The lock let go of while it waits: it goes on.
+    nonisolated(unsafe) let holder = store.database
+    let release = Thread {
+      usleep(300_000)
+      try? holder.execute("ROLLBACK")
+    }
+    let patient = try Database(path: path, mode: .existing)
+    started = clock.now
+    release.start()
+    try patient.execute("BEGIN IMMEDIATE")
+    #expect(clock.now - started >= .milliseconds(250))
+    try patient.execute("ROLLBACK")
   }
 
   @Test("missing folders are created private (0700) and the file private (0600)")

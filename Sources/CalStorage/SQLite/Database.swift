@@ -92,7 +92,7 @@ public final class Database {
       throw error
     }
     sqlite3_extended_result_codes(connection, 1)
-    sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
+    StopSignal.waitForLocks(on: connection, milliseconds: busyTimeoutMilliseconds)
     return connection
   }
 

@@ -57,6 +57,35 @@ public enum StopSignal {
     sigprocmask(SIG_UNBLOCK, &unblocked, nil)
   }()
 
+  /// SQLite's pauses between tries to take a lock, in milliseconds, and how long those before each take.
+  private static let busyPauses: [Int64] = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
+  private static let busyPausesBefore: [Int64] = [0, 1, 3, 8, 18, 33, 53, 78, 103, 128, 178, 228]
+
+  /// The pause after `tries` failed tries to take a lock, and how long the pauses before it took, as
+  /// sqliteDefaultBusyCallback has them: 1, 2, 5 ... ms, then 100 ms at a time.
+  private static func busyPause(after tries: Int) -> (pause: Int64, waited: Int64) {
+    guard tries >= busyPauses.count else { return (busyPauses[tries], busyPausesBefore[tries]) }
+    return (100, busyPausesBefore[busyPauses.count - 1] + 100 * Int64(tries - busyPauses.count + 1))
+  }
+
+  /// Makes `connection` wait up to `milliseconds` for another connection's lock, as `sqlite3_busy_timeout`
+  /// does and with its pauses, but not past a stop signal: SQLite's own wait neither ends at
+  /// `sqlite3_interrupt` nor at a signal, so SIGTERM or Ctrl-C would wait out the timeout (5 s) first. The
+  /// statement then fails as busy, and ``step(_:of:)`` ends the process by the signal.
+  static func waitForLocks(on connection: OpaquePointer, milliseconds: Int32) {
+    guard milliseconds > 0 else { return }
+    sqlite3_busy_handler(
+      connection,
+      { context, count in
+        let timeout = Int64(Int(bitPattern: context))
+        let (pause, waited) = StopSignal.busyPause(after: Int(max(count, 0)))
+        guard StopSignal.received.load(ordering: .relaxed) == 0, waited < timeout else { return 0 }
+        // A signal ends the pause early (a sleep is never restarted after a handler).
+        usleep(UInt32(min(pause, timeout - waited) * 1_000))
+        return StopSignal.received.load(ordering: .relaxed) == 0 ? 1 : 0
+      }, UnsafeMutableRawPointer(bitPattern: Int(milliseconds)))
+  }
+
   /// Runs `sqlite3_step` on `handle` of `connection` where the handlers can interrupt it. A signal that came
   /// too late to interrupt it (the statement had finished) ends the process now, as it would have anyway.
   static func step(_ handle: OpaquePointer, of connection: OpaquePointer) -> Int32 {
