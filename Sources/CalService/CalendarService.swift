@@ -126,7 +126,8 @@ public final class CalendarService {
           : "the calendar file has a damaged row: \(name) (its \(columns) holds a value cal never writes, from "
             + "another program); nothing was changed")
     case let error as DatabaseError:
-      return ServiceError(.storage, describe(error, path: path), detail: error.description)
+      let busy = error.resultCode.primary == .busy || error.resultCode.primary == .locked
+      return ServiceError(busy ? .busy : .storage, describe(error, path: path), detail: error.description)
     default:
       return error
     }

@@ -1,3 +1,4 @@
+import CalStorage
 import Foundation
 import Glibc
 import Testing
@@ -294,6 +295,22 @@ final class RemindTests {
     try watch.set("2024-05-12T10:06:00+02:00")
     #expect(watch.waitFor(2).last == "Reminder (at the start): 2024-05-12  10:06        #2  call")
     #expect(watch.stop(SIGTERM) == 0)
+  }
+
+  @Test("--watch outlasts another program holding the calendar's write lock past the busy timeout (a long import)")
+  func watchOutlastsALongLock() throws {
+    try run(["add", "2024-05-12", "dentist", "--at", "10:20", "--remind", "15m"])
+    let watch = try watch([], at: "2024-05-12T10:00:00+02:00")
+    usleep(300_000)
+    // As a `cal import` of a million events holds it: longer than the five seconds a write waits.
+    let holder = try Database(path: cal.database, mode: .existing)
+    try holder.execute("BEGIN IMMEDIATE")
+    try watch.set("2024-05-12T10:05:00+02:00")
+    usleep(5_600_000)
+    try holder.execute("COMMIT")
+    holder.close()
+    #expect(watch.waitFor(1) == ["Reminder (15m before): 2024-05-12  10:20        #1  dentist"])
+    #expect(watch.stop(SIGTERM) == 0, "\((try? String(contentsOfFile: watch.output + ".err", encoding: .utf8)) ?? "")")
   }
 
   @Test("--watch follows a calendar file renamed over its own (a restored backup): the new file's reminders are told")
