@@ -1,12 +1,22 @@
 import Glibc
 
 extension CalMain {
-  /// Writes all of `bytes` to `descriptor`; `nil` when it did, else why not (an `errno`).
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+  /// Writes all of `bytes` to `descriptor`; `nil` when it did, else why not (an `errno`): `ETIMEDOUT` when
+  /// the reader took nothing for `patience` milliseconds, when that is not `nil`.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, patience: Int32? = nil) -> Int32? {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        var length = buffer.count - offset
+        if let patience {
+          var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+          let ready = poll(&request, 1, patience)
+          if ready < 0 && errno == EINTR { continue }
+          if ready == 0 { return ETIMEDOUT }
+          // A pipe said to have room takes this much at once without blocking (PIPE_BUF); more could block.
+          length = min(length, 4096)
+        }
+        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, length)
         if written < 0 && errno == EINTR { continue }
         guard written > 0 else { return written < 0 ? errno : EIO }
         offset += written

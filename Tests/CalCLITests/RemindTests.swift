@@ -313,6 +313,34 @@ final class RemindTests {
     #expect(watch.stop(SIGTERM) == 0, "\((try? String(contentsOfFile: watch.output + ".err", encoding: .utf8)) ?? "")")
   }
 
+  @Test("--watch whose reader stops reading (a full pipe) lets go of the calendar: others still write, nothing is lost")
+  func watchWithAStuckReader() throws {
+    // Two thousand reminders due at once: more lines than a pipe holds.
+    var calendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+    for number in 0..<2000 {
+      calendar +=
+        "BEGIN:VEVENT\r\nUID:stuck-\(number)\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240512T082000Z\r\n"
+        + "SUMMARY:reminder \(number)\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\n"
+        + "END:VEVENT\r\n"
+    }
+    try Data((calendar + "END:VCALENDAR\r\n").utf8).write(to: URL(fileURLWithPath: cal.folder + "/many.ics"))
+    #expect(try run(["import", cal.folder + "/many.ics"]).status == 0)
+    let pipe = cal.folder + "/stuck"
+    #expect(mkfifo(pipe, 0o600) == 0)
+    // A reader that never reads.
+    let reader = open(pipe, O_RDWR)
+    defer { close(reader) }
+    let watch = try watch([], at: "2024-05-12T10:06:00+02:00", output: "stuck")
+    usleep(500_000)
+    let added = try run(["add", "2024-05-13", "meanwhile"], at: "2024-05-12T10:06:00+02:00")
+    #expect(added.status == 0, "\(added.stderr)")
+    let error = { (try? String(contentsOfFile: watch.output + ".err", encoding: .utf8)) ?? "" }
+    #expect(watch.stop(SIGTERM) == 1, "\(error())")
+    #expect(error().hasPrefix("Error: cannot write the output: "), "\(error())")
+    // Not recorded as told: they come again.
+    #expect(try run(["remind"], at: "2024-05-12T10:06:00+02:00").stdout.split(separator: "\n").count == 2000)
+  }
+
   @Test("--watch follows a calendar file renamed over its own (a restored backup): the new file's reminders are told")
   func watchFollowsAReplacedFile() throws {
     try run(["add", "2024-05-12", "old", "--at", "10:20", "--remind", "15m"])

@@ -50,6 +50,9 @@ struct RemindCommand: Command {
 
   func run(_ context: CommandContext) throws {
     if installs { return try writeUnit(context) }
+    // Notices are written in the transaction that records them: a reader that stops reading must not keep the
+    // calendar locked for every other cal.
+    context.output.patience = Self.readerPatienceMilliseconds
     var calendar = try openCalendar(context)
     guard watching else {
       // Here a command that hangs may hold up the rest, but only those of a burst past the limit.
@@ -149,6 +152,10 @@ struct RemindCommand: Command {
   /// a hostile one with thousands due at the same minute) waits for a place instead of starting a shell
   /// for each at once.
   static let maximumRunning = 16
+
+  /// How long the notices wait for their reader to take anything: well below the 5 s another cal waits for
+  /// the calendar's lock.
+  static let readerPatienceMilliseconds: Int32 = 2_000
 
   /// How long a watch that found the calendar busy sleeps before it tries again, unless the file changes.
   static let busyRetryMilliseconds: Int64 = 1_000
