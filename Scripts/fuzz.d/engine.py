@@ -34,8 +34,8 @@ ROOT = "@ROOT@"
 COMMANDS = ("show", "flip", "goto", "add", "edit", "list", "search", "rm", "import", "export", "history", "completion",
             "help", "agenda", "calendar", "sync")
 READ_ONLY = {"show", "list", "search", "export", "history", "completion", "help", "agenda"}
-JSON_COMMANDS = {"add", "edit", "rm", "list", "search", "flip", "goto", "history", "import"}
-TEXT_COMMANDS = {"add", "edit", "rm", "list", "search", "flip", "goto", "history", "show", "import"}
+JSON_COMMANDS = {"add", "edit", "rm", "list", "search", "agenda", "free", "flip", "goto", "history", "import"}
+TEXT_COMMANDS = {"add", "edit", "rm", "list", "search", "agenda", "free", "flip", "goto", "history", "show", "import"}
 CAPTURE = 16 << 20  # bytes of each stream kept for judging
 BASE_ENV = {"PATH": "/usr/bin:/bin", "HOME": ROOT + "/home", "TZ": "UTC"}
 SIGNALS = {int(s): s.name for s in signal.Signals}
@@ -568,8 +568,12 @@ class Judge:
             return
         words = options_of_raw(argv)
         always = any(a == "--color=always" or a == "--color" and b == "always" for a, b in zip(words, words[1:] + [""]))
+        # A --format's own text is printed as given (a tab for its \\t too): only its characters may appear.
+        fmt = next((b for a, b in zip(words, words[1:]) if a == "--format"), "")
+        allowed = "".join(sorted(set(re.findall("[\x00-\x09\x0b-\x1f\x7f\u0080-\u009f]", fmt))))
+        allowed += "\t" if "\\t" in fmt else ""
         if command in TEXT_COMMANDS and not always:
-            found = re.search("[\x00-\x09\x0b-\x1f\x7f\u0080-\u009f]", text)
+            found = re.search("[\x00-\x09\x0b-\x1f\x7f\u0080-\u009f]", "".join(c for c in text if c not in allowed))
             if found:
                 fail("bad-output", f"raw control character {found.group()!r} in {command} output",
                      f"raw-control|{command}|{'C1' if found.group() >= chr(0x80) else 'C0'}")

@@ -156,6 +156,8 @@ VALUE_KINDS = {
     "color": lambda rng: pick(rng, V.COLORS, (), V.COLORS_BAD, (0.85, 0, 0.15)),
     "shell": lambda rng: pick(rng, V.SHELLS, (), V.SHELLS_BAD, (0.8, 0, 0.2)),
     "limit": lambda rng: pick(rng, V.LIMITS, V.COUNTS_EDGE, V.GARBAGE, (0.6, 0.3, 0.1)),
+    "format": lambda rng: pick(rng, V.FORMATS, (), V.FORMATS_BAD + V.GARBAGE, (0.7, 0, 0.3)),
+    "hours": lambda rng: pick(rng, V.HOURS, (), V.HOURS_BAD + V.GARBAGE, (0.7, 0, 0.3)),
     "text": lambda rng: pick(rng, V.TITLES, (), V.TEXTS_BAD + V.GARBAGE, (0.6, 0, 0.4)),
     "file": lambda rng: rng.choice(["@ROOT@/out.ics", "@ROOT@/out.ics", "@ROOT@/new/deeper/out.ics", "@ROOT@/adir",
                                     "/dev/null", "/dev/full", "/dev/stdout", "-", "", "@ROOT@/out.ics/",
@@ -184,9 +186,11 @@ GRAMMAR = {
                       "--note": "text", "--location": "text", "--repeat": "repeat", "--every": "count",
                       "--count": "count", "--until": "date", "--repeat-on": "days", "--rrule": "rrule",
                       "--json": None}),
-    "list": (["when?"], {"--from": "date", "--to": "date", "--json": None}),
-    "agenda": (["when?"], {"--json": None}),
-    "search": (["text", "text?"], {"--from": "date", "--to": "date", "--json": None}),
+    "list": (["when?"], {"--from": "date", "--to": "date", "--json": None, "--format": "format", "-n": "limit"}),
+    "agenda": (["when?"], {"--json": None, "--format": "format", "--limit": "limit"}),
+    "free": (["when?"], {"--between": "hours", "--for": "length", "--on": "days", "--json": None}),
+    "search": (["text", "text?"], {"--from": "date", "--to": "date", "--json": None, "--format": "format",
+                                   "-n": "limit"}),
     "rm": (["id"], {"--on": "date", "--json": None}),
     "import": (["infile"], {"--skip-invalid": None, "--json": None}),
     "export": (["file?"], {"--from": "date", "--to": "date"}),
@@ -195,7 +199,7 @@ GRAMMAR = {
     "completion": (["shell"], {}),
 }
 WRITERS = {"add", "edit", "rm", "import", "flip", "goto"}
-WEIGHTS = {"agenda": 3, "add": 10, "edit": 10, "rm": 5, "list": 8, "search": 4, "show": 4, "flip": 3, "goto": 3, "import": 2,
+WEIGHTS = {"agenda": 3, "free": 2, "add": 10, "edit": 10, "rm": 5, "list": 8, "search": 4, "show": 4, "flip": 3, "goto": 3, "import": 2,
            "export": 4, "history": 2, "help": 1, "completion": 1}
 SERIES_DAYS = ["2024-05-13", "2024-05-15", "2024-05-17", "2024-05-20", "2024-06-03", "2024-06-05", "2024-06-11",
                "2024-05-14", "2024-02-29", "2028-02-29", "2024-05-23", "2024-03-31", "2024-04-07", "2024-05-12"]

@@ -73,6 +73,13 @@ COLORS_BAD = ["", "ALWAYS", "yes", "true", "1"]
 SHELLS = ["bash", "zsh", "fish"]
 SHELLS_BAD = ["", "powershell", "sh", "BASH", "tcsh"]
 LIMITS = ["0", "1", "10", "100"]
+# --format: fields and braces as they should be, and as they should be refused.
+FORMATS = ["{title}", "{date} {time} {title}", "{start-time}-{end-time} {title}{running}", "{handle}\\t{note}",
+           "{{{location}}}", "{start} {end} {repeat} {calendar} {weekday} {id}", "x", "", "\\n{note}\\n", "\\x{title}\\"]
+FORMATS_BAD = ["{", "}", "{nope}", "{title", "a}b", "{{}", "{Title}", "{ title}", "{" * 1000, "{" + "a" * 100000 + "}"]
+# --between for cal free.
+HOURS = ["9-17", "8:30-18:00", "9am-5pm", "0-24", "20-midnight", "23:59-24", "0-0:01", "noon-13"]
+HOURS_BAD = ["17-9", "9", "9-9", "-", "9-25", "24-24", "9-17-18", "9am-17pm", "１-２", "9 - 17"]
 TITLES = ["x", "dentist", "Müller", "standup", "board meeting", "e", "日本語", "call with Ana", "2024-05-12", "-x",
           "--", "--db", "'; DROP TABLE events; --", "%", "_", "[x]", "*", "?", "NULL", "\\0"]
 TEXTS_BAD = [ESC + "[31mred" + ESC + "[0m", ESC + "]0;pwned\x07", "\u202eevil", "\u2066iso\u2069", "\u0085next",

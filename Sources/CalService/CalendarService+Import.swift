@@ -51,20 +51,12 @@ extension CalendarService {
   /// - Throws: `ImportFailure` for a file that cannot be read, or (unless `skipInvalid`) an event that
   ///   cannot.
   public static func prepareImport(_ bytes: [UInt8], skipInvalid: Bool, zones: ZoneLoader) throws -> PreparedImport {
-    var ignored: [Int] = []
-    var repairs: [(line: Int, note: String)] = []
-    let components: [ICSComponent]
+    var input = ICSByteInput(bytes)
+    let plan = try planImport(&input)
     do {
-      components = try ICSParser.parse(bytes, ignoredLines: &ignored, repairs: &repairs)
-    } catch {
-      throw ImportFailure(error: error, isEventError: false)
-    }
-    do {
-      var result = try ICSImporter(loadZone: zones.function).read(components, skipInvalid: skipInvalid)
-      for line in ignored { result.notes.skip("line", line: line, "not a content line (NAME:value)") }
-      for (line, note) in repairs { result.notes.approximate(line: line, note) }
-      return PreparedImport(result: result)
-    } catch {
+      return PreparedImport(
+        result: try ICSImporter(loadZone: zones.function).read(&input, scan: plan.scan, skipInvalid: skipInvalid))
+    } catch let error as ICSError {
       throw ImportFailure(error: error, isEventError: true)
     }
   }

@@ -1,4 +1,4 @@
-import CalCore
+public import CalCore
 import CalStorage
 
 /// Keeping CalDAV calendars in sync with their servers, and subscriptions with their feeds.
@@ -44,30 +44,66 @@ extension CalendarService {
       report.failure = "the feed cannot be read: \(error)"
       return report
     }
-    report.skipped = prepared.result.skipped.map { ($0.what + ($0.line.map { " at line \($0)" } ?? ""), $0.reason) }
-    calendar.ctag = feed.validator
-    let now = environment.now()
-    try write {
-      let children = try store.events.allChildren(calendar: calendar.id)
-      let exceptions = try store.events.allExceptions(calendar: calendar.id)
-      var stored: [String: (id: Int64, hash: Int64)] = [:]
-      for record in try store.events.topLevel(calendar: calendar.id) {
-        let exported = exportedSeries(
-          record, children: children[record.id] ?? [], exceptions: exceptions[record.id] ?? [])
-        stored[exported.uid] = (record.id, SeriesHash.of(exported))
-      }
-      for event in prepared.result.events {
-        let known = stored.removeValue(forKey: event.uid)
-        guard known?.hash != SeriesHash.of(SyncEngine.exported(event)) else { continue }
-        try save(event, calendar: calendar.id, at: now)
-        report.downloaded += 1
-      }
-      for (_, gone) in stored {
-        _ = try store.events.delete(id: gone.id)
-        report.removedHere += 1
-      }
-      try store.calendars.updateSyncState(calendar)
-    }
+    try write { try replaceEvents(of: calendar, with: prepared, validator: feed.validator, report: &report) }
     return report
+  }
+
+  /// Adds subscription `calendar` with the events of its first download, in one transaction that the change
+  /// log records as one change: a feed that cannot be read, or anything else that fails, leaves nothing
+  /// behind, neither the calendar nor an entry of `cal log`.
+  ///
+  /// - Throws: `ServiceError.unreadableInput` for a feed that is not iCalendar; `.invalidRequest` for a name
+  ///   that is taken or not a name; storage failures.
+  public func subscribe(_ calendar: CalendarRecord, feed: FeedDownload) throws -> (CalendarRecord, SyncReport) {
+    try Self.checkName(calendar.name)
+    let prepared: PreparedImport
+    do {
+      // A first download sends no validator, so it always has bytes.
+      prepared = try Self.prepareImport(feed.bytes ?? [], skipInvalid: true, zones: environment.zones)
+    } catch {
+      throw ServiceError(.unreadableInput, "the feed cannot be read: \(error)")
+    }
+    return try write(recording: "calendar") {
+      if let existing = try store.calendars.calendar(named: calendar.name) {
+        throw ServiceError(.invalidRequest, "there is already a calendar named '\(existing.name)'")
+      }
+      let added = try store.calendars.insert(calendar)
+      // Undo removes the events first: a calendar goes only once they have.
+      try store.changes.endPart()
+      var report = SyncReport(calendar: added.name)
+      try replaceEvents(of: added, with: prepared, validator: feed.validator, report: &report)
+      return ((added, report), "added calendar \(calendar.name)")
+    }
+  }
+
+  /// Makes subscription `calendar`'s events those of `prepared`, inside a write transaction: events gone
+  /// from the feed go, new ones come, changed ones change; records the sync's time and `validator`.
+  private func replaceEvents(
+    of calendar: CalendarRecord, with prepared: PreparedImport, validator: String?, report: inout SyncReport
+  ) throws {
+    report.skipped = prepared.result.skipped.map { ($0.what + ($0.line.map { " at line \($0)" } ?? ""), $0.reason) }
+    let now = environment.now()
+    var calendar = calendar
+    calendar.syncedAt = now
+    calendar.ctag = validator
+    let children = try store.events.allChildren(calendar: calendar.id)
+    let exceptions = try store.events.allExceptions(calendar: calendar.id)
+    var stored: [String: (id: Int64, hash: Int64)] = [:]
+    for record in try store.events.topLevel(calendar: calendar.id) {
+      let exported = exportedSeries(
+        record, children: children[record.id] ?? [], exceptions: exceptions[record.id] ?? [])
+      stored[exported.uid] = (record.id, SeriesHash.of(exported))
+    }
+    for event in prepared.result.events {
+      let known = stored.removeValue(forKey: event.uid)
+      guard known?.hash != SeriesHash.of(SyncEngine.exported(event)) else { continue }
+      try save(event, calendar: calendar.id, at: now)
+      report.downloaded += 1
+    }
+    for (_, gone) in stored {
+      _ = try store.events.delete(id: gone.id)
+      report.removedHere += 1
+    }
+    try store.calendars.updateSyncState(calendar)
   }
 }

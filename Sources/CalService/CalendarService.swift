@@ -116,7 +116,13 @@ public final class CalendarService {
         "the calendar file has no new id left in its table \(error.table): another program gave a row the largest "
           + "id there is; nothing was changed")
     case let row as DamagedRow:
-      let name = row.table == "events" ? "event #\(row.id)" : "row \(row.id) of \(row.table)"
+      let name =
+        switch row.table {
+        case "events": "event #\(row.id)"
+        case "calendars": "calendar #\(row.id)"
+        case "reminders": "reminder #\(row.id)"
+        default: "row \(row.id) of \(row.table)"
+        }
       let columns = row.columns.concatenated(separator: " or ")
       return ServiceError(
         .storage,
@@ -125,6 +131,11 @@ public final class CalendarService {
             + "another program)"
           : "the calendar file has a damaged row: \(name) (its \(columns) holds a value cal never writes, from "
             + "another program); nothing was changed")
+    case let error as DatabaseError where error.resultCode == .interrupt:
+      let signal = StopSignal.stoppedBy ?? SIGINT
+      let name = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)"
+      let rolledBack = error.message.hasSuffix("rolled back") ? ": the change was rolled back, nothing was changed" : ""
+      return ServiceError(.stopped(signal: signal), "stopped by \(name)\(rolledBack)", detail: error.description)
     case let error as DatabaseError:
       let busy = error.resultCode.primary == .busy || error.resultCode.primary == .locked
       return ServiceError(busy ? .busy : .storage, describe(error, path: path), detail: error.description)

@@ -20,6 +20,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
     case remote
     /// The request clashes with a change made since (an undo of a row that something else changed).
     case conflict
+    /// A signal (SIGTERM, SIGINT) stopped the command in the middle of its work, which was rolled back.
+    case stopped(signal: Int32)
   }
 
   /// The kind of failure.

@@ -27,9 +27,9 @@ public enum CalApp {
   static var commands: [any Command.Type] {
     [
       ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
-      AgendaCommand.self, SearchCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      CalendarCommand.self, SyncCommand.self, RemindCommand.self, UndoCommand.self, RedoCommand.self,
-      LogCommand.self, HistoryCommand.self, InteractiveCommand.self, CompletionCommand.self,
+      AgendaCommand.self, FreeCommand.self, SearchCommand.self, RemoveCommand.self, ImportCommand.self,
+      ExportCommand.self, CalendarCommand.self, SyncCommand.self, RemindCommand.self, UndoCommand.self,
+      RedoCommand.self, LogCommand.self, HistoryCommand.self, InteractiveCommand.self, CompletionCommand.self,
     ]
   }
 
@@ -246,6 +246,8 @@ public enum CalApp {
     } catch let error as ServiceError {
       writeError("Error: \(TerminalText.sanitized(error.message))\n")
       if verbose, let detail = error.detail { writeError("  \(TerminalText.sanitized(detail))\n") }
+      // What a shell shows for a program the signal ended.
+      if case .stopped(let signal) = error.kind { return 128 + signal }
       return ExitStatus.failure
     } catch {
       writeError("Error: \(TerminalText.sanitized(String(describing: error)))\n")

@@ -18,7 +18,7 @@ struct AgendaCommand: Command {
           + "(2024-05-20..2024-05-31, today..fri), one day or month (tomorrow, fri, june), or a week (this or next week); see cal help dates.",
         isOptional: true, takesRest: true)
     ],
-    options: [CalendarOption.filter, PageOptions.titleColor, JSONOption.option, StoreOptions.option])
+    options: [CalendarOption.filter, PageOptions.titleColor] + ListingOptions.options + [StoreOptions.option])
 
   /// How many days the agenda covers without an argument.
   static let defaultDays = 7
@@ -26,34 +26,43 @@ struct AgendaCommand: Command {
   let first: CivilDate
   let last: CivilDate
   let calendarName: String?
-  let json: Bool
+  let listing: ListingOptions
   let color: PageOptions.ColorChoice
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-    let today = context.today
-    if let text = arguments.positional(0) {
-      (first, last) = try DateReader(context).days(text)
-      guard last >= today else {
-        let (span, those) = first == last ? ("\(first)", "that day") : ("\(first)..\(last)", "those days")
-        throw UsageError("\(span) is over: cal agenda shows what is next; cal list \(span) shows \(those)")
-      }
-    } else {
-      (first, last) = (today, today.adding(days: Self.defaultDays - 1) ?? .last)
-    }
+    (first, last) = try Self.window(arguments, context: context, refusing: "cal agenda shows what is next")
     calendarName = try CalendarOption.parse(arguments)
-    json = arguments.flag(JSONOption.option)
+    listing = try ListingOptions(arguments)
     color = try PageOptions.ColorChoice(arguments)
     store = try StoreOptions(arguments)
+  }
+
+  /// The days the first argument names (`30`, `2w`, `today..fri`, `june` ...), 7 from today without one;
+  /// refused with `why` when they are over.
+  static func window(_ arguments: ParsedArguments, context: CommandContext, refusing why: String)
+    throws(UsageError) -> (first: CivilDate, last: CivilDate)
+  {
+    let today = context.today
+    guard let text = arguments.positional(0) else {
+      return (today, today.adding(days: Self.defaultDays - 1) ?? .last)
+    }
+    let (first, last) = try DateReader(context).days(text)
+    guard last >= today else {
+      let (span, those) = first == last ? ("\(first)", "that day") : ("\(first)..\(last)", "those days")
+      throw UsageError("\(span) is over: \(why); cal list \(span) shows \(those)")
+    }
+    return (first, last)
   }
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .read)
     let now = context.now()
-    var listing = AgendaListing(json: json, now: now, context: context, styled: color.highlights(context))
+    var listed = 0
+    var lines = AgendaListing(listing, now: now, context: context, styled: color.highlights(context))
     let append = { (item: AgendaItem) in
-      listing.append(item)
-      return true
+      lines.append(item)
+      return listing.more(after: &listed)
     }
     // A window that starts later has nothing over yet; one that starts today or before starts now.
     if first > context.today {
@@ -61,7 +70,7 @@ struct AgendaCommand: Command {
     } else {
       try calendar.forEachUpcomingItem(from: now, through: last, calendar: calendarName, append)
     }
-    listing.finish(
+    lines.finish(
       emptyMessage: first > context.today
         ? "No events from \(first) to \(last)." : "No events from now through \(last).")
   }

@@ -25,7 +25,7 @@ struct CalendarCommand: Command {
       cal calendar add NAME adds a local one; with --url, one mirrored from a CalDAV collection, kept in \
       sync both ways by cal sync (the password is never stored: --password-command is run at each sync, \
       else ~/.netrc is read); with --subscribe, one mirrored from an iCalendar feed, read-only, its \
-      content replaced at each sync. cal calendar rm NAME refuses a calendar that holds events unless \
+      content replaced at each sync (a feed that cannot be fetched or read is not added). cal calendar rm NAME refuses a calendar that holds events unless \
       --force (nothing on a server is touched). cal calendar edit NAME renames or recolours one.
       """,
     arguments: [
@@ -207,18 +207,29 @@ struct CalendarCommand: Command {
       record.kind = .subscription
       record.url = subscription
     }
-    // A feed that cannot be read is not subscribed to.
-    let feed = record.kind == .subscription ? try CalendarSyncer.feed(record, context: context) : nil
+    if record.kind == .subscription {
+      // One transaction: a feed that cannot be fetched or read leaves neither the calendar nor a change of
+      // cal log behind (cal calendar add again once it can be).
+      let started = context.elapsedMilliseconds()
+      let (added, report) = try service.subscribe(record, feed: try CalendarSyncer.feed(record, context: context))
+      Self.sayAdded(added, context)
+      return context.print(SyncPresenter.text(report, milliseconds: context.elapsedMilliseconds() - started))
+    }
     let added = try service.addCalendar(record)
-    context.print(
-      "Added calendar \(TerminalText.sanitized(added.name)): " + Self.describe(added, context, withSyncState: false))
+    Self.sayAdded(added, context)
     guard added.kind != .local else { return }
-    // The first sync, at once: a mirror with nothing in it is of no use.
-    let (report, milliseconds) = try CalendarSyncer(service: service, context: context).sync(added, feed: feed)
+    // The first sync, at once: a mirror with nothing in it is of no use. The server answered discovery, so a
+    // failure now is one of the network midway: what came is kept, and the next sync goes on from there.
+    let (report, milliseconds) = try CalendarSyncer(service: service, context: context).sync(added)
     context.print(SyncPresenter.text(report, milliseconds: milliseconds))
     if let failure = report.failure {
       throw CalError(
         "the first sync of \(added.name) failed: \(failure); the calendar is added, cal sync \(added.name) tries again")
     }
+  }
+
+  private static func sayAdded(_ added: CalendarRecord, _ context: CommandContext) {
+    context.print(
+      "Added calendar \(TerminalText.sanitized(added.name)): " + describe(added, context, withSyncState: false))
   }
 }

@@ -9,18 +9,15 @@ struct CalendarSyncer {
   let service: CalendarService
   let context: CommandContext
 
-  /// The report on `calendar` and the milliseconds it took; a subscription's `feed` when it was read already;
-  /// `forceDelete` as `cal sync --force-delete` asks.
-  func sync(
-    _ calendar: CalendarRecord, feed: FeedDownload? = nil, forceDelete: Bool = false
-  ) throws -> (report: SyncReport, milliseconds: Int64) {
+  /// The report on `calendar` and the milliseconds it took; `forceDelete` as `cal sync --force-delete` asks.
+  func sync(_ calendar: CalendarRecord, forceDelete: Bool = false) throws -> (report: SyncReport, milliseconds: Int64) {
     let started = context.elapsedMilliseconds()
     var report: SyncReport
     do {
       switch calendar.kind {
       case .caldav: report = try syncCalDAV(calendar, forceDelete: forceDelete)
       case .subscription:
-        report = try service.refresh(calendar.name, feed: try feed ?? Self.feed(calendar, context: context))
+        report = try service.refresh(calendar.name, feed: try Self.feed(calendar, context: context))
       case .local:
         throw ServiceError(.invalidRequest, "the calendar '\(calendar.name)' is local: there is nothing to sync")
       }

@@ -14,14 +14,14 @@ struct HistoryCommand: Command {
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-    limit = try Self.limit(arguments)
+    limit = try Self.limit(arguments, Self.limit)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
 
-  /// `--limit N`: a positive whole number, or `nil` when not given.
-  static func limit(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
-    guard let text = arguments.value(limit) else { return nil }
+  /// `--limit N` (or another option's `N`): a positive whole number, or `nil` when not given.
+  static func limit(_ arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError) -> Int? {
+    guard let text = arguments.value(option) else { return nil }
     guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let limit = Int(text), limit > 0 else {
       throw UsageError("'\(text)' is not a valid limit: expected a positive whole number")
     }

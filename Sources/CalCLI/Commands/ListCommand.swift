@@ -9,6 +9,10 @@ struct ListCommand: Command {
       Without an argument, lists the events of the month on view. Each line shows the day, the time (or \
       "all day"), the id, and the title; a repeating event's id carries the occurrence's own day \
       (#5@2024-05-13), which rm --on and edit --on take.
+
+      With --format, each event is printed as the text given, with its fields in braces: \(EventFormat.fieldList) \
+      ({{ and }} write braces, \\n and \\t a line break and a tab); with --limit N, only the first N events. \
+      agenda and search take both too: cal next -n 1 --format '{start-time} {title}' for a status bar.
       """,
     arguments: [
       ArgumentSpec(
@@ -19,10 +23,8 @@ struct ListCommand: Command {
           + "last week); see cal help dates.",
         isOptional: true, takesRest: true)
     ],
-    options: [
-      RangeOptions.from, RangeOptions.to, CalendarOption.filter, PageOptions.titleColor, JSONOption.option,
-      StoreOptions.option,
-    ])
+    options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, PageOptions.titleColor]
+      + ListingOptions.options + [StoreOptions.option])
 
   /// What to list.
   enum Window {
@@ -34,7 +36,7 @@ struct ListCommand: Command {
 
   let window: Window
   let calendarName: String?
-  let json: Bool
+  let listing: ListingOptions
   let color: PageOptions.ColorChoice
   let store: StoreOptions
 
@@ -50,7 +52,7 @@ struct ListCommand: Command {
       window = .viewedMonth
     }
     calendarName = try CalendarOption.parse(arguments)
-    json = arguments.flag(JSONOption.option)
+    listing = try ListingOptions(arguments)
     color = try PageOptions.ColorChoice(arguments)
     store = try StoreOptions(arguments)
   }
@@ -101,12 +103,13 @@ struct ListCommand: Command {
       (first, last, emptyMessage) = (month.firstDay, month.lastDay, "No events in \(month.englishName).")
       viewed = month
     }
-    var listing = EventListing(json: json, context: context, styled: color.highlights(context))
+    var listed = 0
+    var lines = EventListing(listing, context: context, styled: color.highlights(context))
     try calendar.forEachAgendaItem(from: first, through: last, calendar: calendarName) { item in
-      listing.append(item)
-      return true
+      lines.append(item)
+      return listing.more(after: &listed)
     }
-    listing.finish(emptyMessage: emptyMessage)
-    if let viewed, !json { ViewedMonthNotice.write(viewed, context: context) }
+    lines.finish(emptyMessage: emptyMessage)
+    if let viewed, !listing.json, listing.format == nil { ViewedMonthNotice.write(viewed, context: context) }
   }
 }

@@ -13,7 +13,7 @@ struct LogCommand: Command {
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-    limit = try HistoryCommand.limit(arguments)
+    limit = try HistoryCommand.limit(arguments, HistoryCommand.limit)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }

@@ -10,15 +10,13 @@ struct SearchCommand: Command {
       lists the matching occurrences in that range; otherwise each matching event once, on its first day.
       """,
     arguments: [ArgumentSpec("text", help: "What to look for.", takesRest: true)],
-    options: [
-      RangeOptions.from, RangeOptions.to, CalendarOption.filter, PageOptions.titleColor, JSONOption.option,
-      StoreOptions.option,
-    ])
+    options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, PageOptions.titleColor]
+      + ListingOptions.options + [StoreOptions.option])
 
   let needle: String
   let range: (CivilDate, CivilDate)?
   let calendarName: String?
-  let json: Bool
+  let listing: ListingOptions
   let color: PageOptions.ColorChoice
   let store: StoreOptions
 
@@ -28,18 +26,19 @@ struct SearchCommand: Command {
     needle = text
     range = try RangeOptions.parse(arguments, dates: DateReader(context))
     calendarName = try CalendarOption.parse(arguments)
-    json = arguments.flag(JSONOption.option)
+    listing = try ListingOptions(arguments)
     color = try PageOptions.ColorChoice(arguments)
     store = try StoreOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .read)
-    var listing = EventListing(json: json, context: context, styled: color.highlights(context))
+    var listed = 0
+    var lines = EventListing(listing, context: context, styled: color.highlights(context))
     try calendar.search(needle, from: range?.0, through: range?.1, calendar: calendarName) { item in
-      listing.append(item)
-      return true
+      lines.append(item)
+      return listing.more(after: &listed)
     }
-    listing.finish(emptyMessage: "No events match.")
+    lines.finish(emptyMessage: "No events match.")
   }
 }

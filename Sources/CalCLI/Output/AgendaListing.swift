@@ -6,6 +6,8 @@ import CalService
 /// large pieces).
 struct AgendaListing {
   let json: Bool
+  /// The user's own line for each event (`--format`): no headings then.
+  let format: EventFormat?
   let context: CommandContext
   /// The instant events count as under way at (Unix milliseconds).
   let now: Int64
@@ -15,8 +17,9 @@ struct AgendaListing {
   private var buffer = TextBuffer(capacity: 1 << 16)
 
   /// `styled` says whether titles take their calendars' colours (`--color`); without it, on a terminal.
-  init(json: Bool, now: Int64, context: CommandContext, styled: Bool? = nil) {
-    self.json = json
+  init(_ options: ListingOptions, now: Int64, context: CommandContext, styled: Bool? = nil) {
+    json = options.json
+    format = options.format
     self.now = now
     self.context = context
     lines = EventLineWriter(context: context, withDate: false, continuation: Self.continuation, styled: styled)
@@ -41,6 +44,8 @@ struct AgendaListing {
         buffer.append(byte: UInt8(ascii: ","))
       }
       EventPresenter.writeJSON(item, context: context, running: item.isRunning(at: now), into: &buffer)
+    } else if let format {
+      format.write(item, context: context, now: now, lines: &lines, into: &buffer)
     } else {
       if startsDay {
         buffer.append(Self.headingLine(item.day, today: context.today))
@@ -53,11 +58,12 @@ struct AgendaListing {
     if buffer.count >= 1 << 16 { flushBuffer() }
   }
 
-  /// Ends the listing: the closing brackets, or `emptyMessage` when nothing was listed.
+  /// Ends the listing: the closing brackets, or `emptyMessage` when nothing was listed (a format prints
+  /// nothing then).
   mutating func finish(emptyMessage: String) {
     if json {
       buffer.append(literal: day == nil ? "[]\n" : "]}]\n")
-    } else if day == nil {
+    } else if day == nil && format == nil {
       buffer.append(emptyMessage + "\n")
     }
     flushBuffer()
@@ -82,7 +88,7 @@ struct AgendaListing {
   }
 
   /// `Today (2024-05-12)`, `Tuesday (2024-05-14)`, `2024-05-20 (Monday)`.
-  private static func headingLine(_ day: CivilDate, today: CivilDate) -> String {
+  static func headingLine(_ day: CivilDate, today: CivilDate) -> String {
     let label = heading(day, today: today)
     let weekday = weekdayNames[day.weekday.rawValue]
     return label == day.description ? "\(day) (\(weekday))" : "\(label) (\(day))"

@@ -10,8 +10,8 @@ enum Animator {
 
   static func play(_ animation: CurlAnimation, write: (String) -> Void) {
     let height = animation.frame(progress: 0).count
-    signal(SIGINT, restoreAndExit)
-    signal(SIGTERM, restoreAndExit)
+    // What was there before comes back after (the storage's handlers, which interrupt a long statement).
+    let previous = (signal(SIGINT, restoreAndExit), signal(SIGTERM, restoreAndExit))
     write("\u{1B}[?25l")
     for index in 0...frameCount {
       if index > 0 { write("\u{1B}[\(height)A") }
@@ -23,8 +23,8 @@ enum Animator {
     // Back to the top of the page, so that the new page is printed over the last frame.
     write("\u{1B}[\(height)A\r\u{1B}[?25h")
     fflush(nil)
-    signal(SIGINT, SIG_DFL)
-    signal(SIGTERM, SIG_DFL)
+    signal(SIGINT, previous.0)
+    signal(SIGTERM, previous.1)
   }
 }
 

@@ -104,6 +104,16 @@ struct EventLineWriter {
     if ended { buffer.append(byte: UInt8(ascii: "\n")) }
   }
 
+  /// The time column's text without its padding (`all day`, `14:30-15:15`, `22:00-...`), for `--format`.
+  mutating func writeTime(_ item: AgendaItem, into buffer: inout TextBuffer) {
+    buffer.write(atMost: 23 + ShortText.capacity) { putTime(item, into: &$0) }
+  }
+
+  /// `14:30`: `instant` on the user's clock as the time column writes it, for `--format`.
+  func writeClock(_ instant: Int64, into buffer: inout TextBuffer) {
+    buffer.write(atMost: 11) { putClock(instant, into: &$0) }
+  }
+
   /// The title, in its calendar's colour on a terminal.
   private static func writeTitle(_ item: AgendaItem, styled: Bool, into buffer: inout TextBuffer) {
     let color = styled ? item.calendarColor?.sgr : nil

@@ -36,40 +36,34 @@ public struct ICSImporter {
         if let uid = child.property(.uid)?.text.trimmingSpaces(), !uid.isEmpty { scan.overrideUIDs.insert(uid) }
       }
     }
-    var result = ImportResult()
-    var numbers: [String: Int] = [:]
-    var positions: [String: Int] = [:]
-    // The UIDs made up for events without one are numbered here, and each UID is kept once, the later event.
-    func keep(_ imported: consuming ImportedEvent, _ notes: inout ImportNotes) {
-      var event = imported
-      if event.uidIsSynthetic {
-        numbers[event.uid, default: 0] += 1
-        event.uid += "-\(numbers[event.uid]!)"
-        event.uidIsSynthetic = false
-      }
-      if let index = positions[event.uid] {
-        notes.skip(
-          "VEVENT", line: event.line,
-          "a second event with the UID of line \(result.events[index].line); the later one is kept")
-        result.events[index] = event
-      } else {
-        positions[event.uid] = result.events.count
-        result.events.append(event)
-      }
-    }
+    var keeper = EventKeeper()
     var session = Session(importer: self, scan: scan, skipInvalid: skipInvalid)
     // Notes apart from the result: `keep` changes its events while the session holds the notes.
     var notes = ImportNotes()
     do {
-      for item in items { try session.take(item, notes: &notes, keep) }
-      try session.finish(notes: &notes, keep)
+      for item in items { try session.take(item, notes: &notes) { keeper.keep($0, &$1) } }
+      try session.finish(notes: &notes) { keeper.keep($0, &$1) }
     } catch let error as ICSError {
       throw error
     } catch {
       preconditionFailure("keeping events in memory throws nothing: \(error)")
     }
-    result.notes = notes
-    return result
+    keeper.result.notes = notes
+    return keeper.result
+  }
+
+  /// Reads the events of the file `input` reads, which `scan` (``ICSParser/scan(_:)``) has checked, into
+  /// memory, one component at a time: the file is never held as a tree of its components as well (for a
+  /// large feed, twice its size again).
+  ///
+  /// - Parameter skipInvalid: leave out events that cannot be read (and name them) instead of failing.
+  /// - Throws: `ICSError` for the first event that cannot be read, unless `skipInvalid`; what `input` throws.
+  public func read<Input: ICSInput>(_ input: inout Input, scan: ICSScan, skipInvalid: Bool) throws -> ImportResult {
+    var keeper = EventKeeper()
+    var notes = ImportNotes()
+    try read(&input, scan: scan, skipInvalid: skipInvalid, notes: &notes) { keeper.keep($0, &$1) }
+    keeper.result.notes = notes
+    return keeper.result
   }
 
   /// Reads the events of the file `input` reads, which `scan` (``ICSParser/scan(_:)``) has checked, one at a

@@ -33,6 +33,7 @@ extension HTTPTransport {
       if sink.stop == .headersTooLong {
         return .malformedResponse(url: where_, detail: "headers longer than \(Self.maxHeaderBytes >> 10) KiB")
       }
+      if sink.stop == .noMemory { return .network(url: where_, detail: "no memory for the answer") }
       return .malformedResponse(url: where_, detail: "an answer larger than \(Self.maxBodyBytes >> 20) MiB")
     case CURLE_GOT_NOTHING:
       return .network(url: where_, detail: "the server closed the connection without answering")

@@ -116,7 +116,7 @@ final class HTTPTransport: Sendable {
     }
     let status = easy.info(CURLINFO_RESPONSE_CODE)
     guard status > 0 else { throw .malformedResponse(url: url.description, detail: "not an HTTP response") }
-    return HTTPResponse(status: status, headers: sink.headers, body: sink.body, url: url)
+    return HTTPResponse(status: status, headers: sink.headers, body: sink.takeBody(), url: url)
   }
 
   /// Sets every option of one request on a handle just reset.

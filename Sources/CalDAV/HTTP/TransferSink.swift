@@ -11,14 +11,16 @@ final class TransferSink {
     case headersTooLong
     /// The body went past its bound.
     case bodyTooLarge
+    /// The system refused the memory for the body.
+    case noMemory
     /// No byte moved either way for longer than the silence allowed.
     case silent
   }
 
   /// Header values by lower-case name; repeated headers joined with ", " as HTTP allows.
   private(set) var headers: [String: String] = [:]
-  /// The body (decompressed, when the server compressed it).
-  private(set) var body: [UInt8] = []
+  /// The body (decompressed, when the server compressed it), as it arrives.
+  private let received: ReceivedBytes
   /// Why the sink stopped the transfer; nil while it lets it run.
   private(set) var stop: Stop?
   let maxHeaderBytes: Int
@@ -26,6 +28,11 @@ final class TransferSink {
   /// How long the transfer may go without a byte moving either way.
   let silence: Duration
   private var headerBytes = 0
+
+  /// The body received, handed over once: the sink holds it no more.
+  func takeBody() -> [UInt8] {
+    received.take()
+  }
 
   /// Whether any of the answer (a header line at least) came.
   var receivedAnything: Bool { headerBytes > 0 }
@@ -37,6 +44,7 @@ final class TransferSink {
   init(maxHeaderBytes: Int, maxBodyBytes: Int, silence: Duration) {
     self.maxHeaderBytes = maxHeaderBytes
     self.maxBodyBytes = maxBodyBytes
+    received = ReceivedBytes(capacity: maxBodyBytes)
     self.silence = silence
   }
 
@@ -84,12 +92,13 @@ final class TransferSink {
   }
 
   private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard bytes.count <= maxBodyBytes - body.count else {
-      stop = .bodyTooLarge
+    do {
+      try received.append(bytes)
+      return true
+    } catch {
+      stop = error == .full ? .bodyTooLarge : .noMemory
       return false
     }
-    body.append(contentsOf: bytes)
-    return true
   }
 
   private func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {

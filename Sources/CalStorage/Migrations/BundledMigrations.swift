@@ -20,6 +20,7 @@ public enum BundledMigrations {
     Migration(id: "0016_deferred_added_rows") { PackageResources._016_deferred_added_rows_sql },
     Migration(id: "0017_series_links") { PackageResources._017_series_links_sql },
     Migration(id: "0018_series_link_status") { PackageResources._018_series_link_status_sql },
+    Migration(id: "0019_reminder_deliveries_by_due") { PackageResources._019_reminder_deliveries_by_due_sql },
   ]
 
   /// `PRAGMA application_id` of a cal calendar: the bytes `CAL1`.

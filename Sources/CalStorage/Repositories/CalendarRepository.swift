@@ -41,12 +41,19 @@ public struct CalendarRepository {
   /// Stores every field of `calendar` but its id; `nil` when there is no such calendar.
   @discardableResult
   public func update(_ calendar: CalendarRecord) throws -> CalendarRecord? {
-    try database.fetchOne(
-      """
-      UPDATE calendars SET name = ?, color = ?, kind = ?, url = ?, user_name = ?, password_command = ?,
-        sync_token = ?, ctag = ?, synced_at = ?
-      WHERE id = ? RETURNING \(Self.columns)
-      """, Self.values(calendar) + [calendar.id], record)
+    do {
+      return try database.fetchOne(
+        """
+        UPDATE calendars SET name = ?, color = ?, kind = ?, url = ?, user_name = ?, password_command = ?,
+          sync_token = ?, ctag = ?, synced_at = ?
+        WHERE id = ? RETURNING \(Self.columns)
+        """, Self.values(calendar) + [calendar.id], record)
+    } catch let error as DatabaseError where error.resultCode == .constraintCheck {
+      // The row as stored breaks the table's checks (edited by another program): say which, by its id.
+      let columns = try database.columnsBreakingChecks(of: "calendars", id: calendar.id)
+      if columns.isEmpty { throw error }
+      throw DamagedRow(table: "calendars", id: calendar.id, columns: columns)
+    }
   }
 
   /// Stores the sync state of `calendar` alone (its sync token, ctag and time of sync): what a sync writes,
@@ -73,9 +80,11 @@ public struct CalendarRepository {
   }
 
   private func record(_ row: Row) throws -> CalendarRecord {
-    CalendarRecord(
-      id: try row[Column.id], name: try row[Column.name], color: try row[Column.color], kind: try row[Column.kind],
-      url: try row[Column.url], user: try row[Column.user], passwordCommand: try row[Column.passwordCommand],
-      syncToken: try row[Column.syncToken], ctag: try row[Column.ctag], syncedAt: try row[Column.syncedAt])
+    try row.reportingDamage(of: "calendars") {
+      CalendarRecord(
+        id: try row[Column.id], name: try row[Column.name], color: try row[Column.color], kind: try row[Column.kind],
+        url: try row[Column.url], user: try row[Column.user], passwordCommand: try row[Column.passwordCommand],
+        syncToken: try row[Column.syncToken], ctag: try row[Column.ctag], syncedAt: try row[Column.syncedAt])
+    }
   }
 }

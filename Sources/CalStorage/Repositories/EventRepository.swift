@@ -371,20 +371,9 @@ public struct EventRepository {
     try record(row, schedule: schedule(row))
   }
 
-  /// Runs `read` on `row`, a value of it that cannot be read reported as the damaged row it is: the event's
-  /// id and the column, rather than the SQL.
-  private func reading<Value>(_ row: Row, _ read: () throws -> Value) throws -> Value {
-    do {
-      return try read()
-    } catch let error as DatabaseError where error.resultCode == .mismatch && error.column != nil {
-      guard let column = error.column, let id = try? row[Column.id] as Int64 else { throw error }
-      throw DamagedRow(table: "events", id: id, columns: [column], kind: .unreadable)
-    }
-  }
-
   /// The schedule of a row of `events`, checked as ``record(_:)`` checks it.
   func schedule(_ row: Row) throws -> EventSchedule {
-    try reading(row) { try readSchedule(row) }
+    try row.reportingDamage(of: "events") { try readSchedule(row) }
   }
 
   private func readSchedule(_ row: Row) throws -> EventSchedule {
@@ -415,14 +404,13 @@ public struct EventRepository {
 
   /// The rest of a row of `events` around its `schedule`, read with ``schedule(_:)``.
   func record(_ row: Row, schedule: EventSchedule) throws -> EventRecord {
-    try reading(row) { try readRecord(row, schedule: schedule) }
+    try row.reportingDamage(of: "events") { try readRecord(row, schedule: schedule) }
   }
 
   private func readRecord(_ row: Row, schedule: EventSchedule) throws -> EventRecord {
     guard let reminders = StoredReminder.list(try row[Column.reminders]) else {
-      throw DatabaseError(
-        resultCode: .mismatch, message: "the table reminders holds a reminder that cannot be read",
-        sql: "SELECT * FROM reminders WHERE event_id = \(try row[Column.id] as Int64)")
+      // Read together, as one column of the event's row: which reminder it was is not known here.
+      throw DamagedRow(table: "events", id: try row[Column.id], columns: ["reminders"], kind: .unreadable)
     }
     var link: SeriesLink?
     if let seriesUID: String = try row[Column.seriesUID] {

@@ -123,14 +123,16 @@ public struct ReminderRepository {
   }
 
   private func stored(_ row: Row) throws -> StoredReminder {
-    guard
-      let reminder = StoredReminder.reminder(
-        relativeTo: try row[2], offset: try row[3], at: try row[4], dayMinute: try row[5])
-    else {
-      throw DatabaseError(
-        resultCode: .mismatch, message: "the table reminders holds a reminder that cannot be read",
-        sql: "SELECT * FROM reminders WHERE id = \(try row[0] as Int64)")
+    try row.reportingDamage(of: "reminders") {
+      guard
+        let reminder = StoredReminder.reminder(
+          relativeTo: try row[2], offset: try row[3], at: try row[4], dayMinute: try row[5])
+      else {
+        throw DamagedRow(
+          table: "reminders", id: try row[0], columns: ["relative_to", "offset_seconds", "at", "day_minute"],
+          kind: .unreadable)
+      }
+      return StoredReminder(id: try row[0], eventID: try row[1], reminder: reminder, createdAt: try row[6])
     }
-    return StoredReminder(id: try row[0], eventID: try row[1], reminder: reminder, createdAt: try row[6])
   }
 }

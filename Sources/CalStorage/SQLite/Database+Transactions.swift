@@ -15,6 +15,11 @@ extension Database {
       let value: Value
       do {
         value = try body()
+      } catch let error as DatabaseError where error.resultCode == .interrupt {
+        // SQLite rolls back a transaction whose writing statement it interrupted, but not one interrupted
+        // while it read.
+        if isInTransaction { try? execute("ROLLBACK") }
+        throw DatabaseError(resultCode: .interrupt, message: "interrupted; rolled back", sql: error.sql)
       } catch {
         try? execute("ROLLBACK")
         throw error

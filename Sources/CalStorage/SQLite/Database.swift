@@ -31,6 +31,7 @@ public final class Database {
   ///   before it fails with `.busy`.
   public init(path: String, mode: OpenMode = .create, busyTimeoutMilliseconds: Int32 = 5_000) throws(DatabaseError) {
     _ = Self.configured
+    _ = StopSignal.installed
     (connection, isImmutableForItsFolder) = try Self.openReadable(
       path, flags: SQLITE_OPEN_READWRITE | (mode == .create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX,
       busyTimeoutMilliseconds: busyTimeoutMilliseconds)

@@ -38,11 +38,13 @@ public struct Row {
 
   /// The value of the column at `index` (0-based).
   public subscript<Value: DatabaseValueConvertible>(_ index: Int32) -> Value {
-    get throws(DatabaseError) { try value(at: index, name: "\(index)") }
+    get throws(DatabaseError) { try value(at: index, name: nil) }
   }
 
-  private func value<Value: DatabaseValueConvertible>(at index: Int32, name: String) throws(DatabaseError) -> Value {
+  /// The value at `index`; an error names the column `name`, or the name SQLite gives it.
+  private func value<Value: DatabaseValueConvertible>(at index: Int32, name: String?) throws(DatabaseError) -> Value {
     guard let value = Value.fromColumn(at: index, of: self) else {
+      let name = name ?? String(cString: sqlite3_column_name(statement.handle, index))
       throw DatabaseError(
         resultCode: .mismatch, message: "the column \(name) holds a value that cannot be read as \(Value.self)",
         sql: statement.sql, column: name)

@@ -118,7 +118,7 @@ final class Statement {
 
   /// Advances to the next row; `false` once the statement is done.
   func step() throws(DatabaseError) -> Bool {
-    let code = sqlite3_step(handle)
+    let code = StopSignal.step(handle, of: connection)
     switch code {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false

@@ -1,0 +1,143 @@
+import CalCore
+import CalService
+
+/// `cal free [DAYS|RANGE|DAY|MONTH|WEEK] [--for LENGTH] [--between TIME-TIME] [--on DAYS]`: when the events
+/// leave room, to fit a meeting in.
+struct FreeCommand: Command {
+  static let between = OptionSpec(
+    "between", value: "hours", help: "The hours to look in: 9-17 (the default), 8:30-18:00, 9am-5pm, 18-24.")
+  static let length = OptionSpec(
+    "for", value: "length", help: "The shortest free time worth listing: 30m (the default), 1h, 1h30, 2h.")
+  static let days = OptionSpec(
+    "on", value: "days", help: "Only these weekdays: mon-fri, mon,wed,fri (default: every day).")
+
+  static let spec = CommandSpec(
+    name: "free", abstract: "Find free time between your events.",
+    discussion: """
+      Lists the free stretches of the next 7 days (today from now on, and six more), between 9:00 and 17:00 \
+      and at least 30 minutes long, under a heading for each day, as agenda does. Timed events of every \
+      calendar are busy; all-day events (a birthday, a holiday) and events without a length are not.
+      """,
+    arguments: [
+      ArgumentSpec(
+        "days",
+        help:
+          "Where to look: a number of days (30), of days, weeks or months (10d, 2w, 1m), a range "
+          + "(2024-05-20..2024-05-31, today..fri), one day or month (tomorrow, fri, june), or a week (this or "
+          + "next week); see cal help dates.",
+        isOptional: true, takesRest: true)
+    ],
+    options: [between, length, days, CalendarOption.filter, JSONOption.option, StoreOptions.option])
+
+  let first: CivilDate
+  let last: CivilDate
+  let hours: FreeTime.Hours
+  let minimumMinutes: Int
+  let weekdays: Set<Weekday>
+  let calendarName: String?
+  let json: Bool
+  let store: StoreOptions
+
+  init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+    (first, last) = try AgendaCommand.window(arguments, context: context, refusing: "cal free looks from now on")
+    hours = try arguments.value(Self.between).map(Self.hours) ?? .office
+    minimumMinutes =
+      try arguments.value(Self.length).map { (text) throws(UsageError) in
+        try DateReader(context).length(text, for: Self.length)
+      } ?? 30
+    if let text = arguments.value(Self.days) {
+      let (days, _) = try ScheduleOptions.days(text, frequency: .weekly, option: Self.days.long)
+      weekdays = Set(days.map(\.weekday))
+    } else {
+      weekdays = Set(Weekday.allCases)
+    }
+    calendarName = try CalendarOption.parse(arguments)
+    json = arguments.flag(JSONOption.option)
+    store = try StoreOptions(arguments)
+  }
+
+  /// `9-17`, `8:30-18:00`, `9am-5pm`: a start and an end on the same day, the end `24`, `24:00` or
+  /// `midnight` for the day's end.
+  static func hours(_ text: String) throws(UsageError) -> FreeTime.Hours {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    let shape = "--between \(TerminalText.sanitized(text)): give the hours as 9-17, 8:30-18:00 or 9am-5pm"
+    guard parts.count == 2 else { throw UsageError(shape) }
+    let start: TimeOfDay
+    var end: Int
+    do {
+      start = try TimeExpression.time(String(parts[0]))
+      let endText = parts[1].trimmingWhitespace().lowercased()
+      end = endText == "24" || endText == "24:00" ? 1440 : try TimeExpression.time(endText).minutes
+    } catch {
+      throw UsageError("--between: \(error)")
+    }
+    if end == 0 { end = 1440 }
+    guard let hours = FreeTime.Hours(start: start.minutes, end: end) else {
+      throw UsageError("\(shape): the end comes after the start, on the same day")
+    }
+    return hours
+  }
+
+  func run(_ context: CommandContext) throws {
+    let calendar = try store.open(context, for: .read)
+    // From the next whole minute: free time is told in minutes.
+    let notBefore = first > context.today ? Int64.min : (context.now() + 59_999).floorDivided(by: 60_000) * 60
+    var buffer = TextBuffer(capacity: 1 << 12)
+    let lines = EventLineWriter(context: context)
+    var day: CivilDate?
+    try calendar.forEachFreeSlot(
+      from: first, through: last, hours: hours, weekdays: weekdays, notBefore: notBefore,
+      minimumMinutes: minimumMinutes, calendar: calendarName
+    ) { slot in
+      if json {
+        buffer.append(literal: day == nil ? "[{\"date\":" : ",{\"date\":")
+        buffer.append(jsonDate: slot.day)
+        buffer.append(literal: ",\"start\":")
+        buffer.append(jsonTimestamp: slot.start * 1000, zone: context.localZone)
+        buffer.append(literal: ",\"end\":")
+        buffer.append(jsonTimestamp: slot.end * 1000, zone: context.localZone)
+        buffer.append(literal: ",\"minutes\":")
+        buffer.append(digits: Int64(slot.minutes))
+        buffer.append(byte: UInt8(ascii: "}"))
+      } else {
+        if day != slot.day {
+          buffer.append(AgendaListing.headingLine(slot.day, today: context.today))
+          buffer.append(byte: UInt8(ascii: "\n"))
+        }
+        buffer.append(literal: "  ")
+        lines.writeClock(slot.start, into: &buffer)
+        buffer.append(byte: UInt8(ascii: "-"))
+        // Free until the day's end is free until 24:00, not 00:00.
+        let nextMidnight = context.localZone.utc(fromLocal: Int64(slot.day.daysSince1970 + 1) * 86_400)
+        if slot.end == nextMidnight {
+          buffer.append(literal: "24:00")
+        } else {
+          lines.writeClock(slot.end, into: &buffer)
+        }
+        buffer.append(literal: "  ")
+        buffer.append(EventLength.description(minutes: slot.minutes))
+        buffer.append(byte: UInt8(ascii: "\n"))
+      }
+      day = slot.day
+      if buffer.count >= 1 << 12 {
+        buffer.withBytes { context.output.write($0) }
+        buffer.removeAll()
+      }
+      return true
+    }
+    if json {
+      buffer.append(literal: day == nil ? "[]\n" : "]\n")
+    } else if day == nil {
+      let span = first > context.today ? "from \(first)" : "from now"
+      buffer.append(
+        "No free time of \(EventLength.description(minutes: minimumMinutes)) or more \(span) through \(last) "
+          + "between \(Self.clock(hours.start)) and \(Self.clock(hours.end)).\n")
+    }
+    buffer.withBytes { context.output.write($0) }
+  }
+
+  /// `09:00`, `24:00`.
+  private static func clock(_ minutes: Int) -> String {
+    minutes == 1440 ? "24:00" : TimeOfDay(minutes: minutes)?.description ?? "\(minutes)"
+  }
+}

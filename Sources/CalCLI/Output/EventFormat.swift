@@ -1,0 +1,145 @@
+import CalCore
+import CalService
+
+/// A line of the user's own making for each event of a listing (`--format '{start-time} {title}'`), as khal's
+/// `--format` and calcurse's `--format-apt` make them: for status bars and scripts that want text, not JSON.
+struct EventFormat: Equatable {
+  /// What a field in braces stands for.
+  enum Field: String, CaseIterable {
+    case date, weekday, time
+    case startTime = "start-time"
+    case endTime = "end-time"
+    case start, end, title, note, location, calendar, id, handle, `repeat`, running
+
+    /// What it gives, for help and error messages.
+    var meaning: String {
+      switch self {
+      case .date: return "the day listed (2024-05-12)"
+      case .weekday: return "its weekday, in the locale's language"
+      case .time: return "the time as listings show it (all day, 14:30-15:15)"
+      case .startTime: return "the start on your clock (14:30; empty all day)"
+      case .endTime: return "the end (15:15; empty all day)"
+      case .start: return "the start as JSON gives it (2024-05-12T14:30:00+02:00, or the first day)"
+      case .end: return "the end as JSON gives it"
+      case .title, .note, .location, .calendar: return "the event's \(rawValue)"
+      case .id: return "the event's id (5)"
+      case .handle: return "what rm and edit take for this occurrence (5@2024-05-13, or 5)"
+      case .repeat: return "the series' rule (FREQ=WEEKLY), or empty"
+      case .running: return "* while the event is under way, else empty"
+      }
+    }
+  }
+
+  /// Literal text and fields, in order.
+  enum Piece: Equatable {
+    case text(String)
+    case field(Field)
+  }
+
+  let pieces: [Piece]
+
+  /// The option, for command specs.
+  static let option = OptionSpec(
+    "format", value: "format",
+    help: "Print each event as this text, its fields in braces ({date} {time} {title}; see cal help list).")
+
+  /// `{date}, {weekday}, ...`: every field, for messages.
+  static let fieldList = Field.allCases.map { "{\($0.rawValue)}" }.concatenated(separator: ", ")
+
+  /// Reads a format: text with fields in braces, `{{` and `}}` for braces themselves, and `\n`, `\t`, `\\`
+  /// for a line break, a tab and a backslash (for formats kept where a shell cannot write them).
+  init(_ template: String) throws(UsageError) {
+    var pieces: [Piece] = []
+    var text = ""
+    let scalars = Array(template.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+      index += 1
+      switch scalar {
+      case "{" where next == "{", "}" where next == "}":
+        text.unicodeScalars.append(scalar)
+        index += 1
+      case "{":
+        guard let close = scalars[index...].firstIndex(of: "}") else {
+          let rest = String(String.UnicodeScalarView(scalars[index...].prefix(20)))
+          throw UsageError(
+            "--format: '{\(TerminalText.sanitized(rest))' is not closed: write a field as {title}, and {{ for a brace")
+        }
+        let name = String(String.UnicodeScalarView(scalars[index..<close]))
+        guard let field = Field(rawValue: name) else {
+          throw UsageError(
+            "--format: '{\(TerminalText.sanitized(String(name.prefix(40))))}' is not a field: the fields are \(Self.fieldList) (and {{ "
+              + "and }} for braces)")
+        }
+        if !text.isEmpty { pieces.append(.text(text)) }
+        text = ""
+        pieces.append(.field(field))
+        index = close + 1
+      case "}":
+        throw UsageError("--format: a '}' that closes no field: write }} for a brace")
+      case "\\" where next == "n":
+        text += "\n"
+        index += 1
+      case "\\" where next == "t":
+        text += "\t"
+        index += 1
+      case "\\" where next == "\\":
+        text += "\\"
+        index += 1
+      default:
+        text.unicodeScalars.append(scalar)
+      }
+    }
+    if !text.isEmpty { pieces.append(.text(text)) }
+    self.pieces = pieces
+  }
+
+  /// Appends `item`'s line, ended. The format's own text is written as it was given (it may hold a
+  /// terminal's colour codes, as a printf format may); the fields never carry a control character.
+  /// `lines` gives the time and clock texts as listings write them.
+  func write(
+    _ item: AgendaItem, context: CommandContext, now: Int64, lines: inout EventLineWriter,
+    into buffer: inout TextBuffer
+  ) {
+    for piece in pieces {
+      switch piece {
+      case .text(let text): buffer.append(text)
+      case .field(let field): write(field, of: item, context: context, now: now, lines: &lines, into: &buffer)
+      }
+    }
+    buffer.append(byte: UInt8(ascii: "\n"))
+  }
+
+  private func write(
+    _ field: Field, of item: AgendaItem, context: CommandContext, now: Int64, lines: inout EventLineWriter,
+    into buffer: inout TextBuffer
+  ) {
+    switch field {
+    case .date: buffer.append(item.day.description)
+    case .weekday: buffer.append(context.locale.weekdayFullNames[item.day.weekday.rawValue])
+    case .time: lines.writeTime(item, into: &buffer)
+    case .startTime: if let start = item.occurrence.startInstant { lines.writeClock(start, into: &buffer) }
+    case .endTime: if let end = item.occurrence.endInstant { lines.writeClock(end, into: &buffer) }
+    case .start: buffer.append(EventPresenter.bounds(item, context: context).0)
+    case .end: buffer.append(EventPresenter.bounds(item, context: context).1)
+    case .title: buffer.append(TerminalText.sanitized(item.title))
+    case .note: Self.appendLines(item.note, into: &buffer)
+    case .location: Self.appendLines(item.location, into: &buffer)
+    case .calendar: buffer.append(TerminalText.sanitized(item.calendar?.name ?? ""))
+    case .id: buffer.append(digits: item.id)
+    case .handle:
+      buffer.append(digits: item.id)
+      if item.repeats { buffer.append("@\(item.occurrence.occurrenceDay)") }
+    case .repeat: buffer.append(item.ruleText ?? "")
+    case .running: if item.isRunning(at: now) { buffer.append(byte: UInt8(ascii: "*")) }
+    }
+  }
+
+  /// A note or location of several lines keeps its lines, each made safe to print.
+  private static func appendLines(_ text: String?, into buffer: inout TextBuffer) {
+    guard let text, !text.isEmpty else { return }
+    buffer.append(TerminalText.sanitizedLines(text).concatenated(separator: "\n"))
+  }
+}
