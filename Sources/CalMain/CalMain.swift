@@ -44,7 +44,8 @@ public enum CalMain {
       environment: environment, outputIsTerminal: outputIsTerminal,
       terminalSize: outputIsTerminal ? terminalSize() : nil,
       output: TextOutput(
-        sink: { writeAll($0, to: STDOUT_FILENO) }, whenReaderIsGone: { exit(CalApp.ExitStatus.readerIsGone) }),
+        sink: { writeAll($0, to: STDOUT_FILENO, patience: $1) },
+        whenReaderIsGone: { exit(CalApp.ExitStatus.readerIsGone) }),
       writeError: writeError,
       errorIsTerminal: isatty(STDERR_FILENO) == 1, elapsedMilliseconds: monotonicMilliseconds,
       environmentProblem: clockProblem

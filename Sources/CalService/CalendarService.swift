@@ -137,7 +137,8 @@ public final class CalendarService {
       let rolledBack = error.message.hasSuffix("rolled back") ? ": the change was rolled back, nothing was changed" : ""
       return ServiceError(.stopped(signal: signal), "stopped by \(name)\(rolledBack)", detail: error.description)
     case let error as DatabaseError:
-      return ServiceError(.storage, describe(error, path: path), detail: error.description)
+      let busy = error.resultCode.primary == .busy || error.resultCode.primary == .locked
+      return ServiceError(busy ? .busy : .storage, describe(error, path: path), detail: error.description)
     default:
       return error
     }

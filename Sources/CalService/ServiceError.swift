@@ -9,8 +9,11 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidRequest
     /// What the request names does not exist (an event id).
     case notFound
-    /// The calendar file cannot be used (missing, read-only, busy, damaged, full, another program's).
+    /// The calendar file cannot be used (missing, read-only, damaged, full, another program's).
     case storage
+    /// Another program (another `cal`) held the calendar file's lock for longer than a change waits: the same
+    /// request can work a moment later.
+    case busy
     /// The input (an iCalendar file) cannot be read.
     case unreadableInput
     /// A server cannot be reached, or refused the request (CalDAV, a feed).

@@ -113,6 +113,7 @@ public final class CalendarStore {
     if stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
       throw StorageError.notARegularFile(path: path, isFolder: (status.st_mode & S_IFMT) == S_IFDIR)
     }
+    if status.st_nlink > 1 { throw StorageError.severalNames(path: path, count: Int(status.st_nlink)) }
     let database = try Database(path: path, mode: .existing)
     let pending = try migrator.checkCompatibility(of: database)
     if pending.count == migrator.migrations.count {

@@ -6,6 +6,10 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
   case noCalendar(path: String)
   /// The path names a folder, a FIFO or a device, not a file.
   case notARegularFile(path: String, isFolder: Bool)
+  /// The database file has more than one name (hard links): SQLite keeps the write-ahead log beside the name
+  /// a program opened, so programs using different names neither see each other's changes nor keep the file
+  /// whole.
+  case severalNames(path: String, count: Int)
 
   /// One line for the user.
   public var description: String {
@@ -14,6 +18,10 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noCalendar(let path): return "no calendar at \(path)"
     case .notARegularFile(let path, let isFolder):
       return "\(path) is \(isFolder ? "a folder" : "not a regular file"), not a calendar file"
+    case .severalNames(let path, let count):
+      return "the calendar file \(path) has \(count) names (hard links): SQLite keeps its log beside each name, "
+        + "so changes made through one are not seen through another and can damage the file; remove the other "
+        + "names (a symbolic link is fine)"
     }
   }
 }

@@ -38,4 +38,26 @@ struct ConcurrencyTests {
     #expect(Set(events.compactMap { $0["id"] as? Int }).count == 15)
     #expect(try cal.run(["history", "--limit", "1", "--json"]).stdout.contains("\"to\":\"2023-12\""))
   }
+
+  @Test("a calendar file with a second name (a hard link) is refused through either: SQLite logs beside each name")
+  func hardLinkRefused() throws {
+    let cal = try CalProcess()
+    defer { cal.remove() }
+    try cal.run(["add", "2024-05-12", "kept"])
+    let other = cal.folder + "/other.db"
+    #expect(link(cal.database, other) == 0)
+    let before = cal.snapshot()
+    // Through two names, two cal at once would each write to a log of their own: neither sees the other's
+    // events, both give out the same ids, and the file ends up holding parts of each.
+    for arguments in [["add", "2024-05-13", "lost", "--db", other], ["list", "2024-05", "--db", other]] {
+      let result = try cal.run(arguments, withDatabase: false)
+      #expect(result.status == 1)
+      #expect(result.stderr.hasPrefix("Error: the calendar file \(other) has 2 names (hard links)"), "\(result.stderr)")
+    }
+    let result = try cal.run(["add", "2024-05-13", "lost"])
+    #expect(result.status == 1 && result.stderr.contains("has 2 names (hard links)"), "\(result.stderr)")
+    #expect(cal.snapshot() == before)
+    #expect(unlink(other) == 0)
+    #expect(try cal.run(["list", "2024-05-12"]).stdout.contains("kept"))
+  }
 }

@@ -459,6 +459,34 @@ final class HardeningTests {
     #expect(result.stderr == "")
   }
 
+  @Test("a full pipe another program made non-blocking (Node.js does) is waited for: all is written, no EAGAIN")
+  func nonBlockingPipe() throws {
+    var ends: [Int32] = [-1, -1]
+    #expect(pipe(&ends) == 0)
+    // The flag belongs to the pipe's end, which the child shares: its writes find the pipe full, not wait.
+    #expect(fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK) == 0)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+    posix_spawn_file_actions_addclose(&actions, ends[0])
+    let arguments = [CalProcess.binary, "show", "2024-01", "--months", "1200", "--db", cal.database]
+    let argv = arguments.map { strdup($0) } + [nil]
+    let variables = ["TZ=UTC", "HOME=" + cal.folder]
+    let envp = variables.map { strdup($0) } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid = pid_t()
+    #expect(posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0)
+    close(ends[1])
+    usleep(300_000)  // a reader slower than cal: the pipe fills
+    var received = 0
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while case let count = read(ends[0], &chunk, chunk.count), count > 0 { received += count }
+    close(ends[0])
+    #expect(Subprocess.wait(pid) == 0)
+    #expect(received == (try cal.run(["show", "2024-01", "--months", "1200"]).stdout.utf8.count))
+  }
+
   @Test("export replaces a file whole, keeping its mode; a FIFO or /dev/stdout is written to, never replaced")
   func exportTargets() throws {
     try cal.run(["add", "2024-05-12", "dentist"])

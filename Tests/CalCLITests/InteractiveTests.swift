@@ -16,7 +16,7 @@ struct InteractiveTests {
     "click_selects", "keys_add_and_delete", "pastes_stay_in_the_prompt", "edit_and_search", "search_counts_honestly",
     "edit_every_field", "edit_keeps_rule", "go_to_prompt", "week_view_and_help",
     "help_scrolls_when_small", "week_view_shares_hours",
-    "resize_redraws", "keys_on_any_screen", "narrow_week_shows_dates", "calendar_file_replaced",
+    "resize_redraws", "keys_on_any_screen", "narrow_week_shows_dates", "calendar_file_replaced", "nonblocking_terminal",
     "starts_too_small",
     "quit_with_q", "quit_with_ctrl_c",
     "sigterm_restores", "sighup_restores", "sigint_restores", "thrown_error_restores", "crash_restores",

@@ -1,3 +1,4 @@
+import CalStorage
 import Foundation
 import Glibc
 import Testing
@@ -294,6 +295,50 @@ final class RemindTests {
     try watch.set("2024-05-12T10:06:00+02:00")
     #expect(watch.waitFor(2).last == "Reminder (at the start): 2024-05-12  10:06        #2  call")
     #expect(watch.stop(SIGTERM) == 0)
+  }
+
+  @Test("--watch outlasts another program holding the calendar's write lock past the busy timeout (a long import)")
+  func watchOutlastsALongLock() throws {
+    try run(["add", "2024-05-12", "dentist", "--at", "10:20", "--remind", "15m"])
+    let watch = try watch([], at: "2024-05-12T10:00:00+02:00")
+    usleep(300_000)
+    // As a `cal import` of a million events holds it: longer than the five seconds a write waits.
+    let holder = try Database(path: cal.database, mode: .existing)
+    try holder.execute("BEGIN IMMEDIATE")
+    try watch.set("2024-05-12T10:05:00+02:00")
+    usleep(5_600_000)
+    try holder.execute("COMMIT")
+    holder.close()
+    #expect(watch.waitFor(1) == ["Reminder (15m before): 2024-05-12  10:20        #1  dentist"])
+    #expect(watch.stop(SIGTERM) == 0, "\((try? String(contentsOfFile: watch.output + ".err", encoding: .utf8)) ?? "")")
+  }
+
+  @Test("--watch whose reader stops reading (a full pipe) lets go of the calendar: others still write, nothing is lost")
+  func watchWithAStuckReader() throws {
+    // Two thousand reminders due at once: more lines than a pipe holds.
+    var calendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+    for number in 0..<2000 {
+      calendar +=
+        "BEGIN:VEVENT\r\nUID:stuck-\(number)\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240512T082000Z\r\n"
+        + "SUMMARY:reminder \(number)\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\n"
+        + "END:VEVENT\r\n"
+    }
+    try Data((calendar + "END:VCALENDAR\r\n").utf8).write(to: URL(fileURLWithPath: cal.folder + "/many.ics"))
+    #expect(try run(["import", cal.folder + "/many.ics"]).status == 0)
+    let pipe = cal.folder + "/stuck"
+    #expect(mkfifo(pipe, 0o600) == 0)
+    // A reader that never reads.
+    let reader = open(pipe, O_RDWR)
+    defer { close(reader) }
+    let watch = try watch([], at: "2024-05-12T10:06:00+02:00", output: "stuck")
+    usleep(500_000)
+    let added = try run(["add", "2024-05-13", "meanwhile"], at: "2024-05-12T10:06:00+02:00")
+    #expect(added.status == 0, "\(added.stderr)")
+    let error = { (try? String(contentsOfFile: watch.output + ".err", encoding: .utf8)) ?? "" }
+    #expect(watch.stop(SIGTERM) == 1, "\(error())")
+    #expect(error().hasPrefix("Error: cannot write the output: "), "\(error())")
+    // Not recorded as told: they come again.
+    #expect(try run(["remind"], at: "2024-05-12T10:06:00+02:00").stdout.split(separator: "\n").count == 2000)
   }
 
   @Test("--watch follows a calendar file renamed over its own (a restored backup): the new file's reminders are told")

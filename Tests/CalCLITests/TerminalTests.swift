@@ -47,11 +47,16 @@ final class TerminalTests {
     #expect(screen.contains("May 2024 → June 2024") && screen.contains("     June 2024"))
   }
 
-  @Test("no animation with --no-animation, CAL_ANIMATION=off, or when piped")
+  @Test("no animation with --no-animation, CAL_ANIMATION=off, on a TERM=dumb terminal, or when piped")
   func noAnimation() throws {
     try cal.run(["goto", "2024-05"])
     #expect(!(try onTerminal(cal, ["flip", "up-left", "--no-animation"]).contains("\u{1B}[?25l")))
     #expect(!(try onTerminal(cal, ["flip", "up-left"], environment: ["CAL_ANIMATION": "off"]).contains("\u{1B}[?25l")))
+    // A terminal that cannot move the cursor (Emacs' shell, a plain serial console) would show the frames'
+    // escape sequences as text, one frame below the other.
+    let dumb = try onTerminal(cal, ["flip", "up-left"], environment: ["TERM": "dumb"])
+    #expect(!dumb.contains("\u{1B}") && dumb.contains("July 2024 → August 2024"), "\(dumb)")
+    try cal.run(["goto", "2024-07"])
     let piped = try cal.run(["flip", "up-left"]).stdout
     #expect(!piped.contains("\u{1B}"))
     #expect(piped.hasPrefix("↖ up-left: curl from the bottom edge, not mirrored\nJuly 2024 → August 2024\n\n"))

@@ -9,7 +9,7 @@ import Testing
 @Suite("The edit form's repeat prompt")
 struct RepeatPromptTests {
   let context = CommandContext(
-    now: { 1_715_508_000_000 }, environment: [:], outputIsTerminal: false, output: TextOutput(sink: { _ in nil }))
+    now: { 1_715_508_000_000 }, environment: [:], outputIsTerminal: false, output: TextOutput(sink: { _, _ in nil }))
 
   /// Checks that `rule` on a series starting on `start` is prefilled as `words` (`nil`: as `rrule RULE`), and
   /// that the prefilled answer, sent as the form sends it, gives back the same rule.

@@ -630,6 +630,24 @@ def calendar_file_replaced(cal, folder):
     assert not os.path.exists(os.path.join(folder, "cal.db"))
 
 
+@case
+def nonblocking_terminal(cal, folder):
+    """A terminal another program left non-blocking, whose reader falls behind (a slow link): the page waits for
+    room instead of taking the terminal for gone (it ended at once, in the alternate screen, mouse on)."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    page = Page(cal, folder, rows=100, columns=300, nonblocking=True)
+    try:
+        page.settled("May 2024")
+        page.send(b"nnnn")
+        time.sleep(1.5)  # nothing read: the terminal's buffer fills
+        page.settled("September 2024")
+        page.key(b"q")
+        assert page.wait_exit() == 0
+        page.assert_restored()
+    finally:
+        page.close()
+
+
 def p_status(page):
     return page.lines()[-1].strip()
 

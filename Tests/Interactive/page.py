@@ -24,7 +24,7 @@ LEAVE = [b"\x1b[?25h", b"\x1b[?1000l", b"\x1b[?1002l", b"\x1b[?1006l", b"\x1b[?1
 class Page:
     """One `cal interactive` on a pseudo-terminal of `rows` by `columns`."""
 
-    def __init__(self, cal, folder, rows=24, columns=80, env=None, args=()):
+    def __init__(self, cal, folder, rows=24, columns=80, env=None, args=(), nonblocking=False):
         self.cal = cal
         self.db = os.path.join(folder, "cal.db")
         self.env = {
@@ -41,6 +41,8 @@ class Page:
         self.stream = pyte.ByteStream(self.screen)
         self.output = b""
         self.master, self.slave = os.openpty()
+        if nonblocking:  # as a program that crashed can leave a terminal: the flag is the terminal's, shared
+            fcntl.fcntl(self.slave, fcntl.F_SETFL, fcntl.fcntl(self.slave, fcntl.F_GETFL) | os.O_NONBLOCK)
         self.set_size(rows, columns)
         self.settings_before = self.stty()
         reports_read, reports_write = os.pipe()

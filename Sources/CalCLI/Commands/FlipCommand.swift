@@ -85,7 +85,10 @@ struct FlipCommand: Command {
       try PageRenderer.render([turn.to], calendar: calendar, context: context, style: style)
     }
     // The turn is committed before it is drawn: an interrupted animation leaves it done, not half done.
-    if animates && context.outputIsTerminal && context.environment["CAL_ANIMATION"] != "off" {
+    // A dumb terminal cannot move the cursor back up: each frame would follow the last, escapes shown as text.
+    if animates && context.outputIsTerminal && context.environment["CAL_ANIMATION"] != "off"
+      && context.environment["TERM"] != "dumb"
+    {
       var plain = style
       plain.highlights = false
       let sheet = { (month: YearMonth) in

@@ -50,6 +50,9 @@ struct RemindCommand: Command {
 
   func run(_ context: CommandContext) throws {
     if installs { return try writeUnit(context) }
+    // Notices are written in the transaction that records them: a reader that stops reading must not keep the
+    // calendar locked for every other cal.
+    context.output.patience = Self.readerPatienceMilliseconds
     var calendar = try openCalendar(context)
     guard watching else {
       // Here a command that hangs may hold up the rest, but only those of a burst past the limit.
@@ -76,7 +79,15 @@ struct RemindCommand: Command {
         waiter = try makeWaiter(calendar, context: context)
         wake = .changed
       }
-      if wake != .childEnded { queue += try tellDue(calendar, context: context) }
+      var left: Int64
+      do {
+        if wake != .childEnded { queue += try tellDue(calendar, context: context) }
+        left = try calendar.nextReminderDue().map { $0 - context.now() } ?? Int64.max
+      } catch let error as ServiceError where error.kind == .busy {
+        // Another cal holds the file for longer than a change waits (an import of a million events): what is
+        // due waits for it, and the watch, a service that runs for days, does not end.
+        left = Self.busyRetryMilliseconds
+      }
       for (pid, failure) in ShellCommand.reapEnded() {
         guard let notice = running.removeValue(forKey: pid), let failure else { continue }
         context.writeError(ReminderPresenter.failure(notice, failure, context: context) + "\n")
@@ -84,7 +95,6 @@ struct RemindCommand: Command {
       try start(&queue, limit: Self.maximumRunning - running.count, context: context) { running[$0] = $1 }
       // Asleep until the next reminder, a change to the calendar (or the test clock), a command's end, or a
       // minute at most: a clock that jumps (a suspended laptop) is noticed within a minute.
-      let left = try calendar.nextReminderDue().map { $0 - context.now() } ?? Int64.max
       wake = waiter.wait(milliseconds: min(max(left, 0), 60_000))
       if wake == .stopped { return }
     }
@@ -142,6 +152,13 @@ struct RemindCommand: Command {
   /// a hostile one with thousands due at the same minute) waits for a place instead of starting a shell
   /// for each at once.
   static let maximumRunning = 16
+
+  /// How long the notices wait for their reader to take anything: well below the 5 s another cal waits for
+  /// the calendar's lock.
+  static let readerPatienceMilliseconds: Int32 = 2_000
+
+  /// How long a watch that found the calendar busy sleeps before it tries again, unless the file changes.
+  static let busyRetryMilliseconds: Int64 = 1_000
 
   /// Runs the command for the first notices of `queue`, at most `limit` of them, taking them off the queue,
   /// once they are recorded as told (a command started before, by a cal then killed or whose commit failed,

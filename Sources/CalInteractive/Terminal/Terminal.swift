@@ -59,6 +59,13 @@ final class Terminal {
       while offset < buffer.count {
         let written = Glibc.write(output, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 && errno == EINTR { continue }
+        if written < 0 && errno == EAGAIN {
+          // Another program left the terminal non-blocking (the flag belongs to the terminal, not to cal): a
+          // full one is waited for, as a blocking one would be, not taken for gone.
+          var request = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&request, 1, -1)
+          continue
+        }
         guard written > 0 else {
           isLost = true
           return
