@@ -50,6 +50,11 @@ final class FreeTests {
       ["free", "next", "week", "--on", "sat,sun", "--between", "22-24"],
       prints: "2024-05-19 (Sunday)\n  22:00-24:00  2h\n2024-05-25 (Saturday)\n  22:00-24:00  2h\n")
     try cal.expect(["free", "today", "--between", "20-midnight"], prints: "Today (2024-05-12)\n  20:00-24:00  4h\n")
+    // Lengths in hours, never days: a whole day is 24h.
+    try cal.expect(["free", "2024-05-18", "--between", "0-24"], prints: "Saturday (2024-05-18)\n  00:00-24:00  24h\n")
+    try cal.expect(
+      ["free", "2024-05-13..2024-05-17", "--on", "sat,sun"],
+      prints: "No free time of 30m or more from 2024-05-13 through 2024-05-17 on sat,sun between 09:00 and 17:00.\n")
     // From the next whole minute.
     try cal.expect(
       ["free", "today", "--between", "9-17", "--for", "10m"], prints: "Today (2024-05-12)\n  16:43-17:00  17m\n",
@@ -71,6 +76,7 @@ final class FreeTests {
     for (arguments, message) in [
       (["free", "--between", "17-9"], "--between 17-9: give the hours as 9-17, 8:30-18:00 or 9am-5pm: the end"),
       (["free", "--between", "9"], "--between 9: give the hours as 9-17"),
+      (["free", "--between", "-5"], "--between -5: give the hours as 9-17"),
       (["free", "--between", "9-25"], "--between: '25' is not a time"),
       (["free", "--for", "0"], "--for: '0' is not a length"),
       (["free", "--on", "mon-frx"], "--on mon-frx: expected weekdays"),

@@ -30,8 +30,14 @@ import Testing
     let pid = try Subprocess.spawn(
       [CalProcess.binary, "calendar", "rm", "big", "--force", "--db", cal.database],
       environment: ["TZ": "UTC", "HOME": cal.folder], stderr: output)
-    // Well inside the removal, which takes seconds.
-    usleep(1_000_000)
+    // Well inside the removal, whatever the machine's speed: once its pages spill into the write-ahead log
+    // (a second's sleep was early on a slow machine and could be late on a fast one).
+    let started = ContinuousClock.now
+    while (try? FileManager.default.attributesOfItem(atPath: cal.database + "-wal")[.size] as? Int) ?? 0 < 1 << 20,
+      ContinuousClock.now - started < .seconds(30)
+    {
+      usleep(5_000)
+    }
     let clock = ContinuousClock()
     let sent = clock.now
     kill(pid, signal)

@@ -34,6 +34,8 @@ struct FreeCommand: Command {
   let hours: FreeTime.Hours
   let minimumMinutes: Int
   let weekdays: Set<Weekday>
+  /// ` on mon-fri`, as `--on` was given, for the sentence that says nothing was found; empty without it.
+  let onDays: String
   let calendarName: String?
   let json: Bool
   let store: StoreOptions
@@ -48,8 +50,10 @@ struct FreeCommand: Command {
     if let text = arguments.value(Self.days) {
       let (days, _) = try ScheduleOptions.days(text, frequency: .weekly, option: Self.days.long)
       weekdays = Set(days.map(\.weekday))
+      onDays = " on " + TerminalText.sanitized(text)
     } else {
       weekdays = Set(Weekday.allCases)
+      onDays = ""
     }
     calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
@@ -61,7 +65,7 @@ struct FreeCommand: Command {
   static func hours(_ text: String) throws(UsageError) -> FreeTime.Hours {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     let shape = "--between \(TerminalText.sanitized(text)): give the hours as 9-17, 8:30-18:00 or 9am-5pm"
-    guard parts.count == 2 else { throw UsageError(shape) }
+    guard parts.count == 2, parts.allSatisfy({ !$0.trimmingWhitespace().isEmpty }) else { throw UsageError(shape) }
     let start: TimeOfDay
     var end: Int
     do {
@@ -115,7 +119,7 @@ struct FreeCommand: Command {
           lines.writeClock(slot.end, into: &buffer)
         }
         buffer.append(literal: "  ")
-        buffer.append(EventLength.description(minutes: slot.minutes))
+        buffer.append(Self.length(slot.minutes))
         buffer.append(byte: UInt8(ascii: "\n"))
       }
       day = slot.day
@@ -130,10 +134,17 @@ struct FreeCommand: Command {
     } else if day == nil {
       let span = first > context.today ? "from \(first)" : "from now"
       buffer.append(
-        "No free time of \(EventLength.description(minutes: minimumMinutes)) or more \(span) through \(last) "
+        "No free time of \(Self.length(minimumMinutes)) or more \(span) through \(last)\(onDays) "
           + "between \(Self.clock(hours.start)) and \(Self.clock(hours.end)).\n")
     }
     buffer.withBytes { context.output.write($0) }
+  }
+
+  /// `7h45m`, `24h`, `25h` (on the day the clocks go back): hours, never days, since a stretch lies within a
+  /// day's hours.
+  private static func length(_ minutes: Int) -> String {
+    let (hours, rest) = minutes.quotientAndRemainder(dividingBy: 60)
+    return hours == 0 ? "\(rest)m" : rest == 0 ? "\(hours)h" : "\(hours)h\(rest)m"
   }
 
   /// `09:00`, `24:00`.

@@ -26,6 +26,8 @@ public enum StopSignal {
   /// Takes SIGTERM and SIGINT over, once, unless they are ignored (`nohup`, a background job of a
   /// non-interactive shell): the handlers that do not need it leave them to the default action.
   static let installed: Void = {
+    // Made now, not at their first use, which could be inside a handler (making a global takes a lock).
+    _ = (stepping.load(ordering: .relaxed), received.load(ordering: .relaxed), reported.load(ordering: .relaxed))
     var unblocked = sigset_t()
     sigemptyset(&unblocked)
     for signal in [SIGTERM, SIGINT] {
