@@ -45,6 +45,15 @@ final class HabitTests {
     try cal.expect(["add", "fri", "a::b"], prints: "Added: 2024-05-17  all day      #2  a::b\n")
   }
 
+  @Test("list with khal's number of days, and export with days where a file goes, say what to type")
+  func daysWhereTheyAreNotTaken() throws {
+    try cal.expectRefused(
+      ["list", "today", "7d"], "'today 7d': list takes days as a range, not a number of days: write today..+6d")
+    try cal.expectRefused(["list", "2w"], "'2w': list takes days as a range, not a number of days")
+    try cal.expectRefused(["export", "week"], "'week' reads as days, not a file: export takes days as --from and --to")
+    try cal.expectRefused(["export", "may"], "'may' reads as days, not a file")
+  }
+
   @Test("--format with khal's field names names cal's")
   func khalFields() throws {
     try cal.expectRefused(
