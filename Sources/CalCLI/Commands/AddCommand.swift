@@ -17,7 +17,10 @@ struct AddCommand: Command {
       of several words (next fri, in 3 days) takes the first words of the line, and a time after it is the \
       start, or the start and end: cal add fri 14:30 dentist, cal add tomorrow 9am-10:30am standup, \
       cal add fri 14:30 1h30 review (a length in hours or minutes after the time), cal add fri 9:00 10:00 \
-      review (an end after it); a bare hour such as 9 is refused there: write 9:00 or 9am, or --at 9.
+      review (an end after it); a bare hour such as 9 is refused there: write 9:00 or 9am, or --at 9. As \
+      khal's new, a second date written in full after the date is an all-day event's last day (cal add \
+      2024-07-01 2024-07-14 holiday), and the words after a lone :: are the note (cal add fri 9:00 doctor :: \
+      bring the card).
       """,
     arguments: [
       ArgumentSpec(
@@ -52,7 +55,18 @@ struct AddCommand: Command {
         throw UsageError("'\(given)' gives the end already: leave out --for and --end")
       }
     }
-    let title = arguments.words.dropFirst(count).concatenated(separator: " ")
+    count = try Self.readLastDay(
+      arguments.words, at: count, timeStart: timeStart, into: &schedule, dates: dates, arguments: arguments)
+    // khal's `new ... TITLE :: DESCRIPTION`: the words after a lone `::` are the note.
+    var titleWords = arguments.words.dropFirst(count)
+    var note: String?
+    if let colons = titleWords.firstIndex(of: "::") {
+      if arguments.isGiven(ScheduleOptions.note) { throw UsageError("a note after :: and --note: give one of them") }
+      let text = titleWords[(colons + 1)...].concatenated(separator: " ")
+      note = text.isEmpty ? nil : text
+      titleWords = titleWords[..<colons]
+    }
+    let title = titleWords.concatenated(separator: " ")
     if title.allSatisfy(\.isWhitespace) {
       guard count > timeStart else { throw UsageError("The title is empty: give the event a title") }
       // `cal add fri noon`: the time took the last words, which may have been meant as the title.
@@ -63,7 +77,8 @@ struct AddCommand: Command {
     }
     let options = ScheduleOptions(arguments: arguments, dates: dates, endTime: end)
     fields = try ReminderOptions(arguments, context: context).apply(
-      to: try options.apply(to: EventFields(title: title, schedule: schedule), newDay: nil, context: context))
+      to: try options.apply(
+        to: EventFields(title: title, note: note, schedule: schedule), newDay: nil, context: context))
     calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
@@ -92,6 +107,39 @@ struct AddCommand: Command {
     schedule.lengthMinutes = span.start.minutes - start.minutes
     endTime = span.start
     return index + 2
+  }
+
+  /// Reads a second date (`2024-05-31`) after the date, khal's `new START END` for an all-day event, into
+  /// `schedule` as its last day, and returns where the title starts. Only a date written out in full counts,
+  /// so that a title such as `3-2 win` stays one; after a time it is refused, since a timed event ends by a
+  /// length, and taking it as the title would hide the mistake.
+  private static func readLastDay(
+    _ words: [String], at index: Int, timeStart: Int, into schedule: inout EventSchedule, dates: DateReader,
+    arguments: ParsedArguments
+  ) throws(UsageError) -> Int {
+    guard index < words.count, isFullDate(words[index]) else { return index }
+    let word = words[index]
+    if schedule.startTime != nil || arguments.isGiven(ScheduleOptions.at) {
+      throw UsageError(
+        "'\(word)' after the \(index > timeStart ? "time" : "date") would be the title's first word: a timed event "
+          + "that ends on another day takes --for (such as --for 20h); quote a title that starts with a date")
+    }
+    if arguments.isGiven(ScheduleOptions.to) {
+      throw UsageError("'\(word)' gives the last day already: leave out --to")
+    }
+    let last = try dates.day(word)
+    guard last >= schedule.startDay else {
+      throw UsageError("'\(words[...index].concatenated(separator: " "))' ends before it starts")
+    }
+    schedule.endDay = last == schedule.startDay ? nil : last
+    return index + 1
+  }
+
+  /// Whether `word` is a date written out in full: a year of four digits, a month and a day.
+  private static func isFullDate(_ word: String) -> Bool {
+    let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+    return parts.count == 3 && parts[0].count == 4 && parts.dropFirst().allSatisfy { (1...2).contains($0.count) }
+      && parts.allSatisfy { $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
   }
 
   /// The time (and end) `word` gives after the date, `nil` when it begins the title.

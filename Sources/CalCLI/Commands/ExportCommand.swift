@@ -27,7 +27,14 @@ struct ExportCommand: Command {
     if path?.isEmpty == true {
       throw UsageError("the file to export to is an empty name: give a path, or - (or nothing) for standard output")
     }
-    range = try RangeOptions.parse(arguments, dates: DateReader(context), fromAlone: false)
+    let dates = DateReader(context)
+    // `cal export may` means May, as `cal list may` does: silently writing a file called may would hide that.
+    if let path, !path.contains("/"), !path.contains("."), (try? ListCommand.window(path, dates: dates)) != nil {
+      throw UsageError(
+        "'\(TerminalText.sanitized(path))' reads as days, not a file: export takes days as --from and --to "
+          + "(--from may --to may for May); for a file of that name write ./\(TerminalText.sanitized(path))")
+    }
+    range = try RangeOptions.parse(arguments, dates: dates, fromAlone: false)
     calendarName = try CalendarOption.parse(arguments)
     store = try StoreOptions(arguments)
   }

@@ -8,7 +8,7 @@ struct ListCommand: Command {
     discussion: """
       Without an argument, lists the events of the month on view. Each line shows the day, the time (or \
       "all day"), the id, and the title; a repeating event's id carries the occurrence's own day \
-      (#5@2024-05-13), which rm --on and edit --on take.
+      (#5@2024-05-13), which rm and edit take as the id.
 
       With --format, each event is printed as the text given, with its fields in braces: \(EventFormat.fieldList) \
       ({{ and }} write braces, \\n and \\t a line break and a tab); with --limit N, only the first N events. \
@@ -69,6 +69,14 @@ struct ListCommand: Command {
     do {
       found = try DayExpression.dayOrMonth(text, today: dates.today, locale: dates.locale)
     } catch .malformed(let text, _) {
+      // khal's `list today 7d`: a number of days is agenda's; list takes them as a range.
+      if let last = text.split(separator: " ").last, last.first?.isNumber == true,
+        last.dropFirst().drop(while: \.isNumber).allSatisfy({ "dwmy".contains($0) }), last.last?.isNumber == false
+      {
+        throw UsageError(
+          "'\(text)': list takes days as a range, not a number of days: write today..+6d for seven days from "
+            + "today, or cal agenda 7d (see cal help dates)")
+      }
       // list takes more than a day or a month: its message names every form.
       throw UsageError(
         "'\(text)' is not a day, a month, a year, a range or week: write a day as \(DayExpression.dayForms), a "

@@ -46,6 +46,14 @@ struct EventFormat: Equatable {
   /// `{date}, {weekday}, ...`: every field, for messages.
   static let fieldList = Field.allCases.map { "{\($0.rawValue)}" }.concatenated(separator: ", ")
 
+  /// khal's names for what a field here gives, or how to write it: a khal user's format is refused naming
+  /// what to write instead.
+  private static let khalNames = [
+    "description": "khal's {description} is {note}", "start-long": "khal's {start-long} is {start}",
+    "end-long": "khal's {end-long} is {end}", "start-date": "{date} is the day listed, {start} the event's start",
+    "tab": "write \\t for a tab", "nl": "write \\n for a line break",
+  ]
+
   /// Reads a format: text with fields in braces, `{{` and `}}` for braces themselves, and `\n`, `\t`, `\\`
   /// for a line break, a tab and a backslash (for formats kept where a shell cannot write them).
   init(_ template: String) throws(UsageError) {
@@ -69,9 +77,10 @@ struct EventFormat: Equatable {
         }
         let name = String(String.UnicodeScalarView(scalars[index..<close]))
         guard let field = Field(rawValue: name) else {
+          let hint = Self.khalNames[name].map { " (\($0))" } ?? ""
           throw UsageError(
-            "--format: '{\(TerminalText.sanitized(String(name.prefix(40))))}' is not a field: the fields are \(Self.fieldList) (and {{ "
-              + "and }} for braces)")
+            "--format: '{\(TerminalText.sanitized(String(name.prefix(40))))}' is not a field\(hint): the fields are "
+              + "\(Self.fieldList) (and {{ and }} for braces)")
         }
         if !text.isEmpty { pieces.append(.text(text)) }
         text = ""

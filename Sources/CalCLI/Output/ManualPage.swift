@@ -62,7 +62,8 @@ enum ManualPage {
       "The systemd user unit \\fBcal remind \\-\\-install\\fR writes, which runs \\fBcal remind \\-\\-watch\\fR.",
       ".SH EXIT STATUS",
       "0 on success, 64 for a mistake in the command line, 1 for any other failure, 141 when the reader of "
-        + "the output went away (\\fBcal list | head\\fR), as SIGPIPE ends other programs.",
+        + "the output went away (\\fBcal list | head\\fR), as SIGPIPE ends other programs, and 128 + the "
+        + "signal's number (130, 143) when SIGINT or SIGTERM ended it.",
       ".SH SEE ALSO",
       "\\fBcal\\fR(1) of util\\-linux and BSD, \\fBcalcurse\\fR(1), \\fBkhal\\fR(1)",
     ]
