@@ -22,7 +22,7 @@ struct FreeCommand: Command {
       ArgumentSpec(
         "days",
         help:
-          "Where to look: a number of days (30), of days, weeks or months (10d, 2w, 1m), a range "
+          "Where to look: a number of days (30), of days, weeks, months or years (10d, 2w, 1m, 1y), a range "
           + "(2024-05-20..2024-05-31, today..fri), one day or month (tomorrow, fri, june), or a week (this or "
           + "next week); see cal help dates.",
         isOptional: true, takesRest: true)
