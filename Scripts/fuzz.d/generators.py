@@ -344,8 +344,9 @@ class CliGenerator:
                       stdin="in.ics" if "-" in argv and command == "import" else None)]
         if command in WRITERS:
             # What one command writes, every command must read.
-            # (Only a real month: a text value such as --note 2024-00-12 is a date-shaped word, not a day.)
-            month = next((a[:7] for a in argv if re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])-\d\d", a)), "2024-05")
+            # (Only a real month of the years 1 to 9999: a text value such as --note 2024-00-12 or 0000-01-05 is
+            # a date-shaped word, not a day.)
+            month = next((a[:7] for a in argv if re.fullmatch(r"(?!0000)\d{4}-(0[1-9]|1[0-2])-\d\d", a)), "2024-05")
             for follow in (["list", month, "--json"], ["export"], ["search", "e"], ["show", month, "--agenda"]):
                 steps.append(step(follow + ["--db", DB], env={"TZ": main_tz(rng)}, needs_ok=0,
                                   require_ok="unreadable-after-write"))
