@@ -569,7 +569,9 @@ class Judge:
         words = options_of_raw(argv)
         always = any(a == "--color=always" or a == "--color" and b == "always" for a, b in zip(words, words[1:] + [""]))
         # A --format's own text is printed as given (a tab for its \\t too): only its characters may appear.
-        fmt = next((b for a, b in zip(words, words[1:]) if a == "--format"), "")
+        # Every --format given (the last counts, written as `--format X` or `--format=X`).
+        fmt = "".join([b for a, b in zip(words, words[1:]) if a == "--format"]
+                      + [a[len("--format="):] for a in words if a.startswith("--format=")])
         allowed = "".join(sorted(set(re.findall("[\x00-\x09\x0b-\x1f\x7f\u0080-\u009f]", fmt))))
         allowed += "\t" if "\\t" in fmt else ""
         if command in TEXT_COMMANDS and not always:
