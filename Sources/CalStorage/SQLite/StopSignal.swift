@@ -88,12 +88,18 @@ public enum StopSignal {
       }, UnsafeMutableRawPointer(bitPattern: Int(milliseconds)))
   }
 
+  /// Whether `handle` is the `ROLLBACK` a transaction ends with when its body failed.
+  private static func isRollback(_ handle: OpaquePointer) -> Bool {
+    guard let text = sqlite3_sql(handle) else { return false }
+    return strcmp(text, "ROLLBACK") == 0
+  }
+
   /// Runs `sqlite3_step` on `handle` of `connection` where the handlers can interrupt it. A signal that came
   /// too late to interrupt it (the statement had finished) ends the process now, as it would have anyway.
   static func step(_ handle: OpaquePointer, of connection: OpaquePointer) -> Int32 {
-    // Once a stop was told, nothing more runs, even where a caller went on past the error (a `try?`): the
-    // transaction it was in must not go on to commit. Left open, it dies with the process.
-    if reported.load(ordering: .acquiring) { return SQLITE_INTERRUPT }
+    // Once a stop was told, nothing more runs but the rollback that follows it, even where a caller went on
+    // past the error (a `try?`): the transaction it was in must not go on to commit.
+    if reported.load(ordering: .acquiring) && !isRollback(handle) { return SQLITE_INTERRUPT }
     stepping.store(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))), ordering: .releasing)
     let code = sqlite3_step(handle)
     stepping.store(0, ordering: .releasing)
