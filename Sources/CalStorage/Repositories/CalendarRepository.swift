@@ -41,18 +41,13 @@ public struct CalendarRepository {
   /// Stores every field of `calendar` but its id; `nil` when there is no such calendar.
   @discardableResult
   public func update(_ calendar: CalendarRecord) throws -> CalendarRecord? {
-    do {
-      return try database.fetchOne(
+    try database.updatingRow(of: "calendars", id: calendar.id) {
+      try database.fetchOne(
         """
         UPDATE calendars SET name = ?, color = ?, kind = ?, url = ?, user_name = ?, password_command = ?,
           sync_token = ?, ctag = ?, synced_at = ?
         WHERE id = ? RETURNING \(Self.columns)
         """, Self.values(calendar) + [calendar.id], record)
-    } catch let error as DatabaseError where error.resultCode == .constraintCheck {
-      // The row as stored breaks the table's checks (edited by another program): say which, by its id.
-      let columns = try database.columnsBreakingChecks(of: "calendars", id: calendar.id)
-      if columns.isEmpty { throw error }
-      throw DamagedRow(table: "calendars", id: calendar.id, columns: columns)
     }
   }
 

@@ -39,9 +39,8 @@ public struct EventRepository {
   /// - Throws: `DamagedRow` when the change is refused because the row as stored breaks the table's checks
   ///   (edited by another program): its values, carried over, would break them again.
   public func update(id: Int64, _ fields: EventFields, at milliseconds: Int64) throws -> EventRecord? {
-    let updated: EventRecord?
-    do {
-      updated = try database.fetchOne(
+    let updated = try database.updatingRow(of: "events", id: id) {
+      try database.fetchOne(
         """
         UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
           end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
@@ -49,10 +48,6 @@ public struct EventRepository {
           uid = coalesce(?, uid), source_hash = NULL
         WHERE id = ? RETURNING \(Self.columns)
         """, Self.values(fields) + [milliseconds, fields.uid, id], record)
-    } catch let error as DatabaseError where error.resultCode == .constraintCheck {
-      let columns = try database.columnsBreakingChecks(of: "events", id: id)
-      if columns.isEmpty { throw error }
-      throw DamagedRow(table: "events", id: id, columns: columns)
     }
     guard let record = updated else { return nil }
     guard record.fields.reminders != fields.reminders else { return record }

@@ -1,5 +1,18 @@
 /// Telling which stored values of a row break the table's CHECK constraints.
 extension Database {
+  /// Runs `update`, a change of row `id` of `table`; when it fails a CHECK constraint that the row as stored
+  /// breaks already (edited by another program), says which row and which of its columns, as a `DamagedRow`,
+  /// rather than SQLite's words.
+  func updatingRow<Value>(of table: String, id: Int64, _ update: () throws -> Value) throws -> Value {
+    do {
+      return try update()
+    } catch let error as DatabaseError where error.resultCode == .constraintCheck {
+      let columns = try columnsBreakingChecks(of: table, id: id)
+      if columns.isEmpty { throw error }
+      throw DamagedRow(table: table, id: id, columns: columns)
+    }
+  }
+
   /// The columns of row `id` of `table` whose stored values break a CHECK constraint of the table, in the
   /// table's order; empty when the row passes every check (or is not there). Inside a write transaction.
   ///
