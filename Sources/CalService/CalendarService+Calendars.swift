@@ -31,12 +31,15 @@ extension CalendarService {
   ///   is taken.
   public func addCalendar(_ calendar: CalendarRecord) throws -> CalendarRecord {
     try Self.checkName(calendar.name)
-    return try write(recording: "calendar") {
-      if let existing = try store.calendars.calendar(named: calendar.name) {
-        throw ServiceError(.invalidRequest, "there is already a calendar named '\(existing.name)'")
-      }
-      return (try store.calendars.insert(calendar), "added calendar \(calendar.name)")
+    return try write(recording: "calendar") { (try insertCalendar(calendar), "added calendar \(calendar.name)") }
+  }
+
+  /// Inserts `calendar`, inside a write transaction, unless its name is taken.
+  func insertCalendar(_ calendar: CalendarRecord) throws -> CalendarRecord {
+    if let existing = try store.calendars.calendar(named: calendar.name) {
+      throw ServiceError(.invalidRequest, "there is already a calendar named '\(existing.name)'")
     }
+    return try store.calendars.insert(calendar)
   }
 
   /// Renames and recolours calendar `name`; a `nil` leaves that as it is, and `.some(nil)` for the colour

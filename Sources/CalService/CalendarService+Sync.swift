@@ -64,10 +64,7 @@ extension CalendarService {
       throw ServiceError(.unreadableInput, "the feed cannot be read: \(error)")
     }
     return try write(recording: "calendar") {
-      if let existing = try store.calendars.calendar(named: calendar.name) {
-        throw ServiceError(.invalidRequest, "there is already a calendar named '\(existing.name)'")
-      }
-      let added = try store.calendars.insert(calendar)
+      let added = try insertCalendar(calendar)
       // Undo removes the events first: a calendar goes only once they have.
       try store.changes.endPart()
       var report = SyncReport(calendar: added.name)
