@@ -70,9 +70,7 @@ struct ListCommand: Command {
       found = try DayExpression.dayOrMonth(text, today: dates.today, locale: dates.locale)
     } catch .malformed(let text, _) {
       // khal's `list today 7d`: a number of days is agenda's; list takes them as a range.
-      if let last = text.split(separator: " ").last, last.first?.isNumber == true,
-        last.dropFirst().drop(while: \.isNumber).allSatisfy({ "dwmy".contains($0) }), last.last?.isNumber == false
-      {
+      if let last = text.split(separator: " ").last, DateOffset([last], signed: false) != nil {
         throw UsageError(
           "'\(text)': list takes days as a range, not a number of days: write today..+6d for seven days from "
             + "today, or cal agenda 7d (see cal help dates)")
