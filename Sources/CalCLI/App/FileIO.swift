@@ -30,9 +30,7 @@ enum FileIO {
       let descriptor = open(path, O_WRONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw failure("cannot write", path) }
       defer { close(descriptor) }
-      try body { bytes throws(CalError) in
-        guard writeAll(bytes, to: descriptor) else { throw failure("cannot write", path) }
-      }
+      try body { bytes throws(CalError) in try writeAll(bytes, to: descriptor, path: path) }
       return
     }
     let target = exists ? (resolvedPath(path) ?? path) : linkTarget(path)
@@ -50,9 +48,7 @@ enum FileIO {
     let mode = exists ? status.st_mode & 0o7777 : 0o666 & ~currentUmask()
     do {
       guard fchmod(descriptor, mode) == 0 else { throw failure("cannot write", path) }
-      try body { bytes throws(CalError) in
-        guard writeAll(bytes, to: descriptor) else { throw failure("cannot write", path) }
-      }
+      try body { bytes throws(CalError) in try writeAll(bytes, to: descriptor, path: path) }
       guard fsync(descriptor) == 0 else { throw failure("cannot write", path) }
     } catch {
       close(descriptor)
@@ -89,19 +85,11 @@ enum FileIO {
     return String(cString: folder) + "/" + path
   }
 
-  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    var offset = 0
-    while offset < bytes.count {
-      let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else {
-        if count == 0 { errno = EIO }
-        return false
-      }
-      offset += count
-    }
-    return true
+  /// Writes all of `bytes` to `descriptor`, the file at `path`.
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(CalError) {
+    guard let code = DescriptorOutput.writeAll(bytes, to: descriptor) else { return }
+    errno = code
+    throw failure("cannot write", path)
   }
 
   /// Where `path` leads when it is a symlink to nothing (through any links to links): the file a write through
