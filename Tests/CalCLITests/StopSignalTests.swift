@@ -38,11 +38,8 @@ import Testing
     {
       usleep(5_000)
     }
-    let clock = ContinuousClock()
-    let sent = clock.now
-    kill(pid, signal)
-    let status = Subprocess.wait(pid)
-    #expect(clock.now - sent < .seconds(2), "\(clock.now - sent)")
+    let (status, took) = Self.stop(pid, with: signal)
+    #expect(took < .seconds(2), "\(took)")
     #expect(status == 128 + signal)
     let error = String(decoding: FileManager.default.contents(atPath: output) ?? Data(), as: UTF8.self)
     #expect(error == "Error: stopped by \(name): the change was rolled back, nothing was changed\n")
@@ -67,13 +64,18 @@ import Testing
       environment: ["TZ": "UTC", "HOME": cal.folder])
     // Long enough to be waiting for the lock, well short of the busy timeout.
     usleep(500_000)
-    let clock = ContinuousClock()
-    let sent = clock.now
-    kill(pid, SIGTERM)
-    let status = Subprocess.wait(pid)
-    #expect(clock.now - sent < .seconds(1), "\(clock.now - sent)")
+    let (status, took) = Self.stop(pid, with: SIGTERM)
+    #expect(took < .seconds(1), "\(took)")
     #expect(status == 128 + SIGTERM)
     try holder.execute("ROLLBACK")
     #expect(cal.snapshot() == before)
+  }
+
+  /// Sends `signal` to `pid` and waits for it: its exit status, and how long it took to end.
+  private static func stop(_ pid: pid_t, with signal: Int32) -> (status: Int32, took: Duration) {
+    let sent = ContinuousClock.now
+    kill(pid, signal)
+    let status = Subprocess.wait(pid)
+    return (status, ContinuousClock.now - sent)
   }
 }
