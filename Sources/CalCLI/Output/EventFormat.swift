@@ -131,8 +131,8 @@ struct EventFormat: Equatable {
     case .time: lines.writeTime(item, into: &buffer)
     case .startTime: if let start = item.occurrence.startInstant { lines.writeClock(start, into: &buffer) }
     case .endTime: if let end = item.occurrence.endInstant { lines.writeClock(end, into: &buffer) }
-    case .start: buffer.append(EventPresenter.bounds(item, context: context).0)
-    case .end: buffer.append(EventPresenter.bounds(item, context: context).1)
+    case .start: buffer.append(EventPresenter.bound(item, end: false, context: context))
+    case .end: buffer.append(EventPresenter.bound(item, end: true, context: context))
     case .title: buffer.append(TerminalText.sanitized(item.title))
     case .note: Self.appendLines(item.note, into: &buffer)
     case .location: Self.appendLines(item.location, into: &buffer)

@@ -93,11 +93,16 @@ enum EventPresenter {
   /// Start and end in ISO 8601: dates for all-day events (the end inclusive), local date-times with the
   /// offset for timed ones.
   static func bounds(_ item: AgendaItem, context: CommandContext) -> (String, String) {
+    (bound(item, end: false, context: context), bound(item, end: true, context: context))
+  }
+
+  /// The start, or the `end`, of ``bounds(_:context:)`` alone.
+  static func bound(_ item: AgendaItem, end: Bool, context: CommandContext) -> String {
     let occurrence = item.occurrence
-    guard let start = occurrence.startInstant, let end = occurrence.endInstant else {
-      return (occurrence.firstDay.description, occurrence.lastDay.description)
+    guard let start = occurrence.startInstant, let last = occurrence.endInstant else {
+      return (end ? occurrence.lastDay : occurrence.firstDay).description
     }
-    return (context.localTimestamp(start * 1000), context.localTimestamp(end * 1000))
+    return context.localTimestamp((end ? last : start) * 1000)
   }
 
   /// `2024-05-12  14:30-15:15  #3  dentist @ Room 4`, the note indented on the next line. A series shows
