@@ -527,6 +527,10 @@ class Judge:
                          f"{command}|{normalize(first_line(outcome.stderr), 70)}")
                 # `export FILE` writes the file and prints nothing, as cp does: a full stdout is not its output.
                 quiet = command == "export" and self.export_file(argv) not in (None, "-")
+                # A listing in the user's own format prints nothing at all when nothing is found, by design.
+                words = options_of_raw(argv)
+                quiet = quiet or command in ("list", "agenda", "search") and any(
+                    word == "--format" or word.startswith("--format=") for word in words)
                 if stdout_redirected and step["stdout"] == "/dev/full" and not helped and not quiet:
                     fail("partial-write", "output to a full disk (stdout is /dev/full) exits 0", "full-stdout")
                 if command == "export" and self.export_file(argv) == "/dev/full" and not helped:
