@@ -572,18 +572,19 @@ class Judge:
             return
         words = options_of_raw(argv)
         always = any(a == "--color=always" or a == "--color" and b == "always" for a, b in zip(words, words[1:] + [""]))
-        # A --format's own text is printed as given (a tab for its \\t too): only its characters may appear.
+        # A --format's own text is printed as given (a tab for its \\t too): its controls and bidi marks may appear.
         # Every --format given (the last counts, written as `--format X` or `--format=X`).
         fmt = "".join([b for a, b in zip(words, words[1:]) if a == "--format"]
                       + [a[len("--format="):] for a in words if a.startswith("--format=")])
-        allowed = "".join(sorted(set(re.findall("[\x00-\x09\x0b-\x1f\x7f\u0080-\u009f]", fmt))))
-        allowed += "\t" if "\\t" in fmt else ""
+        allowed = set(re.findall("[\x00-\x09\x0b-\x1f\x7f\u0080-\u009f]", fmt) + BIDI.findall(fmt))
+        allowed |= {"\t"} if "\\t" in fmt else set()
         if command in TEXT_COMMANDS and not always:
-            found = re.search("[\x00-\x09\x0b-\x1f\x7f\u0080-\u009f]", "".join(c for c in text if c not in allowed))
+            shown = "".join(c for c in text if c not in allowed)
+            found = re.search("[\x00-\x09\x0b-\x1f\x7f\u0080-\u009f]", shown)
             if found:
                 fail("bad-output", f"raw control character {found.group()!r} in {command} output",
                      f"raw-control|{command}|{'C1' if found.group() >= chr(0x80) else 'C0'}")
-            if BIDI.search(text):
+            if BIDI.search(shown):
                 fail("bad-output", f"raw bidi override in {command} output", f"bidi|{command}")
 
     @staticmethod
