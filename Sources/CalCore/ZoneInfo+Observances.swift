@@ -13,7 +13,8 @@ extension ZoneInfo {
     let followsRule: Bool
 
     /// The onset on the clock of the offset before, in seconds since 1970-01-01 00:00 on that clock, as
-    /// RFC 5545 writes an observance's DTSTART.
+    /// RFC 5545 writes an observance's DTSTART. For a change within the calendar's years: one a zone file
+    /// puts at the ends of Int64 has none.
     var localOnset: Int64 { instant + Int64(from) }
   }
 

@@ -145,6 +145,21 @@ struct HostileNumberTests {
         _ = zone.utc(fromLocal: instant)
       }
     }
+    // A change at the last instant there is, to an offset west, from one east (and at the first, the other
+    // way): its onset on the clock before it lies beyond Int64. Exported, the zone's VTIMEZONE passes over
+    // it (fuzz seed 826 trapped there).
+    for (times, indices) in [([Int64.min, 0, .max], [UInt8]([0, 1, 0])), ([.min + 1, 0, .max - 1], [1, 0, 1])] {
+      let zone = try ZoneInfo(
+        name: "x", tzif: Self.tzif(times: times, indices: indices, offsets: [93_599, -89_999], footer: ""))
+      let event = ExportedEvent(
+        uid: "u", title: "t", note: nil, location: nil,
+        schedule: EventSchedule(
+          startDay: try CivilDate(parsing: "2024-05-12"), startTime: TimeOfDay(minutes: 600), timeZone: "x",
+          rule: RecurrenceRule(frequency: .daily)),
+        created: 0, modified: 0)
+      let text = ICSWriter(product: "-//cal//test//EN", now: 0, zones: ["x": zone]).calendar([event])
+      #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:x\r\n"))
+    }
   }
 
   @Test("day, month and weekday arithmetic with extreme counts gives nil, not a trap")

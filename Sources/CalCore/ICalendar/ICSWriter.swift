@@ -422,9 +422,13 @@ public struct ICSWriter {
     var open: [Run] = []
     var closed: [Run] = []
     for change in changes {
-      // A zone file may name changes at any instant at all: those the calendar cannot show are passed over.
-      let (milliseconds, overflow) = change.localOnset.multipliedReportingOverflow(by: 1000)
-      guard !overflow, let onset = LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: 0) else { continue }
+      // A zone file may name changes at any instant at all: those the calendar cannot show are passed over,
+      // those whose onset on the clock lies beyond Int64 too. The rest have a `localOnset` that can be read.
+      let (local, beyond) = change.instant.addingReportingOverflow(Int64(change.from))
+      let (milliseconds, overflow) = local.multipliedReportingOverflow(by: 1000)
+      guard !beyond, !overflow, let onset = LocalDateTime(unixMilliseconds: milliseconds, utcOffsetSeconds: 0) else {
+        continue
+      }
       let (date, secondOfDay) = (onset.date, onset.secondOfDay)
       let code = RecurrenceRule.weekdayCodes[date.weekday.rawValue]
       var days = date.day + 7 > date.yearMonth.numberOfDays ? ["BYDAY=-1" + code] : []
