@@ -22,12 +22,14 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // SQLite's allocator for its small blocks: Debian's SQLite has no lookaside memory (see sqlite_memory.c).
+    .target(name: "CSQLiteMemory", dependencies: ["CSQLite"]),
     // Pure calendar values: dates, months, grids, flips, curl frames, recurrence, zones, iCalendar text.
     .target(name: "CalCore"),
     // Repository layer: the SQLite wrapper, the migrations and the repositories, speaking CalCore's types.
     .target(
       name: "CalStorage",
-      dependencies: ["CSQLite", "CalCore"],
+      dependencies: ["CSQLite", "CSQLiteMemory", "CalCore"],
       resources: [
         .embedInCode("../../Migrations/0001_initial.sql"),
         .embedInCode("../../Migrations/0002_timed_and_recurring_events.sql"),
@@ -125,6 +127,6 @@ let directMetadata: [SwiftSetting] = [
     .when(configuration: .release))
 ]
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.name != "CSQLiteMemory" {
   target.swiftSettings = (target.swiftSettings ?? []) + strictness + directMetadata
 }
