@@ -15,18 +15,24 @@ extension CalendarService {
   }
 
   /// Changes event `id`: the whole event or series, only its occurrence on `occurrence`, or (with
-  /// `fromHere`) that occurrence and every following one, which then become a series of their own.
+  /// `fromHere`) that occurrence and every following one, which then become a series of their own. With
+  /// `calendar`, the event (or the following part) moves to that calendar too; one occurrence cannot.
   ///
   /// - Parameter change: what to do to the fields: it gets the event's (for a single occurrence, the
   ///   series' fields on that day; for a split, the following part's) and returns them changed. It runs
   ///   inside the write transaction; anything it throws undoes the edit and reaches the caller unchanged.
   public func edit(
-    id: Int64, occurrence: CivilDate? = nil, fromHere: Bool = false, _ change: (EventFields) throws -> EventFields
+    id: Int64, occurrence: CivilDate? = nil, fromHere: Bool = false, calendar: String? = nil,
+    _ change: (EventFields) throws -> EventFields
   ) throws -> EditOutcome {
     try write(recording: "edit") {
       let event = try event(id: id)
       try checkWritable(event)
-      let outcome: EditOutcome
+      let destination = try calendar.map { name in try targetCalendar(name) }
+      if destination != nil {
+        try Self.checkMovable(event, occurrence: fromHere ? nil : occurrence)
+      }
+      var outcome: EditOutcome
       do {
         if let occurrence {
           let schedule = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "edit")
@@ -42,14 +48,51 @@ extension CalendarService {
         // the row, not the options given, which may not touch it.
         throw damage(of: event) ?? error
       }
+      var moved = ""
+      if let destination, destination.id != outcome.event.calendarID {
+        outcome = outcome.replacingEvent(with: try move(outcome.event, to: destination))
+        moved = " and moved it to the calendar '\(destination.name)'"
+      }
       switch outcome {
-      case .changed(let saved): return (outcome, "changed \(Self.name(saved))")
+      case .changed(let saved): return (outcome, "changed \(Self.name(saved))\(moved)")
       case .changedOccurrence(_, let day, let saved):
         return (outcome, "changed the \(day) occurrence of \(Self.name(event)), now \(Self.name(saved))")
       case .split(_, let day, let following):
-        return (outcome, "split \(Self.name(event)) on \(day); from there on it is \(Self.name(following))")
+        return (
+          outcome, "split \(Self.name(event)) on \(day); from there on it is \(Self.name(following))\(moved)"
+        )
       }
     }
+  }
+
+  /// Refuses to move `event` (or its occurrence on `occurrence`) to another calendar when it cannot go alone.
+  private static func checkMovable(_ event: EventRecord, occurrence: CivilDate?) throws(ServiceError) {
+    if let occurrence {
+      throw ServiceError(
+        .invalidRequest,
+        "one occurrence cannot move to another calendar: move the series (cal edit \(event.id) --calendar NAME), "
+          + "or this and the following occurrences (--on \(occurrence) --from-here)")
+    }
+    if let parent = event.parentID {
+      throw ServiceError(
+        .invalidRequest,
+        "event #\(event.id) is an occurrence of the series #\(parent), which it stays with: "
+          + "move the series (cal edit \(parent) --calendar NAME)")
+    }
+  }
+
+  /// Moves `event`, with its edited occurrences, to calendar `destination`, which must not hold its UID.
+  private func move(_ event: EventRecord, to destination: CalendarRecord) throws -> EventRecord {
+    if let uid = event.fields.uid, let other = try store.events.event(uid: uid, calendar: destination.id) {
+      throw ServiceError(
+        .invalidRequest,
+        "the calendar '\(destination.name)' already holds an event with the same UID as #\(event.id): "
+          + "\(Self.name(other)); remove one of them first")
+    }
+    guard let moved = try store.events.move(id: event.id, toCalendar: destination.id, at: environment.now()) else {
+      throw ServiceError(.notFound, "there is no event #\(event.id)")
+    }
+    return moved
   }
 
   /// The refusal of a change to `event` for what the event as stored already holds that cal never writes;
