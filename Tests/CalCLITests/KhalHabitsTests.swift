@@ -51,4 +51,12 @@ final class KhalHabitsTests {
     let json = try cal.run(["rm", "1", "4", "--json"])
     #expect(json.status == 0 && json.stdout.split(separator: "\n").count == 2, "\(json.stdout)")
   }
+
+  @Test("cal calendar alone lists the calendars, as cal calendar list does, in text and JSON")
+  func calendarAlone() throws {
+    try cal.setUp([["calendar", "add", "work", "--color", "blue"], ["add", "mon", "review", "--calendar", "work"]])
+    try cal.expect(["calendar"], prints: "personal  0 events  local\nwork      1 event   local, blue\n")
+    try cal.expect(["calendar", "--json"], prints: try cal.run(["calendar", "list", "--json"]).stdout)
+    try cal.expectRefused(["calendar", "--force"], "The option '--force' does not go with cal calendar list")
+  }
 }

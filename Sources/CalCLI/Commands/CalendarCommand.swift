@@ -1,7 +1,7 @@
 import CalCore
 import CalService
 
-/// `cal calendar add|list|rm|edit ...`: the calendars of the file.
+/// `cal calendar [add|list|rm|edit] ...`: the calendars of the file (alone: their list).
 struct CalendarCommand: Command {
   static let color = OptionSpec(
     "color", value: "color",
@@ -21,7 +21,7 @@ struct CalendarCommand: Command {
   static let spec = CommandSpec(
     name: "calendar", abstract: "Add, list, change and remove calendars.",
     discussion: """
-      Every event belongs to a calendar; the first is personal. cal calendar list shows them; \
+      Every event belongs to a calendar; the first is personal. cal calendar list (or cal calendar alone) shows them; \
       cal calendar add NAME adds a local one; with --url, one mirrored from a CalDAV collection, kept in \
       sync both ways by cal sync (the password is never stored: --password-command is run at each sync, \
       else ~/.netrc is read); with --subscribe, one mirrored from an iCalendar feed, read-only, its \
@@ -29,7 +29,7 @@ struct CalendarCommand: Command {
       --force (nothing on a server is touched). cal calendar edit NAME renames or recolours one.
       """,
     arguments: [
-      ArgumentSpec("action", help: "add, list, rm or edit."),
+      ArgumentSpec("action", help: "add, list, rm or edit (default: list).", isOptional: true),
       ArgumentSpec("name", help: "The calendar's name.", isOptional: true),
     ],
     options: [
@@ -55,7 +55,8 @@ struct CalendarCommand: Command {
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-    let word = arguments.positional(0) ?? ""
+    // Alone it lists them, as `git remote` alone does: what one wants first, and no error to read.
+    let word = arguments.positional(0) ?? "list"
     guard let action = Action(rawValue: word) else {
       throw UsageError("'\(word)' is not something cal calendar does: use add, list, rm or edit")
     }
