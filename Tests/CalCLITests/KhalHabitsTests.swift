@@ -59,4 +59,25 @@ final class KhalHabitsTests {
     try cal.expect(["calendar", "--json"], prints: try cal.run(["calendar", "list", "--json"]).stdout)
     try cal.expectRefused(["calendar", "--force"], "The option '--force' does not go with cal calendar list")
   }
+
+  @Test("export --from alone writes what happens from that day on, --to alone what happens up to it")
+  func exportOneEnd() throws {
+    try cal.setUp([
+      ["add", "2024-05-01", "before"], ["add", "2024-05-20", "after", "--at", "23:30", "--tz", "America/New_York"],
+      ["add", "2024-05-06", "twice", "--repeat", "weekly", "--count", "2"],
+      ["add", "2024-04-01", "forever", "--repeat", "daily"], ["add", "2024-05-13", "lunch", "--at", "12:00"],
+    ])
+    func summaries(_ arguments: [String]) throws -> [String] {
+      let result = try cal.run(["export"] + arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      return result.stdout.split(separator: "\r\n").filter { $0.hasPrefix("SUMMARY:") }.map { String($0.dropFirst(8)) }
+    }
+    #expect(try summaries(["--from", "2024-05-14"]) == ["after", "forever"])
+    // 23:30 in New York on the 20th is the 21st in Berlin: a day after --to 2024-05-20.
+    #expect(try summaries(["--to", "2024-05-20"]) == ["before", "twice", "forever", "lunch"])
+    #expect(try summaries(["--to", "2024-05-12"]) == ["before", "twice", "forever"])
+    #expect(try summaries(["--from", "2024-05-21"]) == ["after", "forever"])
+    #expect(try summaries(["--from", "may", "--to", "2024-05-12"]) == ["before", "twice", "forever"])
+    try cal.expectRefused(["export", "--from", "2024-05-14", "--to", "may 13"], "the range ends (2024-05-13) before")
+  }
 }
