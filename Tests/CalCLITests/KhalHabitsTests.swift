@@ -80,4 +80,23 @@ final class KhalHabitsTests {
     #expect(try summaries(["--from", "may", "--to", "2024-05-12"]) == ["before", "twice", "forever"])
     try cal.expectRefused(["export", "--from", "2024-05-14", "--to", "may 13"], "the range ends (2024-05-13) before")
   }
+
+  @Test("--repeat weekdays is said back as every weekday, in add's, edit's and rm's confirmations")
+  func weekdaysSaidBack() throws {
+    try cal.expect(
+      ["add", "mon", "standup", "--at", "9:00", "--repeat", "weekdays"],
+      prints: "Added: 2024-05-13  09:00        #1@2024-05-13  standup\n            repeats every weekday\n")
+    try cal.expect(
+      ["edit", "1", "--until", "2024-06-28"],
+      prints:
+        "Changed: 2024-05-13  09:00        #1@2024-05-13  standup\n            repeats every weekday until 2024-06-28\n"
+    )
+    try cal.expect(
+      ["edit", "1", "--count", "10", "--every", "2"],
+      prints: "Changed: 2024-05-13  09:00        #1@2024-05-13  standup\n"
+        + "            repeats weekly every 2 on mon,tue,wed,thu,fri, 10 times\n")
+    try cal.expect(
+      ["edit", "1", "--repeat", "weekly", "--repeat-on", "mon-fri", "--count", "3", "--every", "1"],
+      prints: "Changed: 2024-05-13  09:00        #1@2024-05-13  standup\n            repeats every weekday, 3 times\n")
+  }
 }
