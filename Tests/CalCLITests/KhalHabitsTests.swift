@@ -58,6 +58,8 @@ final class KhalHabitsTests {
     try cal.expect(["calendar"], prints: "personal  0 events  local\nwork      1 event   local, blue\n")
     try cal.expect(["calendar", "--json"], prints: try cal.run(["calendar", "list", "--json"]).stdout)
     try cal.expectRefused(["calendar", "--force"], "The option '--force' does not go with cal calendar list")
+    try cal.expect(["calendar", "list", "--names"], prints: "personal\nwork\n")
+    try cal.expectRefused(["calendar", "--names", "--json"], "Give --json or --names, not both")
   }
 
   @Test("export --from alone writes what happens from that day on, --to alone what happens up to it")

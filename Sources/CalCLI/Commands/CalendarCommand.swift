@@ -17,6 +17,7 @@ struct CalendarCommand: Command {
     "subscribe", value: "url", help: "add: mirror an iCalendar feed (http, https or file://), read-only.")
   static let force = OptionSpec("force", help: "rm: remove the calendar with its events.")
   static let rename = OptionSpec("rename", value: "name", help: "edit: the calendar's new name.")
+  static let names = OptionSpec("names", help: "list: only the names, one a line (for scripts and shell completion).")
 
   static let spec = CommandSpec(
     name: "calendar", abstract: "Add, list, change and remove calendars.",
@@ -33,7 +34,7 @@ struct CalendarCommand: Command {
       ArgumentSpec("name", help: "The calendar's name.", isOptional: true),
     ],
     options: [
-      color, url, user, passwordCommand, subscribe, force, rename,
+      color, url, user, passwordCommand, subscribe, force, rename, names,
       JSONOption.option.withHelp("list: print JSON for scripts instead of text."), StoreOptions.option,
     ])
 
@@ -52,6 +53,7 @@ struct CalendarCommand: Command {
   let force: Bool
   let rename: String?
   let json: Bool
+  let namesOnly: Bool
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
@@ -65,12 +67,12 @@ struct CalendarCommand: Command {
     let allowed: [OptionSpec]
     switch action {
     case .add: allowed = [Self.color, Self.url, Self.user, Self.passwordCommand, Self.subscribe]
-    case .list: allowed = [JSONOption.option]
+    case .list: allowed = [JSONOption.option, Self.names]
     case .rm: allowed = [Self.force]
     case .edit: allowed = [Self.color, Self.rename]
     }
     let all = [Self.color, Self.url, Self.user, Self.passwordCommand, Self.subscribe, Self.force, Self.rename]
-    for option in all + [JSONOption.option] where arguments.isGiven(option) {
+    for option in all + [JSONOption.option, Self.names] where arguments.isGiven(option) {
       guard allowed.contains(where: { $0.long == option.long }) else {
         throw UsageError("The option '--\(option.long)' does not go with cal calendar \(action.rawValue)")
       }
@@ -109,6 +111,8 @@ struct CalendarCommand: Command {
       throw UsageError("Nothing to change: give --rename NAME or --color COLOR")
     }
     json = arguments.flag(JSONOption.option)
+    namesOnly = arguments.flag(Self.names)
+    if json && namesOnly { throw UsageError("Give --json or --names, not both") }
     store = try StoreOptions(arguments)
   }
 
@@ -132,6 +136,10 @@ struct CalendarCommand: Command {
   }
 
   private func list(_ context: CommandContext) throws {
+    if namesOnly {
+      for name in try store.open(context, for: .read).calendarNames() { context.print(TerminalText.sanitized(name)) }
+      return
+    }
     let summaries = try store.open(context, for: .read).calendars()
     if json {
       let objects = summaries.map { summary in
