@@ -32,8 +32,12 @@ public enum DayExpression {
       let phrase = words[..<count].concatenated(separator: " ")
       let phraseWords = Self.words(phrase)
       if let day = try dayForm(phraseWords, text: phrase, today: today, locale: locale) {
-        // Words, not arguments: `"may 12 1400"` quoted is one argument of three words.
+        // Words, not arguments: `"may 12 1400"` quoted is one argument of three words, refused; as an argument
+        // of its own, a time-shaped year far from today's is the start time after the day (`may 12 1400 people`).
         if phraseWords.count > 1, let last = phraseWords.last {
+          if count > 1, Self.words(words[count - 1]) == [last], isTimeShapedYear(String(last), of: day, today: today) {
+            continue
+          }
           try refuseTimeAsYear(String(last), of: day, phrase: phrase, today: today)
         }
         return (day, count)
@@ -43,15 +47,13 @@ public enum DayExpression {
   }
 
   /// Refuses a day whose last word, a year far from today's, is also a time on the 24-hour clock written
-  /// without its colon: in `may 12 1400 people` the 1400 is far more likely 14:00 than the year 1400, and
-  /// guessing either way files the event where it will not be found. A year near today's (`may 12 2025`)
-  /// is read as the year.
+  /// without its colon, all in one argument: in `"may 12 1400" people` the 1400 is far more likely 14:00 than
+  /// the year 1400, and guessing either way files the event where it will not be found (as an argument of its
+  /// own, it is the start time). A year near today's (`may 12 2025`) is read as the year.
   private static func refuseTimeAsYear(_ word: String, of day: CivilDate, phrase: String, today: CivilDate)
     throws(DateError)
   {
-    guard let number = parseDigits(Substring(word), minimumCount: 4, maximumCount: 4), number == day.year,
-      number / 100 < 24, number % 100 < 60, abs(number - today.year) > Self.nearYears
-    else { return }
+    guard isTimeShapedYear(word, of: day, today: today), let number = Int(word) else { return }
     let time = pad(number / 100, 2) + ":" + pad(number % 100, 2)
     var shown = Substring(phrase)
     while shown.last?.isWhitespace == true { shown = shown.dropLast() }
@@ -62,8 +64,17 @@ public enum DayExpression {
         + "or \(rest) \(time) for the time")
   }
 
+  /// Whether `word` is `day`'s year written in four digits, far from today's, that is also a time on the
+  /// 24-hour clock without its colon (`1400`, `0930`).
+  private static func isTimeShapedYear(_ word: String, of day: CivilDate, today: CivilDate) -> Bool {
+    guard let number = parseDigits(Substring(word), minimumCount: 4, maximumCount: 4), number == day.year else {
+      return false
+    }
+    return TimeExpression.fourDigits(word) != nil && abs(number - today.year) > nearYears
+  }
+
   /// How many years from today's a four-digit number after a day is taken for a year without question.
-  static let nearYears = 50
+  public static let nearYears = 50
 
   /// A month: `2024-05`, `2024-5`, a month's name (this year's), a name and a year (`may 2024`), `this
   /// month`, `next month`, `last month`, `+2m`, `-1m`, `in 2 months`; `today`, or any other day, stands for

@@ -101,4 +101,26 @@ final class KhalHabitsTests {
       ["edit", "1", "--repeat", "weekly", "--repeat-on", "mon-fri", "--count", "3", "--every", "1"],
       prints: "Changed: 2024-05-13  09:00        #1@2024-05-13  standup\n            repeats every weekday, 3 times\n")
   }
+
+  @Test("four digits after add's date are the start time, unless they could be a year near today's")
+  func fourDigitTimes() throws {
+    try cal.expect(["add", "friday", "1400", "meeting"], prints: "Added: 2024-05-17  14:00        #1  meeting\n")
+    try cal.expect(["add", "tomorrow", "0930", "standup"], prints: "Added: 2024-05-13  09:30        #2  standup\n")
+    try cal.expect(["add", "fri", "1400", "1530", "review"], prints: "Added: 2024-05-17  14:00-15:30  #3  review\n")
+    try cal.expect(["add", "may", "20", "0800", "run"], prints: "Added: 2024-05-20  08:00        #4  run\n")
+    // A year far from today's is no title's: 1400 km is 14:00, as khal reads it; the whole title quoted keeps it.
+    try cal.expect(["add", "sat", "1400", "km", "ride"], prints: "Added: 2024-05-18  14:00        #5  km ride\n")
+    try cal.expect(["add", "sat", "1400 km ride"], prints: "Added: 2024-05-18  all day      #6  1400 km ride\n")
+    try cal.expect(["add", "fri", "2500", "steps"], prints: "Added: 2024-05-17  all day      #7  2500 steps\n")
+    try cal.expect(["add", "fri", "x", "--at", "1845"], prints: "Added: 2024-05-17  18:45        #8  x\n")
+    try cal.expect(
+      ["add", "fri", "2030", "plan", "--at", "9"], prints: "Added: 2024-05-17  09:00        #9  2030 plan\n")
+    try cal.expectRefused(
+      ["add", "fri", "2030", "team", "dinner"],
+      "'2030' could be the time 20:30 or a year in the title: write 20:30 for the time, or quote the "
+        + "title whole ('2030 team dinner') to keep it")
+    try cal.expectRefused(["add", "fri", "2024", "review"], "'2024' could be the time 20:24")
+    try cal.expectRefused(["add", "fri", "9:00", "2015", "x"], "'2015' could be the time 20:15")
+    try cal.expectRefused(["add", "fri", "1400"], "The title is empty: '1400' was read as the time")
+  }
 }

@@ -309,8 +309,12 @@ struct DayExpressionTests {
     time("9:60", "!'9:60' is not a time: minutes are 00 to 59")
     time("13pm", "!'13pm' is not a time: with am or pm, hours are 1 to 12")
     time("0am", "!'0am' is not a time: with am or pm, hours are 1 to 12")
-    time("9:5", "!'9:5' is not a time: write 9, 09, 9:30, 21:30, 9am, 9:30pm, noon or midnight")
-    time("0930", "!'0930' is not a time")
+    time("9:5", "!'9:5' is not a time: write 9, 09, 9:30, 21:30, 2130, 9am, 9:30pm, noon or midnight")
+    time("0930", "09:30")
+    time("2130", "21:30")
+    time("2460", "!'2460' is not a time: hours are 00 to 23")
+    time("0960", "!'0960' is not a time: minutes are 00 to 59")
+    time("09300", "!'09300' is not a time")
     time("am", "!'am' is not a time")
     time("", "!'' is not a time")
     time("99999999999999999999:00", "!'99999999999999999999:00' is not a time")
@@ -395,26 +399,24 @@ struct DayExpressionTests {
     #expect(throws: DateError.self) { try DayExpression.leadingDay([], today: Self.today) }
   }
 
-  @Test("a four-digit year far from today's that is also a time is refused after a day, naming both readings")
+  @Test(
+    "a four-digit year far from today's that is also a time is left to add as the time after a day, refused in one argument"
+  )
   func timeShapedYears() throws {
-    let refusals: [([String], String)] = [
-      (
-        ["may", "12", "1400", "people"],
-        "'may 12 1400' is ambiguous: 1400 could be the year or the time 14:00; write 1400-05-12 for the year, "
-          + "or may 12 14:00 for the time"
-      ),
-      (
-        ["12", "may", "0930", "x"],
-        "'12 may 0930' is ambiguous: 0930 could be the year or the time 09:30; write 0930-05-12 for the year, "
-          + "or 12 may 09:30 for the time"
-      ),
-    ]
-    // One argument of three words, as a shell passes `"may 12 1400"`, is refused alike.
-    #expect(throws: DateError.unclear(refusals[0].1)) {
-      try DayExpression.leadingDay(["may 12 1400 ", "people"], today: Self.today)
+    // As a word of its own, it is not the day's: add reads it as the start time (may 12 1400 people is 14:00).
+    for (words, expected) in [
+      (["may", "12", "1400", "people"], "2024-05-12"), (["12", "may", "0930", "x"], "2024-05-12"),
+    ] {
+      let found = try DayExpression.leadingDay(words, today: Self.today)
+      #expect(found.day.description == expected && found.wordCount == 2, "\(words)")
     }
-    for (words, message) in refusals {
-      #expect(throws: DateError.unclear(message)) { try DayExpression.leadingDay(words, today: Self.today) }
+    // One argument of three words, as a shell passes `"may 12 1400"`, cannot be split: refused, naming both.
+    #expect(
+      throws: DateError.unclear(
+        "'may 12 1400' is ambiguous: 1400 could be the year or the time 14:00; write 1400-05-12 for the year, "
+          + "or may 12 14:00 for the time")
+    ) {
+      try DayExpression.leadingDay(["may 12 1400 ", "people"], today: Self.today)
     }
     // Near today's year, or no time (minutes past 59, hours past 23), the number is the year.
     for (words, expected) in [

@@ -40,6 +40,7 @@ enum DateGrammarHelp {
     DAYS    30, 10d, 2w, 1m, 1y       that many days from today on (agenda),
                                       or a range, a day or a month
     TIME    9, 09, 9:30, 21:30        the 24-hour clock
+            0930, 2130                the same without the colon
             9am, 9:30pm, 12am         hours 1 to 12 with am or pm; 12am is
                                       midnight, 12pm noon
             noon, midnight
@@ -56,7 +57,9 @@ enum DateGrammarHelp {
     a time after it is the start (cal add fri 14:30 dentist), and an end or a
     length in hours or minutes after that its end (fri 9am-10:30am review, fri
     9:00 10:30 review, fri 9:00 1h30 review). A bare hour there (fri 9 x)
-    could be the title's, so it is refused: write 9:00, 9am or --at 9.
+    could be the title's, so it is refused: write 9:00, 9am or --at 9. Four
+    digits there are the time (fri 1400 review), unless they could be a year
+    near this one (fri 2030 dinner: refused; write 20:30, or quote the title).
 
     """
 }
