@@ -80,7 +80,8 @@ final class KhalHabitsTests {
     #expect(try summaries(["--to", "2024-05-12"]) == ["before", "twice", "forever"])
     #expect(try summaries(["--from", "2024-05-21"]) == ["after", "forever"])
     #expect(try summaries(["--from", "may", "--to", "2024-05-12"]) == ["before", "twice", "forever"])
-    try cal.expectRefused(["export", "--from", "2024-05-14", "--to", "may 13"], "the range ends (2024-05-13) before")
+    try cal.expectRefused(
+      ["export", "--from", "2024-05-14", "--to", "2024-05-13"], "the range ends (2024-05-13) before")
   }
 
   @Test("--repeat weekdays is said back as every weekday, in add's, edit's and rm's confirmations")
@@ -122,5 +123,28 @@ final class KhalHabitsTests {
     try cal.expectRefused(["add", "fri", "2024", "review"], "'2024' could be the time 20:24")
     try cal.expectRefused(["add", "fri", "9:00", "2015", "x"], "'2015' could be the time 20:15")
     try cal.expectRefused(["add", "fri", "1400"], "The title is empty: '1400' was read as the time")
+  }
+
+  @Test("in December, jan is the coming January (as khal reads a date without a year), in every command")
+  func comingMonth() throws {
+    let december = ["CAL_TEST_NOW": "2024-12-12T10:00:00+01:00"]
+    try cal.setUp([["add", "2025-01-17", "ski"], ["add", "2024-01-17", "last ski"], ["add", "2024-12-20", "party"]])
+    try cal.expect(["list", "jan"], prints: "2025-01-17  all day      #1  ski\n", environment: december)
+    try cal.expect(["list", "jan 17"], prints: "2025-01-17  all day      #1  ski\n", environment: december)
+    try cal.expect(["list", "jan", "2024"], prints: "2024-01-17  all day      #2  last ski\n", environment: december)
+    try cal.expect(
+      ["list", "dec..jan"], prints: "2024-12-20  all day      #3  party\n2025-01-17  all day      #1  ski\n",
+      environment: december)
+    try cal.expect(
+      ["search", "ski", "--from", "dec", "--to", "jan"], prints: "2025-01-17  all day      #1  ski\n",
+      environment: december)
+    try cal.expect(
+      ["add", "jan", "5", "dentist", "--to", "jan 6"],
+      prints: "Added: 2025-01-05  all day      #4  dentist (day 1 of 2)\n", environment: december)
+    let jumped = try cal.run(["goto", "jan"], environment: december)
+    #expect(jumped.stdout.hasPrefix("Jumped December 2024 → January 2025\n"), "\(jumped.stdout)")
+    // This month is this year's, and so is the rest of it: may on 12 May 2024 is May 2024, may 20 the 20th.
+    try cal.expect(["add", "may", "20", "run"], prints: "Added: 2024-05-20  all day      #5  run\n")
+    try cal.expect(["add", "may", "3", "run"], prints: "Added: 2025-05-03  all day      #6  run\n")
   }
 }

@@ -95,7 +95,7 @@ struct DayExpressionTests {
     day("2024-05-12", "2024-05-12")
     day("2024-5-3", "2024-05-03")
     day("5-12", "2024-05-12")  // this year
-    day("05-03", "2024-05-03")
+    day("05-03", "2025-05-03")  // past this year: the coming one, next year's, as khal reads it
     day("12-31", "2024-12-31")
     day("today", "2024-05-12")
     day("Tomorrow", "2024-05-13")
@@ -125,7 +125,7 @@ struct DayExpressionTests {
     day("3 december 2025", "2025-12-03")
     day("may 12, 2025", "2025-05-12")
     day("12. Mai", "2024-05-12", locale: Self.german)
-    day("feb 30", "!February 2024 has 29 days")
+    day("feb 30", "!February 2025 has 28 days")
     day("may 12 25", "!'may 12 25' is not a day")  // a year has four digits
     day("12 13", "!'12 13' is not a day")
   }
@@ -151,7 +151,7 @@ struct DayExpressionTests {
     day("2024-02-30", "!February 2024 has 29 days")
     day("2024-13-01", "!month 13 does not exist")
     day("0000-01-01", "!year 0 is out of range")
-    day("2-30", "!February 2024 has 29 days")
+    day("2-30", "!February 2025 has 28 days")
     day("+99999999999d", "!+99999999999d is outside the years 1 to 9999")
     day("+999999999999999999999999w", "!+999999999999999999999999w is outside the years 1 to 9999")
     day("-99999999999y", "!-99999999999y is outside the years 1 to 9999")
@@ -188,10 +188,10 @@ struct DayExpressionTests {
     month("tomorrow", "2024-05")
     month("mai", "2024-05", locale: Self.german)
     month("März 2025", "2025-03", locale: Self.german)
-    month("mär", "2024-03", locale: Self.german)
-    month("févr", "2024-02", locale: Self.french)
-    month("févr.", "2024-02", locale: Self.french)
-    month("mars", "2024-03", locale: Self.french)
+    month("mär", "2025-03", locale: Self.german)
+    month("févr", "2025-02", locale: Self.french)
+    month("févr.", "2025-02", locale: Self.french)
+    month("mars", "2025-03", locale: Self.french)
     month("5", "!'5' is ambiguous: a number alone could be a month or a year; for May write 2024-5 or may (see")
     month("12", "!'12' is ambiguous: a number alone could be a month or a year; for December write 2024-12 or dec")
     month(
@@ -252,8 +252,8 @@ struct DayExpressionTests {
     dayOrMonth("next fri", "day 2024-05-24")
     dayOrMonth("5-13", "day 2024-05-13")
     dayOrMonth("may 13", "day 2024-05-13")
-    dayOrMonth("mars", "month 2024-03", locale: Self.french)
-    dayOrMonth("mar", "!'mar' is ambiguous: it names the month March 2024 and the day 2024-05-14", locale: Self.french)
+    dayOrMonth("mars", "month 2025-03", locale: Self.french)
+    dayOrMonth("mar", "!'mar' is ambiguous: it names the month March 2025 and the day 2024-05-14", locale: Self.french)
     dayOrMonth("13", "!'13' is ambiguous: a number alone could be a day, a month or a year")
     dayOrMonth("someday", "!'someday' is not a day or a month")
   }
@@ -425,6 +425,31 @@ struct DayExpressionTests {
     ] {
       #expect(try DayExpression.leadingDay(words, today: Self.today).day.description == expected, "\(words)")
     }
+  }
+
+  @Test("a day or a month without a year is the coming one, as khal reads it; a range's last end from its first")
+  func comingYear() throws {
+    let december = try CivilDate(parsing: "2024-12-12")
+    for (text, expected) in [
+      ("jan 17", "2025-01-17"), ("1-17", "2025-01-17"), ("17 january", "2025-01-17"), ("dec 12", "2024-12-12"),
+      ("12-11", "2025-12-11"), ("dec 31", "2024-12-31"), ("jan 17 2024", "2024-01-17"), ("2024-01-17", "2024-01-17"),
+    ] {
+      day(text, expected, today: december)
+    }
+    day("jan 1", "!year 10000 is out of range", today: try CivilDate(parsing: "9999-12-31"))
+    for (text, expected) in [("jan", "2025-01"), ("dec", "2024-12"), ("nov", "2025-11"), ("nov 2024", "2024-11")] {
+      #expect(try DayExpression.month(text, today: december).description == expected, "\(text)")
+    }
+    for (text, expected) in [
+      ("dec..jan", "2024-12-01..2025-01-31"), ("nov..jan", "2025-11-01..2026-01-31"),
+      ("today..jan 5", "2024-12-12..2025-01-05"), ("2024-12-01..dec 20", "2024-12-01..2024-12-20"),
+      ("2025-03-01..feb 2", "2025-03-01..2026-02-02"), ("jan..2025-03-31", "2025-01-01..2025-03-31"),
+    ] {
+      let range = try #require(try DayExpression.range(text, today: december))
+      #expect("\(range.first)..\(range.last)" == expected, "\(text)")
+    }
+    #expect(throws: DateError.self) { try DayExpression.range("jan..2024-12-31", today: december) }
+    #expect(DayExpression.comingYear(month: 5, day: nil, from: Self.today) == 2024)  // this month is this year's
   }
 
   @Test("names: whole names and abbreviations before beginnings, ambiguity refused")

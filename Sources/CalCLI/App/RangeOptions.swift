@@ -21,7 +21,9 @@ enum RangeOptions {
     let first = try arguments.value(from).map { text throws(UsageError) in
       try dates.rangeEnd(text, for: from, last: false)
     }
-    let last = try arguments.value(to).map { text throws(UsageError) in try dates.rangeEnd(text, for: to, last: true) }
+    let last = try arguments.value(to).map { text throws(UsageError) in
+      try dates.rangeEnd(text, for: to, last: true, yearlessFrom: first)
+    }
     if let first, let last { _ = try dates.checkedRange(first, last) }
     return (first, last)
   }
