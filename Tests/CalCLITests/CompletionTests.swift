@@ -151,9 +151,9 @@ struct CompletionTests {
 
   private func expect(
     _ shell: CompletionShell, _ cases: [Case], in fixture: CompletionFixture, loading: CompletionShell.Loading,
-    zones: String?
+    zones: String?, extra: [String: String] = [:]
   ) throws {
-    let offered = try shell.complete(cases.map(\.line), in: fixture, loading: loading, zones: zones)
+    let offered = try shell.complete(cases.map(\.line), in: fixture, loading: loading, zones: zones, extra: extra)
     try #require(offered.count == cases.count, "\(shell) answered \(offered.count) of \(cases.count) lines")
     for (entry, offers) in zip(cases, offered) {
       #expect(offers == entry.offers.sorted(), "\(shell), \(loading): '\(entry.line)'", sourceLocation: entry.location)
@@ -210,12 +210,7 @@ struct CompletionTests {
       Self.offers("cal list --db ~/missing.db --calendar ", []),
     ]
     let extra = ["PATH": bin + ":/usr/bin:/bin", "CAL_DB": fixture.home + "/cals.db"]
-    let offered = try shell.complete(
-      cases.map(\.line), in: fixture, loading: .installed, zones: fixture.zones, extra: extra)
-    try #require(offered.count == cases.count, "\(shell) answered \(offered.count) of \(cases.count) lines")
-    for (entry, offers) in zip(cases, offered) {
-      #expect(offers == entry.offers.sorted(), "\(shell): '\(entry.line)'", sourceLocation: entry.location)
-    }
+    try expect(shell, cases, in: fixture, loading: .installed, zones: fixture.zones, extra: extra)
     #expect(!FileManager.default.fileExists(atPath: fixture.home + "/missing.db"))
   }
 
