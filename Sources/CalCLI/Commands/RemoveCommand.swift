@@ -3,18 +3,16 @@ import CalService
 
 /// `cal rm ID... [--on DATE]`
 struct RemoveCommand: Command {
-  static let on = OptionSpec("on", value: "date", help: "Delete only the occurrence of the series on this day.")
+  static let on = OptionSpec("on", value: "date", help: "Delete only the occurrence of each series on this day.")
 
   static let spec = CommandSpec(
     name: "rm", abstract: "Delete events, whole series, or single occurrences of a series.",
     discussion: """
       Several ids are removed together, as one change that one cal undo brings back; when one of them names \
-      no event, nothing is removed.
+      no event, nothing is removed. With --json, one object a line for each removal.
       """,
     arguments: [ArgumentSpec("id", help: EventHandle.help, keepsWords: true)],
-    options: [
-      on.withHelp("Delete only the occurrence of each series on this day."), JSONOption.option, StoreOptions.option,
-    ])
+    options: [on, JSONOption.option, StoreOptions.option])
 
   let targets: [(id: Int64, occurrence: CivilDate?)]
   let json: Bool
