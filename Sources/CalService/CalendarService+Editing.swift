@@ -112,28 +112,58 @@ extension CalendarService {
 
   /// Removes event `id` (a series with its occurrences), or only its occurrence on `occurrence`.
   public func remove(id: Int64, occurrence: CivilDate? = nil) throws -> RemovalOutcome {
+    try remove([(id, occurrence)])[0]
+  }
+
+  /// Removes several events or occurrences as one change, which one undo brings back whole: all of them or,
+  /// when one cannot be removed (an id that names no event), none. A target that went with one before it
+  /// (an edited occurrence of a series removed earlier in the list, or the same one twice) is passed over.
+  ///
+  /// - Returns: what became of each target removed, in their order.
+  public func remove(_ targets: [(id: Int64, occurrence: CivilDate?)]) throws -> [RemovalOutcome] {
     try write(recording: "remove") {
-      let event = try event(id: id)
-      try checkWritable(event)
-      if let occurrence {
-        _ = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "remove")
-        if let edited = try store.events.override(of: id, on: occurrence) {
-          _ = try store.events.delete(id: edited.id)
-        }
-        try store.events.addException(eventID: id, day: occurrence)
-        return (
-          .removedOccurrence(series: event, day: occurrence),
-          "removed the \(occurrence) occurrence of \(Self.name(event))"
-        )
+      // Every id is looked up first, so that one that names no event is named as such, not as gone with an
+      // earlier one.
+      for target in targets {
+        guard try store.events.event(id: target.id) == nil else { continue }
+        throw ServiceError(
+          .notFound, "there is no event #\(target.id)" + (targets.count > 1 ? ": nothing was removed" : ""))
       }
-      let continuations = try store.events.continuations(of: id)
-      _ = try store.events.delete(id: id)
-      // An edited occurrence removed on its own leaves a gap in its series, not the original back.
-      if let parent = event.parentID, let day = event.recurrenceDay {
-        try store.events.addException(eventID: parent, day: day)
+      var outcomes: [RemovalOutcome] = []
+      var summaries: [String] = []
+      for (index, (id, occurrence)) in targets.enumerated()
+      where !targets[..<index].contains(where: { $0.id == id && $0.occurrence == occurrence }) {
+        guard try store.events.event(id: id) != nil else { continue }
+        let (outcome, summary) = try removeOne(id: id, occurrence: occurrence)
+        outcomes.append(outcome)
+        summaries.append(summary)
       }
-      return (.removed(event, continuations: continuations), "removed \(Self.name(event))")
+      return (outcomes, summaries.concatenated(separator: "; "))
     }
+  }
+
+  /// Removes event `id` or its occurrence on `occurrence`, inside the caller's write.
+  private func removeOne(id: Int64, occurrence: CivilDate?) throws -> (RemovalOutcome, String) {
+    let event = try event(id: id)
+    try checkWritable(event)
+    if let occurrence {
+      _ = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "remove")
+      if let edited = try store.events.override(of: id, on: occurrence) {
+        _ = try store.events.delete(id: edited.id)
+      }
+      try store.events.addException(eventID: id, day: occurrence)
+      return (
+        .removedOccurrence(series: event, day: occurrence),
+        "removed the \(occurrence) occurrence of \(Self.name(event))"
+      )
+    }
+    let continuations = try store.events.continuations(of: id)
+    _ = try store.events.delete(id: id)
+    // An edited occurrence removed on its own leaves a gap in its series, not the original back.
+    if let parent = event.parentID, let day = event.recurrenceDay {
+      try store.events.addException(eventID: parent, day: day)
+    }
+    return (.removed(event, continuations: continuations), "removed \(Self.name(event))")
   }
 
   /// Stores `fields` as the new state of `event`, checked.
