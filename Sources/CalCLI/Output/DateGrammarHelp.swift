@@ -17,6 +17,11 @@ enum DateGrammarHelp {
             5-12, 05-12               that day to come: this year's, or next
                                       year's once past (as khal reads it)
             may 12, 12 may, 12. mai   the same (may 12 2025: of 2025)
+            12.5., 12.05.2024         day first, with dots
+            5/12, 05/12/2024          in your locale's order (LC_TIME: en_US
+                                      month first, en_GB day first); in the C
+                                      locale only where the numbers leave no
+                                      doubt (5/13, 13/5)
             today, tomorrow, yesterday
             fri, friday               the first Friday after today (never today)
             next fri                  the Friday after that
