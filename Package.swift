@@ -22,12 +22,14 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // SQLite's allocator for its small blocks: Debian's SQLite has no lookaside memory (see sqlite_memory.c).
+    .target(name: "CSQLiteMemory", dependencies: ["CSQLite"]),
     // Pure calendar values: dates, months, grids, flips, curl frames, recurrence, zones, iCalendar text.
     .target(name: "CalCore"),
     // Repository layer: the SQLite wrapper, the migrations and the repositories, speaking CalCore's types.
     .target(
       name: "CalStorage",
-      dependencies: ["CSQLite", "CalCore"],
+      dependencies: ["CSQLite", "CSQLiteMemory", "CalCore"],
       resources: [
         .embedInCode("../../Migrations/0001_initial.sql"),
         .embedInCode("../../Migrations/0002_timed_and_recurring_events.sql"),
@@ -45,6 +47,7 @@ let package = Package(
         .embedInCode("../../Migrations/0017_series_links.sql"),
         .embedInCode("../../Migrations/0018_series_link_status.sql"),
         .embedInCode("../../Migrations/0019_reminder_deliveries_by_due.sql"),
+        .embedInCode("../../Migrations/0020_short_and_long_reaching_events.sql"),
       ]
     ),
     // Service layer: what cal does (page-flip navigation, the agenda, editing, import and export), with the
@@ -124,6 +127,6 @@ let directMetadata: [SwiftSetting] = [
     .when(configuration: .release))
 ]
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.name != "CSQLiteMemory" {
   target.swiftSettings = (target.swiftSettings ?? []) + strictness + directMetadata
 }

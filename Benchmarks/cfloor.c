@@ -114,11 +114,17 @@ static void mark(sqlite3 *db, long first, long last, char *marked) {
   sqlite3_stmt *others = prepare(
       db,
       "SELECT id, day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule, span_days, "
-      "last_day, parent_id, recurrence_day, created_at, updated_at, uid FROM events INDEXED BY events_other "
-      "WHERE (rrule IS NOT NULL OR span_days <> 0 OR time_zone IS NOT NULL) AND day <= ? "
-      "AND (last_day IS NULL OR last_day >= ?) ORDER BY day, id");
+      "last_day, parent_id, recurrence_day, created_at, updated_at, uid FROM events INDEXED BY events_long "
+      "WHERE (rrule IS NOT NULL OR span_days > 7) AND day <= ?1 AND (last_day IS NULL OR last_day >= ?2) "
+      "UNION ALL SELECT id, day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule, "
+      "span_days, last_day, parent_id, recurrence_day, created_at, updated_at, uid FROM events INDEXED BY "
+      "events_short WHERE rrule IS NULL AND span_days <= 7 AND (span_days <> 0 OR time_zone IS NOT NULL) "
+      "AND day BETWEEN ?3 AND ?1 AND last_day >= ?2 ORDER BY day, id");
+  char short_from[16];
+  format_day(first - 2 - 7, short_from);
   sqlite3_bind_text(others, 1, search_through, -1, SQLITE_STATIC);
   sqlite3_bind_text(others, 2, search_from, -1, SQLITE_STATIC);
+  sqlite3_bind_text(others, 3, short_from, -1, SQLITE_STATIC);
   while (sqlite3_step(others) == SQLITE_ROW) {
     long start = parse_day(sqlite3_column_text(others, 1));
     long end = start + sqlite3_column_int64(others, 10);

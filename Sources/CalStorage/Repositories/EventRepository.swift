@@ -177,15 +177,34 @@ public struct EventRepository {
     from firstDay: CivilDate, through lastDay: CivilDate, calendar: Int64? = nil, withReminders: Bool = true,
     _ body: (EventRow) throws -> Bool
   ) throws {
+    let columns = withReminders ? try windowColumns() : Self.columnsWithoutReminders
     try database.forEach(
-      """
-      SELECT \(withReminders ? try windowColumns() : Self.columnsWithoutReminders) FROM events INDEXED BY events_other
-      WHERE (rrule IS NOT NULL OR span_days <> 0 OR time_zone IS NOT NULL) AND day <= ?1
-        AND (last_day IS NULL OR last_day >= ?2) AND (?3 IS NULL OR calendar_id = ?3)
-      ORDER BY day, id
-      """, [lastDay, firstDay, calendar]
+      Self.otherRowsQuery(columns: columns),
+      [lastDay, firstDay, calendar, firstDay.adding(days: -Self.shortReach) ?? CivilDate.first]
     ) { row in try body(EventRow(row: row, repository: self)) }
   }
+
+  /// The query of ``forEachOtherRow(from:through:calendar:withReminders:_:)``, reading `columns`, with the
+  /// window's last day as ?1, its first as ?2, the calendar as ?3 and the first day an event of
+  /// `events_short` can start on and still reach the window as ?4. Series and long spans (few) are read from
+  /// the first of them; the others by a range of their first day, for none reaches more than `shortReach`
+  /// days past it (migration 0020). The two are merged in order.
+  static func otherRowsQuery(columns: String) -> String {
+    """
+    SELECT \(columns) FROM events INDEXED BY events_long
+    WHERE (rrule IS NOT NULL OR span_days > 7) AND day <= ?1 AND (last_day IS NULL OR last_day >= ?2)
+      AND (?3 IS NULL OR calendar_id = ?3)
+    UNION ALL
+    SELECT \(columns) FROM events INDEXED BY events_short
+    WHERE rrule IS NULL AND span_days <= 7 AND (span_days <> 0 OR time_zone IS NOT NULL) AND day BETWEEN ?4 AND ?1
+      AND last_day >= ?2 AND (?3 IS NULL OR calendar_id = ?3)
+    ORDER BY day, id
+    """
+  }
+
+  /// How many days past its first day an event of `events_short` can reach: the `7` in the index's and the
+  /// query's conditions.
+  static let shortReach = 7
 
   /// The columns a window of events is read with: with their reminders only when the calendar has any, for
   /// a lookup per event in an empty table is a tenth of a month's listing.

@@ -1,4 +1,5 @@
 import CSQLite
+import CSQLiteMemory
 import Glibc
 
 /// One connection to a SQLite database file.
@@ -136,6 +137,7 @@ public final class Database {
 
   /// SQLite's process-wide settings, made once before the first connection opens.
   private static let configured: Void = {
+    _ = cal_sqlite3_use_small_block_allocator()
     _ = cal_sqlite3_disable_memory_statistics()
     _ = cal_sqlite3_disable_initial_page_cache()
   }()
