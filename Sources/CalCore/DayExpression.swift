@@ -201,8 +201,8 @@ public enum DayExpression {
   /// The days to come that `text` covers, from today: a number of days (`30`), of days, weeks, months or
   /// years (`10d`, `2w`, `1m`, `1y`), a range (`2024-05-01..2024-05-31`, `today..fri`), a week (`next week`),
   /// a year (`2025`, `next year`), or a day or a month in any other of their forms (`tomorrow`, `fri`,
-  /// `may 20`; `next month`, `june`): that day, that month. A signed offset (`+3d`) is refused, for next to `3d` (three days) it would read as
-  /// one day.
+  /// `may 20`; `next month`, `june`): that day, that month. A signed offset (`+3d`) is refused, for next to
+  /// `3d` (three days) it would read as one day.
   public static func days(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
     -> (first: CivilDate, last: CivilDate)
   {
