@@ -11,14 +11,19 @@ public enum DayExpression {
   /// The forms of a month, for messages and help.
   public static let monthForms = "2024-05, 2024-5, may, may 2024, this month, next month, last month, +2m, in 2 months"
 
-  /// A day: `2024-05-12`, `2024-5-12`, `5-12` (this year), `today`, `tomorrow`, `yesterday`, a weekday
-  /// (`fri`: the first Friday after today; `next fri`: the one after that), `+3d`, `-2w`, `+1m`, `+1y`, or
-  /// `in 3 days` (weeks, months, years).
-  public static func day(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
-    -> CivilDate
-  {
+  /// A day: `2024-05-12`, `2024-5-12`, `5-12` (the coming one: see ``comingYear(month:day:from:)``),
+  /// `today`, `tomorrow`, `yesterday`, a weekday (`fri`: the first Friday after today; `next fri`: the one
+  /// after that), `+3d`, `-2w`, `+1m`, `+1y`, or `in 3 days` (weeks, months, years).
+  ///
+  /// - Parameter yearlessFrom: the day from which a day written without a year is the coming one: today,
+  ///   unless it ends what starts on another day (a range's last end, an event's last day).
+  public static func day(
+    _ text: String, today: CivilDate, locale: CalendarLocale = .english, yearlessFrom: CivilDate? = nil
+  ) throws(DateError) -> CivilDate {
     let words = Self.words(text)
-    if let day = try dayForm(words, text: text, today: today, locale: locale) { return day }
+    if let day = try dayForm(words, text: text, today: today, yearlessFrom: yearlessFrom ?? today, locale: locale) {
+      return day
+    }
     throw notADay(text, words: words, today: today, locale: locale)
   }
 
@@ -31,9 +36,13 @@ public enum DayExpression {
     for count in stride(from: min(3, words.count), to: 0, by: -1) {
       let phrase = words[..<count].concatenated(separator: " ")
       let phraseWords = Self.words(phrase)
-      if let day = try dayForm(phraseWords, text: phrase, today: today, locale: locale) {
-        // Words, not arguments: `"may 12 1400"` quoted is one argument of three words.
+      if let day = try dayForm(phraseWords, text: phrase, today: today, yearlessFrom: today, locale: locale) {
+        // Words, not arguments: `"may 12 1400"` quoted is one argument of three words, refused; as an argument
+        // of its own, a time-shaped year far from today's is the start time after the day (`may 12 1400 people`).
         if phraseWords.count > 1, let last = phraseWords.last {
+          if count > 1, Self.words(words[count - 1]) == [last], isTimeShapedYear(String(last), of: day, today: today) {
+            continue
+          }
           try refuseTimeAsYear(String(last), of: day, phrase: phrase, today: today)
         }
         return (day, count)
@@ -43,15 +52,13 @@ public enum DayExpression {
   }
 
   /// Refuses a day whose last word, a year far from today's, is also a time on the 24-hour clock written
-  /// without its colon: in `may 12 1400 people` the 1400 is far more likely 14:00 than the year 1400, and
-  /// guessing either way files the event where it will not be found. A year near today's (`may 12 2025`)
-  /// is read as the year.
+  /// without its colon, all in one argument: in `"may 12 1400" people` the 1400 is far more likely 14:00 than
+  /// the year 1400, and guessing either way files the event where it will not be found (as an argument of its
+  /// own, it is the start time). A year near today's (`may 12 2025`) is read as the year.
   private static func refuseTimeAsYear(_ word: String, of day: CivilDate, phrase: String, today: CivilDate)
     throws(DateError)
   {
-    guard let number = parseDigits(Substring(word), minimumCount: 4, maximumCount: 4), number == day.year,
-      number / 100 < 24, number % 100 < 60, abs(number - today.year) > Self.nearYears
-    else { return }
+    guard isTimeShapedYear(word, of: day, today: today), let number = Int(word) else { return }
     let time = pad(number / 100, 2) + ":" + pad(number % 100, 2)
     var shown = Substring(phrase)
     while shown.last?.isWhitespace == true { shown = shown.dropLast() }
@@ -62,26 +69,46 @@ public enum DayExpression {
         + "or \(rest) \(time) for the time")
   }
 
-  /// How many years from today's a four-digit number after a day is taken for a year without question.
-  static let nearYears = 50
+  /// Whether `word` is `day`'s year written in four digits, far from today's, that is also a time on the
+  /// 24-hour clock without its colon (`1400`, `0930`).
+  private static func isTimeShapedYear(_ word: String, of day: CivilDate, today: CivilDate) -> Bool {
+    guard let number = parseDigits(Substring(word), minimumCount: 4, maximumCount: 4), number == day.year else {
+      return false
+    }
+    return TimeExpression.fourDigits(word) != nil && abs(number - today.year) > nearYears
+  }
 
-  /// A month: `2024-05`, `2024-5`, a month's name (this year's), a name and a year (`may 2024`), `this
+  /// The year of a day (`may 12`, `5-12`) or a month (`may`, `day` nil) written without one: the coming
+  /// one, as khal reads a date without a year: this year's, or next year's once it is past, a day before
+  /// `from` (normally today) or a month before `from`'s month. So `jan` in December is the January to come,
+  /// as `fri` is the Friday to come.
+  public static func comingYear(month: Int, day: Int?, from: CivilDate) -> Int {
+    let past = month < from.month || (month == from.month && (day.map { $0 < from.day } ?? false))
+    return past ? from.year + 1 : from.year
+  }
+
+  /// How many years from today's a four-digit number after a day is taken for a year without question.
+  public static let nearYears = 50
+
+  /// A month: `2024-05`, `2024-5`, a month's name (the coming one), a name and a year (`may 2024`), `this
   /// month`, `next month`, `last month`, `+2m`, `-1m`, `in 2 months`; `today`, or any other day, stands for
   /// its month.
   public static func month(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
     -> YearMonth
   {
     let words = Self.words(text)
-    if let month = try monthForm(words, text: text, today: today, locale: locale) { return month }
-    if let day = try dayForm(words, text: text, today: today, locale: locale) { return day.yearMonth }
+    if let month = try monthForm(words, text: text, today: today, yearlessFrom: today, locale: locale) { return month }
+    if let day = try dayForm(words, text: text, today: today, yearlessFrom: today, locale: locale) {
+      return day.yearMonth
+    }
     if words.count == 1, let number = parseDigits(words[0], minimumCount: 1, maximumCount: 4), number > 0 {
       // Each reading written out, in forms that work: 13 can only be a year, whose months are 0013-05 ...
       let ambiguous = "'\(text)' is ambiguous: a number alone could be a month or a year; "
       if number <= 12 {
         let name = Gregorian.englishMonthNames[number - 1]
+        let year = comingYear(month: number, day: nil, from: today)
         throw .unclear(
-          ambiguous + "for \(name) write \(today.year)-\(number) or \(name.lowercased().prefix(3)) (see cal help dates)"
-        )
+          ambiguous + "for \(name) write \(year)-\(number) or \(name.lowercased().prefix(3)) (see cal help dates)")
       }
       // `may 13` is a day (13 May); a name before a year needs the year's three or four digits.
       let example = Gregorian.englishMonthNames[today.month - 1].lowercased().prefix(3)
@@ -96,9 +123,13 @@ public enum DayExpression {
   /// A day or a whole month, each in any of its forms; a month's forms win where both could be meant
   /// (`+1m` is next month, not the day a month from today), and a word that names both a month and a weekday
   /// is refused.
-  public static func dayOrMonth(_ text: String, today: CivilDate, locale: CalendarLocale = .english)
-    throws(DateError) -> DayOrMonth
-  {
+  ///
+  /// - Parameter yearlessFrom: as for ``day(_:today:locale:yearlessFrom:)``; a month without a year is the
+  ///   coming one from that day's month.
+  public static func dayOrMonth(
+    _ text: String, today: CivilDate, locale: CalendarLocale = .english, yearlessFrom: CivilDate? = nil
+  ) throws(DateError) -> DayOrMonth {
+    let yearlessFrom = yearlessFrom ?? today
     let words = Self.words(text)
     if words.count == 1, let offset = relativeDays[String(words[0])] {
       guard let day = today.adding(days: offset) else { throw .beyondCalendar(text) }
@@ -112,8 +143,8 @@ public enum DayExpression {
       guard let month = offset.month(from: today.yearMonth) else { throw .beyondCalendar(text) }
       return .month(month)
     }
-    let month = try monthForm(words, text: text, today: today, locale: locale)
-    let day = try dayForm(words, text: text, today: today, locale: locale)
+    let month = try monthForm(words, text: text, today: today, yearlessFrom: yearlessFrom, locale: locale)
+    let day = try dayForm(words, text: text, today: today, yearlessFrom: yearlessFrom, locale: locale)
     switch (month, day) {
     case (let month?, nil): return .month(month)
     case (nil, let day?): return .day(day)
@@ -134,7 +165,8 @@ public enum DayExpression {
 
   /// A range of days written `FIRST..LAST`, each end a day, a month or a year (`2024-05-01..2024-06-15`,
   /// `today..fri`, `may..june`, `2024..2025`: the month's or year's first and last day); `nil` when `text` has
-  /// no `..`.
+  /// no `..`. A last end without a year is the coming one from the first (`dec..jan` runs into the next
+  /// year), as khal reads a range's end.
   public static func range(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
     -> (first: CivilDate, last: CivilDate)?
   {
@@ -147,7 +179,7 @@ public enum DayExpression {
         days.append(index == 0 ? bounds.first : bounds.last)
         continue
       }
-      switch try dayOrMonth(end, today: today, locale: locale) {
+      switch try dayOrMonth(end, today: today, locale: locale, yearlessFrom: days.first) {
       case .day(let day): days.append(day)
       case .month(let month): days.append(index == 0 ? month.firstDay : month.lastDay)
       }
@@ -259,9 +291,9 @@ public enum DayExpression {
 
   /// The day `words` make, `nil` when they are not one of a day's forms; throws when they are, but the day
   /// does not exist (2024-02-30) or is beyond the calendar.
-  static func dayForm(_ words: [Substring], text: String, today: CivilDate, locale: CalendarLocale)
-    throws(DateError) -> CivilDate?
-  {
+  static func dayForm(
+    _ words: [Substring], text: String, today: CivilDate, yearlessFrom: CivilDate, locale: CalendarLocale
+  ) throws(DateError) -> CivilDate? {
     if let offset = DateOffset(words) {
       guard let day = offset.day(from: today) else { throw .beyondCalendar(text) }
       return day
@@ -283,25 +315,25 @@ public enum DayExpression {
       if parts.count == 2, let month = parseDigits(parts[0], minimumCount: 1, maximumCount: 2),
         let day = parseDigits(parts[1], minimumCount: 1, maximumCount: 2)
       {
-        return try CivilDate(year: today.year, month: month, day: day)
+        return try CivilDate(year: comingYear(month: month, day: day, from: yearlessFrom), month: month, day: day)
       }
       return try weekday(word, text: text, weeksLater: 0, today: today, locale: locale)
     case 2 where words[0] == "next":
       return try weekday(words[1], text: text, weeksLater: 1, today: today, locale: locale)
     case 2, 3:
-      return try namedMonthDay(words, today: today, locale: locale)
+      return try namedMonthDay(words, yearlessFrom: yearlessFrom, locale: locale)
     default:
       return nil
     }
   }
 
-  /// The day of `may 12`, `12 may`, `12. mai` (this year) or, with a year of four digits, `may 12 2025` and
-  /// `12 may 2025`; `nil` for other words. A number of one or two digits beside a month's name is its day,
-  /// never a year: people write `may 12` for a day, and year 12 is `may 0012`.
-  private static func namedMonthDay(_ words: [Substring], today: CivilDate, locale: CalendarLocale)
+  /// The day of `may 12`, `12 may`, `12. mai` (the coming one) or, with a year of four digits, `may 12 2025`
+  /// and `12 may 2025`; `nil` for other words. A number of one or two digits beside a month's name is its
+  /// day, never a year: people write `may 12` for a day, and year 12 is `may 0012`.
+  private static func namedMonthDay(_ words: [Substring], yearlessFrom: CivilDate, locale: CalendarLocale)
     throws(DateError) -> CivilDate?
   {
-    var year = today.year
+    var year: Int?
     if words.count == 3 {
       guard let written = parseDigits(words[2], minimumCount: 4, maximumCount: 4) else { return nil }
       year = written
@@ -311,7 +343,8 @@ public enum DayExpression {
       if digits.last == "." || digits.last == "," { digits.removeLast() }
       guard let day = parseDigits(digits, minimumCount: 1, maximumCount: 2) else { continue }
       guard let month = try named(monthWord, locale: locale) else { return nil }
-      return try CivilDate(year: year, month: month, day: day)
+      return try CivilDate(
+        year: year ?? comingYear(month: month, day: day, from: yearlessFrom), month: month, day: day)
     }
     return nil
   }
@@ -338,9 +371,9 @@ public enum DayExpression {
 
   /// The month `words` make, `nil` when they are not one of a month's forms; throws when they are, but the
   /// month does not exist or is beyond the calendar.
-  static func monthForm(_ words: [Substring], text: String, today: CivilDate, locale: CalendarLocale)
-    throws(DateError) -> YearMonth?
-  {
+  static func monthForm(
+    _ words: [Substring], text: String, today: CivilDate, yearlessFrom: CivilDate, locale: CalendarLocale
+  ) throws(DateError) -> YearMonth? {
     if let offset = DateOffset(words), offset.unit == .months || offset.unit == .years {
       guard let month = offset.month(from: today.yearMonth) else { throw .beyondCalendar(text) }
       return month
@@ -354,7 +387,7 @@ public enum DayExpression {
         return try YearMonth(year: year, month: month)
       }
       guard let month = try named(words[0], locale: locale) else { return nil }
-      return try YearMonth(year: today.year, month: month)
+      return try YearMonth(year: comingYear(month: month, day: nil, from: yearlessFrom), month: month)
     case 2:
       if words[1] == "month", let step = ["this": 0, "next": 1, "last": -1][String(words[0])] {
         guard let month = today.yearMonth.adding(months: step) else { throw .beyondCalendar(text) }
@@ -392,12 +425,14 @@ public enum DayExpression {
       guard let number = parseDigits(words[0], minimumCount: 1, maximumCount: 2), (1...31).contains(number) else {
         return .unclear(ambiguous + "write a day as \(dayForms) (see cal help dates)")
       }
+      // A day of this month already past is written with its year: without, it is next year's.
+      let short = number >= today.day ? "\(today.month)-\(number) or " : ""
       return .unclear(
-        ambiguous + "for day \(number) of this month write \(today.month)-\(number) or "
+        ambiguous + "for day \(number) of this month write \(short)"
           + "\(today.year)-\(pad(today.month, 2))-\(pad(number, 2)); for \(number) days from today, +\(number)d "
           + "(see cal help dates)")
     }
-    if let month = try? monthForm(words, text: text, today: today, locale: locale) {
+    if let month = try? monthForm(words, text: text, today: today, yearlessFrom: today, locale: locale) {
       return .unclear(
         "'\(text)' is a month (\(month.englishName)), not a day: write a day as \(month.month)-12 or \(month)-12")
     }

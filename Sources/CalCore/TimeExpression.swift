@@ -1,12 +1,18 @@
-/// A time of day as people write it: `9`, `09`, `9:30`, `21:30`, `9am`, `9:30pm`, `noon`, `midnight`.
+/// A time of day as people write it: `9`, `09`, `9:30`, `21:30`, `2130`, `9am`, `9:30pm`, `noon`, `midnight`.
 public enum TimeExpression {
   /// The forms of a time, for messages and help.
-  public static let forms = "9, 09, 9:30, 21:30, 9am, 9:30pm, noon or midnight"
+  public static let forms = "9, 09, 9:30, 21:30, 2130, 9am, 9:30pm, noon or midnight"
 
-  /// The time `text` names. A number alone is an hour on the 24-hour clock; with `am` or `pm` (in any case,
-  /// after a space or not) the hour is 1 to 12, and 12am is midnight.
+  /// The time `text` names. A number alone is an hour on the 24-hour clock, four digits its hour and
+  /// minutes (`0930`, `2130`); with `am` or `pm` (in any case, after a space or not) the hour is 1 to 12,
+  /// and 12am is midnight.
   public static func time(_ text: String) throws(TimeError) -> TimeOfDay {
     let compact = String(text.lowercased().filter { !$0.isWhitespace })
+    if compact.utf8.count == 4, let number = parseDigits(Substring(compact), minimumCount: 4, maximumCount: 4) {
+      guard number / 100 < 24 else { throw .hourOutOfRange(text) }
+      guard number % 100 < 60 else { throw .minuteOutOfRange(text) }
+      return TimeOfDay(minutes: number / 100 * 60 + number % 100)!
+    }
     switch compact {
     case "noon": return TimeOfDay(minutes: 720)!
     case "midnight": return TimeOfDay(minutes: 0)!
@@ -50,6 +56,16 @@ public enum TimeExpression {
     let end = try time(String(parts[1]))
     guard end > start else { throw .endNotAfterStart(word) }
     return (start, end)
+  }
+
+  /// `1400`, `0930`: a time on the 24-hour clock written as four digits, as khal reads one with `timeformat =
+  /// %H%M`; `nil` for any other word, `2460` (no time) and `930` among them. The caller judges whether it is a
+  /// time there: `2024` is as likely a year.
+  public static func fourDigits(_ word: some StringProtocol) -> TimeOfDay? {
+    guard let number = parseDigits(Substring(word), minimumCount: 4, maximumCount: 4), number / 100 < 24,
+      number % 100 < 60
+    else { return nil }
+    return TimeOfDay(minutes: number / 100 * 60 + number % 100)
   }
 
   /// Whether `text` is made like a time: `noon`, `midnight`, or one or two digits with `:MM` (two digits) and `am`/`pm`

@@ -17,6 +17,11 @@ extension CalendarService {
     }
   }
 
+  /// The calendars' names, in the order they were added: what `calendars()` gives without counting events.
+  public func calendarNames() throws -> [String] {
+    try perform { try store.read { try store.calendars.all().map(\.name) } }
+  }
+
   /// The calendar called `name` (ASCII case aside).
   ///
   /// - Throws: `ServiceError.notFound` naming the calendars there are.

@@ -15,18 +15,24 @@ extension CalendarService {
   }
 
   /// Changes event `id`: the whole event or series, only its occurrence on `occurrence`, or (with
-  /// `fromHere`) that occurrence and every following one, which then become a series of their own.
+  /// `fromHere`) that occurrence and every following one, which then become a series of their own. With
+  /// `calendar`, the event (or the following part) moves to that calendar too; one occurrence cannot.
   ///
   /// - Parameter change: what to do to the fields: it gets the event's (for a single occurrence, the
   ///   series' fields on that day; for a split, the following part's) and returns them changed. It runs
   ///   inside the write transaction; anything it throws undoes the edit and reaches the caller unchanged.
   public func edit(
-    id: Int64, occurrence: CivilDate? = nil, fromHere: Bool = false, _ change: (EventFields) throws -> EventFields
+    id: Int64, occurrence: CivilDate? = nil, fromHere: Bool = false, calendar: String? = nil,
+    _ change: (EventFields) throws -> EventFields
   ) throws -> EditOutcome {
     try write(recording: "edit") {
       let event = try event(id: id)
       try checkWritable(event)
-      let outcome: EditOutcome
+      let destination = try calendar.map { name in try targetCalendar(name) }
+      if destination != nil {
+        try Self.checkMovable(event, occurrence: fromHere ? nil : occurrence)
+      }
+      var outcome: EditOutcome
       do {
         if let occurrence {
           let schedule = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "edit")
@@ -42,14 +48,51 @@ extension CalendarService {
         // the row, not the options given, which may not touch it.
         throw damage(of: event) ?? error
       }
+      var moved = ""
+      if let destination, destination.id != outcome.event.calendarID {
+        outcome = outcome.replacingEvent(with: try move(outcome.event, to: destination))
+        moved = " and moved it to the calendar '\(destination.name)'"
+      }
       switch outcome {
-      case .changed(let saved): return (outcome, "changed \(Self.name(saved))")
+      case .changed(let saved): return (outcome, "changed \(Self.name(saved))\(moved)")
       case .changedOccurrence(_, let day, let saved):
         return (outcome, "changed the \(day) occurrence of \(Self.name(event)), now \(Self.name(saved))")
       case .split(_, let day, let following):
-        return (outcome, "split \(Self.name(event)) on \(day); from there on it is \(Self.name(following))")
+        return (
+          outcome, "split \(Self.name(event)) on \(day); from there on it is \(Self.name(following))\(moved)"
+        )
       }
     }
+  }
+
+  /// Refuses to move `event` (or its occurrence on `occurrence`) to another calendar when it cannot go alone.
+  private static func checkMovable(_ event: EventRecord, occurrence: CivilDate?) throws(ServiceError) {
+    if let occurrence {
+      throw ServiceError(
+        .invalidRequest,
+        "one occurrence cannot move to another calendar: move the series (cal edit \(event.id) --calendar NAME), "
+          + "or this and the following occurrences (--on \(occurrence) --from-here)")
+    }
+    if let parent = event.parentID {
+      throw ServiceError(
+        .invalidRequest,
+        "event #\(event.id) is an occurrence of the series #\(parent), which it stays with: "
+          + "move the series (cal edit \(parent) --calendar NAME)")
+    }
+  }
+
+  /// Moves `event`, with its edited occurrences, to calendar `destination`, which must not hold its UID.
+  private func move(_ event: EventRecord, to destination: CalendarRecord) throws -> EventRecord {
+    if let uid = event.fields.uid, let other = try store.events.event(uid: uid, calendar: destination.id) {
+      throw ServiceError(
+        .invalidRequest,
+        "the calendar '\(destination.name)' already holds an event with the same UID as #\(event.id): "
+          + "\(Self.name(other)); remove one of them first")
+    }
+    guard let moved = try store.events.move(id: event.id, toCalendar: destination.id, at: environment.now()) else {
+      throw ServiceError(.notFound, "there is no event #\(event.id)")
+    }
+    return moved
   }
 
   /// The refusal of a change to `event` for what the event as stored already holds that cal never writes;
@@ -69,28 +112,58 @@ extension CalendarService {
 
   /// Removes event `id` (a series with its occurrences), or only its occurrence on `occurrence`.
   public func remove(id: Int64, occurrence: CivilDate? = nil) throws -> RemovalOutcome {
+    try remove([(id, occurrence)])[0]
+  }
+
+  /// Removes several events or occurrences as one change, which one undo brings back whole: all of them or,
+  /// when one cannot be removed (an id that names no event), none. A target that went with one before it
+  /// (an edited occurrence of a series removed earlier in the list, or the same one twice) is passed over.
+  ///
+  /// - Returns: what became of each target removed, in their order.
+  public func remove(_ targets: [(id: Int64, occurrence: CivilDate?)]) throws -> [RemovalOutcome] {
     try write(recording: "remove") {
-      let event = try event(id: id)
-      try checkWritable(event)
-      if let occurrence {
-        _ = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "remove")
-        if let edited = try store.events.override(of: id, on: occurrence) {
-          _ = try store.events.delete(id: edited.id)
-        }
-        try store.events.addException(eventID: id, day: occurrence)
-        return (
-          .removedOccurrence(series: event, day: occurrence),
-          "removed the \(occurrence) occurrence of \(Self.name(event))"
-        )
+      // Every id is looked up first, so that one that names no event is named as such, not as gone with an
+      // earlier one.
+      for target in targets {
+        guard try store.events.event(id: target.id) == nil else { continue }
+        throw ServiceError(
+          .notFound, "there is no event #\(target.id)" + (targets.count > 1 ? ": nothing was removed" : ""))
       }
-      let continuations = try store.events.continuations(of: id)
-      _ = try store.events.delete(id: id)
-      // An edited occurrence removed on its own leaves a gap in its series, not the original back.
-      if let parent = event.parentID, let day = event.recurrenceDay {
-        try store.events.addException(eventID: parent, day: day)
+      var outcomes: [RemovalOutcome] = []
+      var summaries: [String] = []
+      for (index, (id, occurrence)) in targets.enumerated()
+      where !targets[..<index].contains(where: { $0.id == id && $0.occurrence == occurrence }) {
+        guard try store.events.event(id: id) != nil else { continue }
+        let (outcome, summary) = try removeOne(id: id, occurrence: occurrence)
+        outcomes.append(outcome)
+        summaries.append(summary)
       }
-      return (.removed(event, continuations: continuations), "removed \(Self.name(event))")
+      return (outcomes, summaries.concatenated(separator: "; "))
     }
+  }
+
+  /// Removes event `id` or its occurrence on `occurrence`, inside the caller's write.
+  private func removeOne(id: Int64, occurrence: CivilDate?) throws -> (RemovalOutcome, String) {
+    let event = try event(id: id)
+    try checkWritable(event)
+    if let occurrence {
+      _ = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "remove")
+      if let edited = try store.events.override(of: id, on: occurrence) {
+        _ = try store.events.delete(id: edited.id)
+      }
+      try store.events.addException(eventID: id, day: occurrence)
+      return (
+        .removedOccurrence(series: event, day: occurrence),
+        "removed the \(occurrence) occurrence of \(Self.name(event))"
+      )
+    }
+    let continuations = try store.events.continuations(of: id)
+    _ = try store.events.delete(id: id)
+    // An edited occurrence removed on its own leaves a gap in its series, not the original back.
+    if let parent = event.parentID, let day = event.recurrenceDay {
+      try store.events.addException(eventID: parent, day: day)
+    }
+    return (.removed(event, continuations: continuations), "removed \(Self.name(event))")
   }
 
   /// Stores `fields` as the new state of `event`, checked.

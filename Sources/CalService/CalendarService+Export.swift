@@ -4,8 +4,9 @@ import CalStorage
 /// Exporting the calendar as iCalendar.
 extension CalendarService {
   /// Writes the calendar as one VCALENDAR (RFC 5545) to `output`, in pieces of about 64 KiB as the events
-  /// are read: every event (of calendar `calendar` alone, when given), or with a window only those with an
-  /// occurrence in it (a series whole, with its exceptions and edited occurrences looked at).
+  /// are read: every event (of calendar `calendar` alone, when given), or with a window (either end, or
+  /// both) only those with an occurrence in it (a series whole, with its exceptions and edited occurrences
+  /// looked at).
   ///
   /// Events on the user's own clock are written in the user's zone, with its VTIMEZONE, so that a reader
   /// elsewhere sees them at the same instant.
@@ -41,7 +42,7 @@ extension CalendarService {
           let isSeries = record.schedule.rule != nil
           let children = isSeries ? try store.events.children(of: record.id) : []
           let exceptions = isSeries ? try store.events.exceptions(eventID: record.id) : []
-          if let first, let last {
+          if first != nil || last != nil {
             guard
               try happens(record, children: children, exceptions: exceptions, from: first, through: last)
             else { return true }
@@ -70,15 +71,26 @@ extension CalendarService {
   }
 
   /// Whether `record` (with its child rows and exceptions) has an occurrence that covers a day from `first`
-  /// through `last` on the user's clock.
+  /// through `last` on the user's clock; `nil` leaves that end open.
   private func happens(
-    _ record: EventRecord, children: [EventRecord], exceptions: [CivilDate], from first: CivilDate,
-    through last: CivilDate
+    _ record: EventRecord, children: [EventRecord], exceptions: [CivilDate], from first: CivilDate?,
+    through last: CivilDate?
   ) throws -> Bool {
     func covers(_ schedule: EventSchedule, lastOccurrence: CivilDate?, skipped: Set<CivilDate> = []) -> Bool {
+      // An open end is the schedule's own (two days out, for a zone's shift), so that no more days are made
+      // than it has; a series without end has occurrences after any day (its exceptions are finitely many).
+      let through: CivilDate
+      if let last {
+        through = last
+      } else if let end = schedule.repeats ? lastOccurrence : schedule.startDay {
+        through = end.adding(days: schedule.spanDays + 2) ?? .last
+      } else {
+        return true
+      }
+      let from = first ?? schedule.startDay.adding(days: -2) ?? .first
       let zone = schedule.timeZone.flatMap { $0 == "UTC" ? ZoneInfo.utc : try? environment.zones.zone($0) }
       return !Occurrence.occurrences(
-        of: schedule, from: first, through: last, eventZone: zone, localZone: environment.localZone,
+        of: schedule, from: from, through: through, eventZone: zone, localZone: environment.localZone,
         lastOccurrence: lastOccurrence, skipped: skipped
       ).isEmpty
     }

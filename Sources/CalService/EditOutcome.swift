@@ -15,6 +15,16 @@ public enum EditOutcome: Sendable {
     case .changed(let event), .changedOccurrence(_, _, let event), .split(_, _, let event): return event
     }
   }
+
+  /// The same outcome with `event` as the event as it is now.
+  func replacingEvent(with event: EventRecord) -> EditOutcome {
+    switch self {
+    case .changed: return .changed(event)
+    case .changedOccurrence(let series, let day, _):
+      return .changedOccurrence(series: series, day: day, occurrence: event)
+    case .split(let series, let day, _): return .split(series: series, day: day, following: event)
+    }
+  }
 }
 
 /// What a removal did.

@@ -31,10 +31,11 @@ enum CompletionShell: String, CaseIterable, CustomStringConvertible {
   }
 
   /// What the shell offers for each line (its words so far, the last one, maybe empty, being completed),
-  /// in `fixture`'s work folder with `$TZDIR` at `zones` (or unset), each reply as the word reads after
-  /// completing, sorted.
-  func complete(_ lines: [String], in fixture: CompletionFixture, loading: Loading, zones: String?) throws -> [[String]]
-  {
+  /// in `fixture`'s work folder with `$TZDIR` at `zones` (or unset) and `extra` added to the environment,
+  /// each reply as the word reads after completing, sorted.
+  func complete(
+    _ lines: [String], in fixture: CompletionFixture, loading: Loading, zones: String?, extra: [String: String] = [:]
+  ) throws -> [[String]] {
     guard let path else { return [] }
     let run = fixture.folder + "/run-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: true)
@@ -47,6 +48,7 @@ enum CompletionShell: String, CaseIterable, CustomStringConvertible {
       "CAL_BASH_SCRIPT": fixture.bashScript, "CAL_ZSH_FUNCTIONS": fixture.zshFunctions,
     ]
     environment["TZDIR"] = zones
+    environment.merge(extra) { $1 }
     // A shell that hangs (a zsh waiting for a prompt that never comes) fails the test instead of the run.
     let result = try Subprocess.run(
       ["/usr/bin/timeout", "60", path] + (self == .zsh ? ["-f"] : []) + [run + "/harness"], environment: environment)

@@ -151,9 +151,9 @@ struct CompletionTests {
 
   private func expect(
     _ shell: CompletionShell, _ cases: [Case], in fixture: CompletionFixture, loading: CompletionShell.Loading,
-    zones: String?
+    zones: String?, extra: [String: String] = [:]
   ) throws {
-    let offered = try shell.complete(cases.map(\.line), in: fixture, loading: loading, zones: zones)
+    let offered = try shell.complete(cases.map(\.line), in: fixture, loading: loading, zones: zones, extra: extra)
     try #require(offered.count == cases.count, "\(shell) answered \(offered.count) of \(cases.count) lines")
     for (entry, offers) in zip(cases, offered) {
       #expect(offers == entry.offers.sorted(), "\(shell), \(loading): '\(entry.line)'", sourceLocation: entry.location)
@@ -181,6 +181,44 @@ struct CompletionTests {
       if: CompletionShell.fish.path != nil, "fish is not installed (.ci/run installs it): fish completion untested"))
   func fish() throws {
     try check(.fish)
+  }
+
+  /// Calendar names, after `--calendar` and as `sync`'s arguments, come from the `cal` on `$PATH` (the one
+  /// built) for the calendar file of the line's `--db`, else `$CAL_DB`; a file that is not there offers nothing,
+  /// and says nothing.
+  private func checkCalendarNames(_ shell: CompletionShell) throws {
+    let fixture = try CompletionFixture()
+    defer { fixture.remove() }
+    let bin = fixture.folder + "/bin"
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: bin + "/cal", withDestinationPath: CalProcess.binary)
+    for (file, names) in [("cals.db", ["work", "workshop"]), ("other.db", ["holidays"])] {
+      for name in names {
+        let added = try Subprocess.run(
+          [CalProcess.binary, "--db", fixture.home + "/" + file, "calendar", "add", name],
+          environment: ["PATH": "/usr/bin:/bin", "HOME": fixture.home])
+        try #require(added.status == 0, "\(added.stderr)")
+      }
+    }
+    let cases = [
+      Self.offers("cal list --calendar ", ["personal", "work", "workshop"]),
+      Self.offers("cal list --calendar=wo", ["--calendar=work", "--calendar=workshop"]),
+      Self.offers("cal --db ~/other.db add x y --calendar ", ["holidays", "personal"]),
+      Self.offers("cal agenda --db=~/other.db --calendar h", ["holidays"]),
+      Self.offers("cal sync w", ["work", "workshop"]),
+      Self.offers("cal sync --db ~/other.db personal ", ["holidays", "personal"]),
+      Self.offers("cal list --db ~/missing.db --calendar ", []),
+    ]
+    let extra = ["PATH": bin + ":/usr/bin:/bin", "CAL_DB": fixture.home + "/cals.db"]
+    try expect(shell, cases, in: fixture, loading: .installed, zones: fixture.zones, extra: extra)
+    #expect(!FileManager.default.fileExists(atPath: fixture.home + "/missing.db"))
+  }
+
+  @Test(
+    "bash, zsh and fish complete calendar names by asking cal for them",
+    arguments: CompletionShell.allCases.filter { $0.path != nil })
+  func calendarNames(_ shell: CompletionShell) throws {
+    try checkCalendarNames(shell)
   }
 
   @Test("unknown shells are refused")

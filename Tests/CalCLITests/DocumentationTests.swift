@@ -92,7 +92,7 @@ final class DocumentationTests {
       (["edit", "1", "--on", "2024-04-31", "--title", "x"], "--on: '2024-04-31' is not a day: April 2024 has 30 days"),
       (["rm", "1", "--on", "13"], "--on: '13' is ambiguous"),
       (["search", "x", "--from", "soon"], "--from: 'soon' is not a day"),
-      (["export", "--from", "2024-05-01"], "Give both --from and --to"),
+      (["list", "--to", "2024-05-01"], "--to needs --from"),
       (
         ["list", "next weeks"],
         "'next weeks' is not a day, a month, a year, a range or week: write a day as 2024-05-12, 2024-5-12, 5-12, "

@@ -66,4 +66,137 @@ final class HabitTests {
       ["agenda", "--format", "{title}{tab}"], "--format: '{tab}' is not a field (write \\t for a tab)")
     try cal.expectRefused(["search", "x", "--format", "{nl}"], "--format: '{nl}' is not a field (write \\n for a line")
   }
+
+  @Test("rm takes several ids: one change that one undo brings back; an unknown id among them removes nothing")
+  func removeSeveral() throws {
+    try cal.setUp([
+      ["add", "mon", "dentist", "--at", "9am"], ["add", "tue", "lunch"],
+      ["add", "wed", "standup", "--repeat", "daily", "--count", "3"], ["add", "thu", "film"],
+    ])
+    let before = try cal.run(["list", "may"]).stdout
+    let unchanged = cal.process.snapshot()
+    let refused = try cal.run(["rm", "1", "9", "2"])
+    #expect(refused.status == 1 && refused.stdout.isEmpty)
+    #expect(refused.stderr == "Error: there is no event #9: nothing was removed\n")
+    #expect(cal.process.snapshot() == unchanged)
+    try cal.expect(
+      ["rm", "1", "#2", "3@2024-05-16", "2"],
+      prints: """
+        Removed: 2024-05-13  09:00        #1  dentist
+        Removed: 2024-05-14  all day      #2  lunch
+        Removed the 2024-05-16 occurrence of: 2024-05-16  all day      #3@2024-05-16  standup
+                    repeats daily, 3 times
+
+        """)
+    try cal.expect(
+      ["list", "may"],
+      prints: """
+        2024-05-15  all day      #3@2024-05-15  standup
+        2024-05-16  all day      #4  film
+        2024-05-17  all day      #3@2024-05-17  standup
+
+        """)
+    try cal.expect(
+      ["undo"],
+      prints: "Undid change 5: removed #1 dentist; removed #2 lunch; removed the 2024-05-16 occurrence of #3 standup\n")
+    try cal.expect(["list", "may"], prints: before)
+    let json = try cal.run(["rm", "1", "4", "--json"])
+    #expect(json.status == 0 && json.stdout.split(separator: "\n").count == 2, "\(json.stdout)")
+  }
+
+  @Test("cal calendar alone lists the calendars, as cal calendar list does, in text and JSON")
+  func calendarAlone() throws {
+    try cal.setUp([["calendar", "add", "work", "--color", "blue"], ["add", "mon", "review", "--calendar", "work"]])
+    try cal.expect(["calendar"], prints: "personal  0 events  local\nwork      1 event   local, blue\n")
+    try cal.expect(["calendar", "--json"], prints: try cal.run(["calendar", "list", "--json"]).stdout)
+    try cal.expectRefused(["calendar", "--force"], "The option '--force' does not go with cal calendar list")
+    try cal.expect(["calendar", "list", "--names"], prints: "personal\nwork\n")
+    try cal.expectRefused(["calendar", "--names", "--json"], "Give --json or --names, not both")
+  }
+
+  @Test("export --from alone writes what happens from that day on, --to alone what happens up to it")
+  func exportOneEnd() throws {
+    try cal.setUp([
+      ["add", "2024-05-01", "before"], ["add", "2024-05-20", "after", "--at", "23:30", "--tz", "America/New_York"],
+      ["add", "2024-05-06", "twice", "--repeat", "weekly", "--count", "2"],
+      ["add", "2024-04-01", "forever", "--repeat", "daily"], ["add", "2024-05-13", "lunch", "--at", "12:00"],
+    ])
+    func summaries(_ arguments: [String]) throws -> [String] {
+      let result = try cal.run(["export"] + arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      return result.stdout.split(separator: "\r\n").filter { $0.hasPrefix("SUMMARY:") }.map { String($0.dropFirst(8)) }
+    }
+    #expect(try summaries(["--from", "2024-05-14"]) == ["after", "forever"])
+    // 23:30 in New York on the 20th is the 21st in Berlin: a day after --to 2024-05-20.
+    #expect(try summaries(["--to", "2024-05-20"]) == ["before", "twice", "forever", "lunch"])
+    #expect(try summaries(["--to", "2024-05-12"]) == ["before", "twice", "forever"])
+    #expect(try summaries(["--from", "2024-05-21"]) == ["after", "forever"])
+    #expect(try summaries(["--from", "may", "--to", "2024-05-12"]) == ["before", "twice", "forever"])
+    try cal.expectRefused(
+      ["export", "--from", "2024-05-14", "--to", "2024-05-13"], "the range ends (2024-05-13) before")
+  }
+
+  @Test("--repeat weekdays is said back as every weekday, in add's, edit's and rm's confirmations")
+  func weekdaysSaidBack() throws {
+    try cal.expect(
+      ["add", "mon", "standup", "--at", "9:00", "--repeat", "weekdays"],
+      prints: "Added: 2024-05-13  09:00        #1@2024-05-13  standup\n            repeats every weekday\n")
+    try cal.expect(
+      ["edit", "1", "--until", "2024-06-28"],
+      prints:
+        "Changed: 2024-05-13  09:00        #1@2024-05-13  standup\n            repeats every weekday until 2024-06-28\n"
+    )
+    try cal.expect(
+      ["edit", "1", "--count", "10", "--every", "2"],
+      prints: "Changed: 2024-05-13  09:00        #1@2024-05-13  standup\n"
+        + "            repeats weekly every 2 on mon,tue,wed,thu,fri, 10 times\n")
+    try cal.expect(
+      ["edit", "1", "--repeat", "weekly", "--repeat-on", "mon-fri", "--count", "3", "--every", "1"],
+      prints: "Changed: 2024-05-13  09:00        #1@2024-05-13  standup\n            repeats every weekday, 3 times\n")
+  }
+
+  @Test("four digits after add's date are the start time, unless they could be a year near today's")
+  func fourDigitTimes() throws {
+    try cal.expect(["add", "friday", "1400", "meeting"], prints: "Added: 2024-05-17  14:00        #1  meeting\n")
+    try cal.expect(["add", "tomorrow", "0930", "standup"], prints: "Added: 2024-05-13  09:30        #2  standup\n")
+    try cal.expect(["add", "fri", "1400", "1530", "review"], prints: "Added: 2024-05-17  14:00-15:30  #3  review\n")
+    try cal.expect(["add", "may", "20", "0800", "run"], prints: "Added: 2024-05-20  08:00        #4  run\n")
+    // A year far from today's is no title's: 1400 km is 14:00, as khal reads it; the whole title quoted keeps it.
+    try cal.expect(["add", "sat", "1400", "km", "ride"], prints: "Added: 2024-05-18  14:00        #5  km ride\n")
+    try cal.expect(["add", "sat", "1400 km ride"], prints: "Added: 2024-05-18  all day      #6  1400 km ride\n")
+    try cal.expect(["add", "fri", "2500", "steps"], prints: "Added: 2024-05-17  all day      #7  2500 steps\n")
+    try cal.expect(["add", "fri", "x", "--at", "1845"], prints: "Added: 2024-05-17  18:45        #8  x\n")
+    try cal.expect(
+      ["add", "fri", "2030", "plan", "--at", "9"], prints: "Added: 2024-05-17  09:00        #9  2030 plan\n")
+    try cal.expectRefused(
+      ["add", "fri", "2030", "team", "dinner"],
+      "'2030' could be the time 20:30 or a year in the title: write 20:30 for the time, or quote the "
+        + "title whole ('2030 team dinner') to keep it")
+    try cal.expectRefused(["add", "fri", "2024", "review"], "'2024' could be the time 20:24")
+    try cal.expectRefused(["add", "fri", "9:00", "2015", "x"], "'2015' could be the time 20:15")
+    try cal.expectRefused(["add", "fri", "1400"], "The title is empty: '1400' was read as the time")
+  }
+
+  @Test("in December, jan is the coming January (as khal reads a date without a year), in every command")
+  func comingMonth() throws {
+    let december = ["CAL_TEST_NOW": "2024-12-12T10:00:00+01:00"]
+    try cal.setUp([["add", "2025-01-17", "ski"], ["add", "2024-01-17", "last ski"], ["add", "2024-12-20", "party"]])
+    try cal.expect(["list", "jan"], prints: "2025-01-17  all day      #1  ski\n", environment: december)
+    try cal.expect(["list", "jan 17"], prints: "2025-01-17  all day      #1  ski\n", environment: december)
+    try cal.expect(["list", "jan", "2024"], prints: "2024-01-17  all day      #2  last ski\n", environment: december)
+    try cal.expect(
+      ["list", "dec..jan"], prints: "2024-12-20  all day      #3  party\n2025-01-17  all day      #1  ski\n",
+      environment: december)
+    try cal.expect(
+      ["search", "ski", "--from", "dec", "--to", "jan"], prints: "2025-01-17  all day      #1  ski\n",
+      environment: december)
+    try cal.expect(
+      ["add", "jan", "5", "dentist", "--to", "jan 6"],
+      prints: "Added: 2025-01-05  all day      #4  dentist (day 1 of 2)\n", environment: december)
+    let jumped = try cal.run(["goto", "jan"], environment: december)
+    #expect(jumped.stdout.hasPrefix("Jumped December 2024 → January 2025\n"), "\(jumped.stdout)")
+    // This month is this year's, and so is the rest of it: may on 12 May 2024 is May 2024, may 20 the 20th.
+    try cal.expect(["add", "may", "20", "run"], prints: "Added: 2024-05-20  all day      #5  run\n")
+    try cal.expect(["add", "may", "3", "run"], prints: "Added: 2025-05-03  all day      #6  run\n")
+  }
 }

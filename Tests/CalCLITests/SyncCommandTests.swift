@@ -61,6 +61,31 @@ struct SyncCommandTests {
     #expect(try cal.run(["sync"]).stdout.hasPrefix("work: 0 up, 0 down, 0 removed, no conflicts ("))
   }
 
+  /// Moving an event between calendars is, for sync, a removal from one and an addition to the other.
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func anEventMovedAwayLeavesTheServerAndOneMovedInReachesIt(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let cal = try setUp(server)
+    defer { cal.remove() }
+    try cal.run(["add", "2024-05-12", "dentist", "--at", "10:00", "--for", "30m", "--calendar", "work"])
+    try cal.run(["add", "2024-05-13", "gym", "--at", "18:00", "--for", "1h", "--repeat", "weekly"])
+    try cal.run(["edit", "2@2024-05-20", "--title", "late gym", "--at", "19:00"])
+    #expect(try cal.run(["sync"]).stdout.hasPrefix("work: 1 up, 0 down, 0 removed, no conflicts ("))
+
+    #expect(try cal.run(["edit", "1", "--calendar", "personal"]).status == 0)
+    #expect(try cal.run(["edit", "2", "--calendar", "work"]).status == 0)
+    let moved = try cal.run(["sync"])
+    #expect(moved.stdout.hasPrefix("work: 1 up, 0 down, 1 removed, no conflicts ("), "\(moved.stdout)\(moved.stderr)")
+    let events = try server.events()
+    #expect(events.count == 1)
+    let gym = try #require(events.values.first)
+    #expect(gym.contains("SUMMARY:gym") && gym.contains("RECURRENCE-ID:20240520T180000"))
+    #expect(gym.contains("SUMMARY:late gym"))
+    #expect(
+      try cal.run(["list", "2024-05-12", "--format", "{title} {calendar}"]).stdout == "dentist personal\n")
+    #expect(try cal.run(["sync"]).stdout.hasPrefix("work: 0 up, 0 down, 0 removed, no conflicts ("))
+  }
+
   @Test(arguments: CalDAVServer.Kind.allCases)
   func aSyncKilledAtAnyMomentIsCompletedByTheNext(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)

@@ -95,7 +95,7 @@ struct DayExpressionTests {
     day("2024-05-12", "2024-05-12")
     day("2024-5-3", "2024-05-03")
     day("5-12", "2024-05-12")  // this year
-    day("05-03", "2024-05-03")
+    day("05-03", "2025-05-03")  // past this year: the coming one, next year's, as khal reads it
     day("12-31", "2024-12-31")
     day("today", "2024-05-12")
     day("Tomorrow", "2024-05-13")
@@ -125,7 +125,7 @@ struct DayExpressionTests {
     day("3 december 2025", "2025-12-03")
     day("may 12, 2025", "2025-05-12")
     day("12. Mai", "2024-05-12", locale: Self.german)
-    day("feb 30", "!February 2024 has 29 days")
+    day("feb 30", "!February 2025 has 28 days")
     day("may 12 25", "!'may 12 25' is not a day")  // a year has four digits
     day("12 13", "!'12 13' is not a day")
   }
@@ -151,7 +151,7 @@ struct DayExpressionTests {
     day("2024-02-30", "!February 2024 has 29 days")
     day("2024-13-01", "!month 13 does not exist")
     day("0000-01-01", "!year 0 is out of range")
-    day("2-30", "!February 2024 has 29 days")
+    day("2-30", "!February 2025 has 28 days")
     day("+99999999999d", "!+99999999999d is outside the years 1 to 9999")
     day("+999999999999999999999999w", "!+999999999999999999999999w is outside the years 1 to 9999")
     day("-99999999999y", "!-99999999999y is outside the years 1 to 9999")
@@ -188,10 +188,10 @@ struct DayExpressionTests {
     month("tomorrow", "2024-05")
     month("mai", "2024-05", locale: Self.german)
     month("März 2025", "2025-03", locale: Self.german)
-    month("mär", "2024-03", locale: Self.german)
-    month("févr", "2024-02", locale: Self.french)
-    month("févr.", "2024-02", locale: Self.french)
-    month("mars", "2024-03", locale: Self.french)
+    month("mär", "2025-03", locale: Self.german)
+    month("févr", "2025-02", locale: Self.french)
+    month("févr.", "2025-02", locale: Self.french)
+    month("mars", "2025-03", locale: Self.french)
     month("5", "!'5' is ambiguous: a number alone could be a month or a year; for May write 2024-5 or may (see")
     month("12", "!'12' is ambiguous: a number alone could be a month or a year; for December write 2024-12 or dec")
     month(
@@ -252,8 +252,8 @@ struct DayExpressionTests {
     dayOrMonth("next fri", "day 2024-05-24")
     dayOrMonth("5-13", "day 2024-05-13")
     dayOrMonth("may 13", "day 2024-05-13")
-    dayOrMonth("mars", "month 2024-03", locale: Self.french)
-    dayOrMonth("mar", "!'mar' is ambiguous: it names the month March 2024 and the day 2024-05-14", locale: Self.french)
+    dayOrMonth("mars", "month 2025-03", locale: Self.french)
+    dayOrMonth("mar", "!'mar' is ambiguous: it names the month March 2025 and the day 2024-05-14", locale: Self.french)
     dayOrMonth("13", "!'13' is ambiguous: a number alone could be a day, a month or a year")
     dayOrMonth("someday", "!'someday' is not a day or a month")
   }
@@ -309,8 +309,12 @@ struct DayExpressionTests {
     time("9:60", "!'9:60' is not a time: minutes are 00 to 59")
     time("13pm", "!'13pm' is not a time: with am or pm, hours are 1 to 12")
     time("0am", "!'0am' is not a time: with am or pm, hours are 1 to 12")
-    time("9:5", "!'9:5' is not a time: write 9, 09, 9:30, 21:30, 9am, 9:30pm, noon or midnight")
-    time("0930", "!'0930' is not a time")
+    time("9:5", "!'9:5' is not a time: write 9, 09, 9:30, 21:30, 2130, 9am, 9:30pm, noon or midnight")
+    time("0930", "09:30")
+    time("2130", "21:30")
+    time("2460", "!'2460' is not a time: hours are 00 to 23")
+    time("0960", "!'0960' is not a time: minutes are 00 to 59")
+    time("09300", "!'09300' is not a time")
     time("am", "!'am' is not a time")
     time("", "!'' is not a time")
     time("99999999999999999999:00", "!'99999999999999999999:00' is not a time")
@@ -395,26 +399,24 @@ struct DayExpressionTests {
     #expect(throws: DateError.self) { try DayExpression.leadingDay([], today: Self.today) }
   }
 
-  @Test("a four-digit year far from today's that is also a time is refused after a day, naming both readings")
+  @Test(
+    "a four-digit year far from today's that is also a time is left to add as the time after a day, refused in one argument"
+  )
   func timeShapedYears() throws {
-    let refusals: [([String], String)] = [
-      (
-        ["may", "12", "1400", "people"],
-        "'may 12 1400' is ambiguous: 1400 could be the year or the time 14:00; write 1400-05-12 for the year, "
-          + "or may 12 14:00 for the time"
-      ),
-      (
-        ["12", "may", "0930", "x"],
-        "'12 may 0930' is ambiguous: 0930 could be the year or the time 09:30; write 0930-05-12 for the year, "
-          + "or 12 may 09:30 for the time"
-      ),
-    ]
-    // One argument of three words, as a shell passes `"may 12 1400"`, is refused alike.
-    #expect(throws: DateError.unclear(refusals[0].1)) {
-      try DayExpression.leadingDay(["may 12 1400 ", "people"], today: Self.today)
+    // As a word of its own, it is not the day's: add reads it as the start time (may 12 1400 people is 14:00).
+    for (words, expected) in [
+      (["may", "12", "1400", "people"], "2024-05-12"), (["12", "may", "0930", "x"], "2024-05-12"),
+    ] {
+      let found = try DayExpression.leadingDay(words, today: Self.today)
+      #expect(found.day.description == expected && found.wordCount == 2, "\(words)")
     }
-    for (words, message) in refusals {
-      #expect(throws: DateError.unclear(message)) { try DayExpression.leadingDay(words, today: Self.today) }
+    // One argument of three words, as a shell passes `"may 12 1400"`, cannot be split: refused, naming both.
+    #expect(
+      throws: DateError.unclear(
+        "'may 12 1400' is ambiguous: 1400 could be the year or the time 14:00; write 1400-05-12 for the year, "
+          + "or may 12 14:00 for the time")
+    ) {
+      try DayExpression.leadingDay(["may 12 1400 ", "people"], today: Self.today)
     }
     // Near today's year, or no time (minutes past 59, hours past 23), the number is the year.
     for (words, expected) in [
@@ -423,6 +425,31 @@ struct DayExpressionTests {
     ] {
       #expect(try DayExpression.leadingDay(words, today: Self.today).day.description == expected, "\(words)")
     }
+  }
+
+  @Test("a day or a month without a year is the coming one, as khal reads it; a range's last end from its first")
+  func comingYear() throws {
+    let december = try CivilDate(parsing: "2024-12-12")
+    for (text, expected) in [
+      ("jan 17", "2025-01-17"), ("1-17", "2025-01-17"), ("17 january", "2025-01-17"), ("dec 12", "2024-12-12"),
+      ("12-11", "2025-12-11"), ("dec 31", "2024-12-31"), ("jan 17 2024", "2024-01-17"), ("2024-01-17", "2024-01-17"),
+    ] {
+      day(text, expected, today: december)
+    }
+    day("jan 1", "!year 10000 is out of range", today: try CivilDate(parsing: "9999-12-31"))
+    for (text, expected) in [("jan", "2025-01"), ("dec", "2024-12"), ("nov", "2025-11"), ("nov 2024", "2024-11")] {
+      #expect(try DayExpression.month(text, today: december).description == expected, "\(text)")
+    }
+    for (text, expected) in [
+      ("dec..jan", "2024-12-01..2025-01-31"), ("nov..jan", "2025-11-01..2026-01-31"),
+      ("today..jan 5", "2024-12-12..2025-01-05"), ("2024-12-01..dec 20", "2024-12-01..2024-12-20"),
+      ("2025-03-01..feb 2", "2025-03-01..2026-02-02"), ("jan..2025-03-31", "2025-01-01..2025-03-31"),
+    ] {
+      let range = try #require(try DayExpression.range(text, today: december))
+      #expect("\(range.first)..\(range.last)" == expected, "\(text)")
+    }
+    #expect(throws: DateError.self) { try DayExpression.range("jan..2024-12-31", today: december) }
+    #expect(DayExpression.comingYear(month: 5, day: nil, from: Self.today) == 2024)  // this month is this year's
   }
 
   @Test("names: whole names and abbreviations before beginnings, ambiguity refused")

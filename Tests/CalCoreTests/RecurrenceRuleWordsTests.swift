@@ -18,6 +18,12 @@ struct RecurrenceRuleWordsTests {
     try expect("FREQ=MONTHLY;BYMONTHDAY=1,15,-1", words: "monthly on 1,15,last")
     try expect("FREQ=YEARLY;INTERVAL=4", words: "yearly every 4")
     try expect("FREQ=YEARLY;INTERVAL=2;COUNT=3", words: "yearly every 2, 3 times")
+    // Monday to Friday is `--repeat weekdays`, as it was given; every other week is said day by day.
+    try expect("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", words: "weekdays")
+    try expect("FREQ=WEEKLY;BYDAY=FR,TH,WE,TU,MO;UNTIL=20241231", words: "weekdays until 2024-12-31")
+    try expect("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;COUNT=10", words: "weekdays, 10 times")
+    try expect("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR", words: "weekly every 2 on mon,tue,wed,thu,fri")
+    try expect("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA", words: "weekly on mon,tue,wed,thu,fri,sat")
     // What the words do not say: every Monday of a month, a month, a set position, a week start, a weekday
     // in a daily or yearly rule.
     try expect("FREQ=MONTHLY;BYDAY=MO", words: nil)

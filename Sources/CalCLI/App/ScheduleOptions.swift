@@ -151,7 +151,8 @@ struct ScheduleOptions {
       guard schedule.startTime == nil else {
         throw UsageError("--to is for all-day events; give a timed event a length with --for, such as --for 2d")
       }
-      let endDay = try dates.day(text, for: Self.to)
+      // A last day without a year is the coming one from the first (fri 12-30 --to 1-2 runs into January).
+      let endDay = try dates.day(text, for: Self.to, yearlessFrom: schedule.startDay)
       guard endDay >= schedule.startDay else {
         throw UsageError("--to \(endDay) is before the start \(schedule.startDay)")
       }
@@ -216,7 +217,9 @@ struct ScheduleOptions {
   private func rule(for schedule: EventSchedule, context: CommandContext) throws(UsageError) -> RecurrenceRule? {
     let every = try number(Self.every, in: RecurrenceRule.intervalRange)
     let count = try number(Self.count, in: RecurrenceRule.countRange)
-    let until = try arguments.value(Self.until).map { text throws(UsageError) in try dates.day(text, for: Self.until) }
+    let until = try arguments.value(Self.until).map { text throws(UsageError) in
+      try dates.day(text, for: Self.until, yearlessFrom: schedule.startDay)
+    }
     let repeats = arguments.value(Self.repeats)
     // `--repeat weekdays` is weekly on Monday to Friday, checked as `--on mon-fri` is.
     let weekdays = repeats == "weekdays"

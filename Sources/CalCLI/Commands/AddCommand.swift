@@ -17,7 +17,9 @@ struct AddCommand: Command {
       of several words (next fri, in 3 days) takes the first words of the line, and a time after it is the \
       start, or the start and end: cal add fri 14:30 dentist, cal add tomorrow 9am-10:30am standup, \
       cal add fri 14:30 1h30 review (a length in hours or minutes after the time), cal add fri 9:00 10:00 \
-      review (an end after it); a bare hour such as 9 is refused there: write 9:00 or 9am, or --at 9. As \
+      review (an end after it); a bare hour such as 9 is refused there: write 9:00 or 9am, or --at 9. Four \
+      digits are the time (cal add fri 1400 review, as khal reads them with timeformat %H%M), unless they \
+      could be a year near this one (fri 2030 dinner is refused: write 20:30, or quote the title whole). As \
       khal's new, a second date written in full after the date is an all-day event's last day (cal add \
       2024-07-01 2024-07-14 holiday), and the words after a lone :: are the note (cal add fri 9:00 doctor :: \
       bring the card).
@@ -47,7 +49,7 @@ struct AddCommand: Command {
     let timeStart = count
     // With --at given, the words after the date are all title.
     if !arguments.isGiven(ScheduleOptions.at) {
-      count = try Self.readTime(arguments.words, at: count, into: &schedule, end: &end)
+      count = try Self.readTime(arguments.words, at: count, into: &schedule, end: &end, today: dates.today)
       if schedule.lengthMinutes != nil
         && (arguments.isGiven(ScheduleOptions.length) || arguments.isGiven(ScheduleOptions.end))
       {
@@ -85,13 +87,14 @@ struct AddCommand: Command {
   }
 
   /// Reads the time after the date, as khal's `new` takes it, into `schedule`, and returns where the title
-  /// starts: a start (`fri 14:30 dentist`), a span (`9am-10am`), or a start and then an end (`9:00 10:00`) or
-  /// a length in hours or minutes (`14:30 1h30`). An end time is also handed back as `endTime`, since
-  /// ``ScheduleOptions`` reads it on the clock as it reads `--end`.
+  /// starts: a start (`fri 14:30 dentist`, `fri 1430 dentist`), a span (`9am-10am`), or a start and then an
+  /// end (`9:00 10:00`) or a length in hours or minutes (`14:30 1h30`). An end time is also handed back as
+  /// `endTime`, since ``ScheduleOptions`` reads it on the clock as it reads `--end`.
   private static func readTime(
-    _ words: [String], at index: Int, into schedule: inout EventSchedule, end endTime: inout TimeOfDay?
+    _ words: [String], at index: Int, into schedule: inout EventSchedule, end endTime: inout TimeOfDay?,
+    today: CivilDate
   ) throws(UsageError) -> Int {
-    guard index < words.count, let (start, end) = try time(words[index]) else { return index }
+    guard index < words.count, let (start, end) = try time(words[index...], today: today) else { return index }
     schedule.startTime = start
     schedule.lengthMinutes = end.map { $0.minutes - start.minutes }
     endTime = end
@@ -102,7 +105,11 @@ struct AddCommand: Command {
       return index + 2
     }
     // Only an unmistakable time is an end here: `9:00 10 people` keeps `10 people` as its title.
-    guard let span = try? TimeExpression.leading(next), span.end == nil else { return index + 1 }
+    guard
+      let span = try fourDigitTime(words[(index + 1)...], today: today)
+        ?? (try? TimeExpression.leading(next)).flatMap({ $0 }),
+      span.end == nil
+    else { return index + 1 }
     guard span.start > start else { throw UsageError("'\(words[index]) \(next)' ends before it starts") }
     schedule.lengthMinutes = span.start.minutes - start.minutes
     endTime = span.start
@@ -142,8 +149,32 @@ struct AddCommand: Command {
       && parts.allSatisfy { $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
   }
 
-  /// The time (and end) `word` gives after the date, `nil` when it begins the title.
-  private static func time(_ word: String) throws(UsageError) -> (start: TimeOfDay, end: TimeOfDay?)? {
+  /// The time four digits give after the date, as khal reads `1400` with `timeformat = %H%M`: `nil` for
+  /// a word that is not four digits or no time (`2500 steps`), refused when it is also a year near today's
+  /// (`2030 dinner`: 20:30, or a title about 2030?), since reading either way files the event where it is not
+  /// looked for. A year far from today's (`1400 km ride`) is taken for the time, as khal takes it; the
+  /// confirmation shows it, and a title quoted whole keeps it.
+  private static func fourDigitTime(_ words: ArraySlice<String>, today: CivilDate) throws(UsageError)
+    -> (start: TimeOfDay, end: TimeOfDay?)?
+  {
+    guard let word = words.first, let time = TimeExpression.fourDigits(word), let number = Int(word) else {
+      return nil
+    }
+    guard abs(number - today.year) > DayExpression.nearYears else {
+      let title = words.prefix { $0 != "::" }.concatenated(separator: " ")
+      throw UsageError(
+        "'\(word)' could be the time \(time) or a year in the title: write \(time) for the time, "
+          + "or quote the title whole ('\(title)') to keep it")
+    }
+    return (time, nil)
+  }
+
+  /// The time (and end) the first of `words` gives after the date, `nil` when it begins the title.
+  private static func time(_ words: ArraySlice<String>, today: CivilDate) throws(UsageError)
+    -> (start: TimeOfDay, end: TimeOfDay?)?
+  {
+    if let time = try fourDigitTime(words, today: today) { return time }
+    let word = words.first ?? ""
     do {
       return try TimeExpression.leading(word)
     } catch {

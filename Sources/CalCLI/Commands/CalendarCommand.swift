@@ -1,7 +1,7 @@
 import CalCore
 import CalService
 
-/// `cal calendar add|list|rm|edit ...`: the calendars of the file.
+/// `cal calendar [add|list|rm|edit] ...`: the calendars of the file (alone: their list).
 struct CalendarCommand: Command {
   static let color = OptionSpec(
     "color", value: "color",
@@ -17,11 +17,12 @@ struct CalendarCommand: Command {
     "subscribe", value: "url", help: "add: mirror an iCalendar feed (http, https or file://), read-only.")
   static let force = OptionSpec("force", help: "rm: remove the calendar with its events.")
   static let rename = OptionSpec("rename", value: "name", help: "edit: the calendar's new name.")
+  static let names = OptionSpec("names", help: "list: only the names, one a line (for scripts and shell completion).")
 
   static let spec = CommandSpec(
     name: "calendar", abstract: "Add, list, change and remove calendars.",
     discussion: """
-      Every event belongs to a calendar; the first is personal. cal calendar list shows them; \
+      Every event belongs to a calendar; the first is personal. cal calendar list (or cal calendar alone) shows them; \
       cal calendar add NAME adds a local one; with --url, one mirrored from a CalDAV collection, kept in \
       sync both ways by cal sync (the password is never stored: --password-command is run at each sync, \
       else ~/.netrc is read); with --subscribe, one mirrored from an iCalendar feed, read-only, its \
@@ -29,11 +30,11 @@ struct CalendarCommand: Command {
       --force (nothing on a server is touched). cal calendar edit NAME renames or recolours one.
       """,
     arguments: [
-      ArgumentSpec("action", help: "add, list, rm or edit."),
+      ArgumentSpec("action", help: "add, list, rm or edit (default: list).", isOptional: true),
       ArgumentSpec("name", help: "The calendar's name.", isOptional: true),
     ],
     options: [
-      color, url, user, passwordCommand, subscribe, force, rename,
+      color, url, user, passwordCommand, subscribe, force, rename, names,
       JSONOption.option.withHelp("list: print JSON for scripts instead of text."), StoreOptions.option,
     ])
 
@@ -52,10 +53,12 @@ struct CalendarCommand: Command {
   let force: Bool
   let rename: String?
   let json: Bool
+  let namesOnly: Bool
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-    let word = arguments.positional(0) ?? ""
+    // Alone it lists them, as `git remote` alone does: what one wants first, and no error to read.
+    let word = arguments.positional(0) ?? "list"
     guard let action = Action(rawValue: word) else {
       throw UsageError("'\(word)' is not something cal calendar does: use add, list, rm or edit")
     }
@@ -64,12 +67,12 @@ struct CalendarCommand: Command {
     let allowed: [OptionSpec]
     switch action {
     case .add: allowed = [Self.color, Self.url, Self.user, Self.passwordCommand, Self.subscribe]
-    case .list: allowed = [JSONOption.option]
+    case .list: allowed = [JSONOption.option, Self.names]
     case .rm: allowed = [Self.force]
     case .edit: allowed = [Self.color, Self.rename]
     }
     let all = [Self.color, Self.url, Self.user, Self.passwordCommand, Self.subscribe, Self.force, Self.rename]
-    for option in all + [JSONOption.option] where arguments.isGiven(option) {
+    for option in all + [JSONOption.option, Self.names] where arguments.isGiven(option) {
       guard allowed.contains(where: { $0.long == option.long }) else {
         throw UsageError("The option '--\(option.long)' does not go with cal calendar \(action.rawValue)")
       }
@@ -108,6 +111,8 @@ struct CalendarCommand: Command {
       throw UsageError("Nothing to change: give --rename NAME or --color COLOR")
     }
     json = arguments.flag(JSONOption.option)
+    namesOnly = arguments.flag(Self.names)
+    if json && namesOnly { throw UsageError("Give --json or --names, not both") }
     store = try StoreOptions(arguments)
   }
 
@@ -131,6 +136,10 @@ struct CalendarCommand: Command {
   }
 
   private func list(_ context: CommandContext) throws {
+    if namesOnly {
+      for name in try store.open(context, for: .read).calendarNames() { context.print(TerminalText.sanitized(name)) }
+      return
+    }
     let summaries = try store.open(context, for: .read).calendars()
     if json {
       let objects = summaries.map { summary in

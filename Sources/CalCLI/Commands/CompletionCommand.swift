@@ -6,6 +6,8 @@ struct CompletionCommand: Command {
       bash: source <(cal completion bash), or save it in ~/.local/share/bash-completion/completions/cal.
       zsh: save it as _cal in a folder on $fpath.
       fish: save it as ~/.config/fish/completions/cal.fish.
+      Calendar names (after --calendar, and for cal sync) are asked of cal itself, as cal calendar list --names, \
+      for the line's --db.
       """,
     arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.")])
 

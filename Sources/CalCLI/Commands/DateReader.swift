@@ -17,16 +17,21 @@ struct DateReader {
   }
 
   /// The day given to `option` (`--until`, `--from` ...): a mistake names the option and what was typed,
-  /// as a time's or a length's does, since a command line may hold several days.
-  func day(_ text: String, for option: OptionSpec) throws(UsageError) -> CivilDate {
-    try given(text, to: option) { () throws(DateError) in try DayExpression.day(text, today: today, locale: locale) }
+  /// as a time's or a length's does, since a command line may hold several days. One without a year is the
+  /// coming one from `yearlessFrom` (by default today).
+  func day(_ text: String, for option: OptionSpec, yearlessFrom: CivilDate? = nil) throws(UsageError) -> CivilDate {
+    try given(text, to: option) { () throws(DateError) in
+      try DayExpression.day(text, today: today, locale: locale, yearlessFrom: yearlessFrom)
+    }
   }
 
   /// The first day (`last`: the last) that `option` (`--from`, `--to`) gives: a day, or a whole month
-  /// (`--from may --to june`), read as a range's ends are.
-  func rangeEnd(_ text: String, for option: OptionSpec, last: Bool) throws(UsageError) -> CivilDate {
+  /// (`--from may --to june`), read as a range's ends are (`yearlessFrom`: the first end's day, for the last).
+  func rangeEnd(_ text: String, for option: OptionSpec, last: Bool, yearlessFrom: CivilDate? = nil)
+    throws(UsageError) -> CivilDate
+  {
     try given(text, to: option) { () throws(DateError) in
-      switch try DayExpression.dayOrMonth(text, today: today, locale: locale) {
+      switch try DayExpression.dayOrMonth(text, today: today, locale: locale, yearlessFrom: yearlessFrom) {
       case .day(let day): return day
       case .month(let month): return last ? month.lastDay : month.firstDay
       }

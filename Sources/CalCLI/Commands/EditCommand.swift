@@ -19,7 +19,8 @@ struct EditCommand: Command {
       the rest, such as BYMONTH or BYSETPOS); --repeat or --rrule replaces the whole rule.
       """,
     arguments: [ArgumentSpec("id", help: EventHandle.help)],
-    options: [title, date, on, fromHere] + ScheduleOptions.all(for: .edit) + ReminderOptions.forEdit
+    options: [title, date, on, fromHere, CalendarOption.destination] + ScheduleOptions.all(for: .edit)
+      + ReminderOptions.forEdit
       + [JSONOption.option, StoreOptions.option])
 
   let id: Int64
@@ -27,6 +28,7 @@ struct EditCommand: Command {
   let newDay: CivilDate?
   let occurrence: CivilDate?
   let fromHere: Bool
+  let calendarName: String?
   let options: ScheduleOptions
   let reminders: ReminderOptions
   let json: Bool
@@ -43,6 +45,7 @@ struct EditCommand: Command {
       or: arguments.value(Self.on).map { text throws(UsageError) in try dates.day(text, for: Self.on) })
     fromHere = arguments.flag(Self.fromHere)
     if fromHere && occurrence == nil { throw UsageError("--from-here needs --on DATE") }
+    calendarName = try CalendarOption.parse(arguments)
     var options = ScheduleOptions(arguments: arguments, dates: dates)
     options.repeatDaysName = "repeat-on"
     self.options = options
@@ -55,9 +58,10 @@ struct EditCommand: Command {
     let changes =
       title != nil || newDay != nil || options.changesSchedule
       || options.text(ScheduleOptions.note) != nil || options.text(ScheduleOptions.location) != nil
-      || reminders.changesReminders
+      || reminders.changesReminders || calendarName != nil
     guard changes else {
-      throw UsageError("Nothing to change: give --title, --date, --at, --note, --remind or another option")
+      throw UsageError(
+        "Nothing to change: give --title, --date, --at, --note, --remind, --calendar or another option")
     }
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
@@ -70,6 +74,9 @@ struct EditCommand: Command {
   {
     // The id is the page's to choose; the options alone are read here.
     let command = try EditCommand(try ArgumentParser(spec: spec).parse(["1"] + words), context: context)
+    if command.calendarName != nil {
+      throw UsageError("The page does not move events between calendars: use cal edit ID --calendar NAME")
+    }
     return try command.change(fields, context: context)
   }
 
@@ -80,15 +87,17 @@ struct EditCommand: Command {
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .modify)
-    let outcome = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere) { fields in
+    let outcome = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere, calendar: calendarName) {
+      fields in
       try change(fields, context: context)
     }
-    let verb: String
+    var verb: String
     switch outcome {
     case .changed: verb = "Changed"
     case .changedOccurrence(let series, let day, _): verb = "Changed the \(day) occurrence of #\(series), now"
     case .split(let series, let day, _): verb = "Split #\(series) on \(day); from there on it is"
     }
+    if let calendarName { verb += " (in the calendar '\(calendarName)')" }
     context.print(try EventPresenter.report(verb, outcome.event, asJSON: json, calendar: calendar, context: context))
   }
 }

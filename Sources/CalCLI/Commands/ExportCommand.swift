@@ -1,7 +1,7 @@
 import CalCore
 import CalService
 
-/// `cal export [--from DATE --to DATE] [FILE]`
+/// `cal export [--from DATE] [--to DATE] [FILE]`
 struct ExportCommand: Command {
   static let spec = CommandSpec(
     name: "export", abstract: "Export events as an iCalendar (.ics) file.",
@@ -9,16 +9,18 @@ struct ExportCommand: Command {
       Writes RFC 5545: UIDs that stay the same from one export to the next, all-day events as dates, timed \
       ones with their time zone and its VTIMEZONE, repeats as RRULE with EXDATE, RDATE and edited \
       occurrences. With --from and --to, only events that happen in that range (a series whole, when one \
-      of its occurrences is in it). Without FILE, to standard output; a FILE is written whole or not at all.
+      of its occurrences is in it); --from alone, those that happen on that day or later; --to alone, on \
+      that day or earlier. Without FILE, to standard output; a FILE is written whole or not at all.
       """,
     arguments: [ArgumentSpec("file", help: "Where to write (default: standard output).", isOptional: true)],
     options: [
-      RangeOptions.from, RangeOptions.to.withHelp("The last day (give --from and --to together)."),
+      RangeOptions.from.withHelp("The first day (alone: that day on; a month: its first day)."),
+      RangeOptions.to.withHelp("The last day (alone: up to that day; a month: its last day)."),
       CalendarOption.filter, StoreOptions.option,
     ])
 
   let path: String?
-  let range: (CivilDate, CivilDate)?
+  let range: (CivilDate?, CivilDate?)
   let calendarName: String?
   let store: StoreOptions
 
@@ -34,7 +36,7 @@ struct ExportCommand: Command {
         "'\(TerminalText.sanitized(path))' reads as days, not a file: export takes days as --from and --to "
           + "(--from may --to may for May); for a file of that name write ./\(TerminalText.sanitized(path))")
     }
-    range = try RangeOptions.parse(arguments, dates: dates, fromAlone: false)
+    range = try RangeOptions.bounds(arguments, dates: dates)
     calendarName = try CalendarOption.parse(arguments)
     store = try StoreOptions(arguments)
   }
@@ -45,10 +47,10 @@ struct ExportCommand: Command {
     if let path {
       try FileIO.write(to: path) { write in
         try calendar.export(
-          from: range?.0, through: range?.1, calendar: calendarName, product: CalApp.product, to: write)
+          from: range.0, through: range.1, calendar: calendarName, product: CalApp.product, to: write)
       }
     } else {
-      try calendar.export(from: range?.0, through: range?.1, calendar: calendarName, product: CalApp.product) {
+      try calendar.export(from: range.0, through: range.1, calendar: calendarName, product: CalApp.product) {
         (bytes: UnsafeRawBufferPointer) in
         context.output.write(bytes)
       }

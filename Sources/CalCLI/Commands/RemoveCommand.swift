@@ -1,32 +1,47 @@
 import CalCore
 import CalService
 
-/// `cal rm ID [--on DATE]`
+/// `cal rm ID... [--on DATE]`
 struct RemoveCommand: Command {
-  static let on = OptionSpec("on", value: "date", help: "Delete only the occurrence of the series on this day.")
+  static let on = OptionSpec("on", value: "date", help: "Delete only the occurrence of each series on this day.")
 
   static let spec = CommandSpec(
-    name: "rm", abstract: "Delete an event, a whole series, or one occurrence of a series.",
-    arguments: [ArgumentSpec("id", help: EventHandle.help)],
+    name: "rm", abstract: "Delete events, whole series, or single occurrences of a series.",
+    discussion: """
+      Several ids are removed together, as one change that one cal undo brings back; when one of them names \
+      no event, nothing is removed. With --json, one object a line for each removal.
+      """,
+    arguments: [ArgumentSpec("id", help: EventHandle.help, keepsWords: true)],
     options: [on, JSONOption.option, StoreOptions.option])
 
-  let id: Int64
-  let occurrence: CivilDate?
+  let targets: [(id: Int64, occurrence: CivilDate?)]
   let json: Bool
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-    let handle = try EventHandle(parsing: arguments.positional(0) ?? "")
-    id = handle.id
-    occurrence = try handle.occurrence(
-      or: arguments.value(Self.on).map { text throws(UsageError) in try DateReader(context).day(text, for: Self.on) })
+    let on = try arguments.value(Self.on).map { text throws(UsageError) in
+      try DateReader(context).day(text, for: Self.on)
+    }
+    var targets: [(id: Int64, occurrence: CivilDate?)] = []
+    for text in arguments.positionals {
+      let handle = try EventHandle(parsing: text)
+      targets.append((handle.id, try handle.occurrence(or: on)))
+    }
+    self.targets = targets
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .modify)
-    switch try calendar.remove(id: id, occurrence: occurrence) {
+    // With --json, one object a line for each removal: a single id prints what it always printed.
+    for outcome in try calendar.remove(targets) {
+      try report(outcome, calendar: calendar, context: context)
+    }
+  }
+
+  private func report(_ outcome: RemovalOutcome, calendar: CalendarService, context: CommandContext) throws {
+    switch outcome {
     case .removed(let event, let continuations):
       context.print(try EventPresenter.report("Removed", event, asJSON: json, calendar: calendar, context: context))
       if !json {

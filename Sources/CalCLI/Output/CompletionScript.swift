@@ -58,6 +58,9 @@ enum CompletionScript {
     case commands
     /// A command's name or another topic of `cal help`.
     case topics
+    /// A calendar's name, as `cal calendar list --names` prints them for the calendar file of the line's
+    /// `--db` (else the default one).
+    case calendars
 
     /// How the scripts' tables name it: `files`, `words:auto,always,never`.
     var code: String {
@@ -69,6 +72,7 @@ enum CompletionScript {
       case .zones: return "zones"
       case .commands: return "commands"
       case .topics: return "topics"
+      case .calendars: return "calendars"
       }
     }
   }
@@ -92,6 +96,8 @@ enum CompletionScript {
     "<shell>": .words(Shell.allCases.map(\.rawValue)),
     "<subcommand>": .topics,
     "<action>": .words(CalendarCommand.Action.allCases.map(\.rawValue)),
+    "--calendar": .calendars,
+    "<names>": .calendars,
     // `cal calendar --color`, a calendar's colour, is not the pages' `--color <when>`.
     "--color <color>": .words(CalendarColor.names + ["none"]),
   ]
@@ -156,6 +162,9 @@ enum CompletionScript {
     }
   }
 
+  /// `--db`, whose value the scripts pass on when they ask `cal` for calendar names.
+  private static let db = "--" + StoreOptions.option.long
+
   /// `-n` and `--months`.
   static func spellings(_ option: OptionSpec) -> [String] {
     (option.short.map { ["-\($0)"] } ?? []) + ["--" + option.long]
@@ -213,6 +222,11 @@ enum CompletionScript {
           commands) mapfile -t COMPREPLY < <(compgen -W \(quoted(grammar.commandNames.concatenated(separator: " "))) -- "$cur") ;;
           topics)
             mapfile -t COMPREPLY < <(compgen -W \(quoted((grammar.commandNames + grammar.helpTopics).concatenated(separator: " "))) -- "$cur") ;;
+          calendars)
+            local name db=${cal_db/#\\~/$HOME}
+            while IFS= read -r name; do
+              [[ $name == "$cur"* ]] && COMPREPLY+=("$name")
+            done < <(command cal ${db:+"\(db)=$db"} calendar list --names 2>/dev/null) ;;
           words:*)
             kind=${kind#*:}
             mapfile -t COMPREPLY < <(compgen -W "${kind//,/ }" -- "$cur") ;;
@@ -244,7 +258,7 @@ enum CompletionScript {
 
       # Completes $cur, the word words[cword], from the words before it.
       _cal_complete() {
-        local command="" word kind prefix index=0 only=0 i
+        local command="" word kind prefix index=0 only=0 i cal_db=
         local cal_options=() cal_arguments=() cal_rest=0
         local -A cal_values=()
         _cal_command ''
@@ -274,9 +288,11 @@ enum CompletionScript {
             only=1
             continue
           fi
+          [[ $word == \(db)=* ]] && cal_db=${word#*=}
           kind=${cal_values[$word]-}
           [[ -n $kind ]] || continue
           ((i + 1 == cword)) && { _cal_values "$kind" "$cur"; return; }
+          [[ $word == \(db) ]] && cal_db=${words[i + 1]}
           ((i++))
         done
         if ((!only)) && [[ $cur == --*=* && -n ${cal_values[${cur%%=*}]-} ]]; then
@@ -373,6 +389,9 @@ enum CompletionScript {
           zones) _cal_zones ;;
           commands) _cal_commands ;;
           topics) _cal_commands; compadd -- \(grammar.helpTopics.concatenated(separator: " ")) ;;
+          calendars)
+            local db=${cal_db/#\\~/$HOME}
+            compadd -- ${(f)"$(command cal ${db:+\(db)=$db} calendar list --names 2>/dev/null)"} ;;
           words:*) compadd -- ${(s:,:)kind#*:} ;;
           months:*)
             year=${PREFIX[1,4]}
@@ -397,7 +416,7 @@ enum CompletionScript {
       }
 
       _cal() {
-        local command= word kind index=0 only=0 i cal_rest=0
+        local command= word kind index=0 only=0 i cal_rest=0 cal_db=
         local -a cal_options cal_arguments
         local -A cal_values
         _cal_command ''
@@ -427,12 +446,14 @@ enum CompletionScript {
             only=1
             continue
           fi
+          [[ $word == \(db)=* ]] && cal_db=${word#*=}
           kind=${cal_values[$word]}
           [[ -n $kind ]] || continue
           if (( i + 1 == CURRENT )); then
             _cal_values $kind
             return
           fi
+          [[ $word == \(db) ]] && cal_db=$words[i+1]
           (( i++ ))
         done
         if (( ! only )) && [[ $PREFIX == --*=* && -n ${cal_values[${PREFIX%%=*}]} ]]; then
@@ -497,6 +518,10 @@ enum CompletionScript {
                   printf '%s\\n' $__cal_commands
               case topics
                   printf '%s\\n' $__cal_commands \(grammar.helpTopics.concatenated(separator: " "))
+              case calendars
+                  set -l db
+                  test -n "$__cal_db"; and set db \(db)=(string replace -r -- '^~' $HOME $__cal_db)
+                  command cal $db calendar list --names 2>/dev/null
               case 'words:*'
                   string split , -- (string replace -r '^[^:]*:' '' -- $kind)
               case 'months:*'
@@ -532,6 +557,7 @@ enum CompletionScript {
           set -l index 0
           set -l only 0
           set -l i 2
+          set -g __cal_db ''
           while test $i -le (count $tokens)
               set -l word $tokens[$i]
               if test $only = 1; or not string match -q -- '-?*' $word
@@ -562,6 +588,7 @@ enum CompletionScript {
               set -l table __cal_values_$name
               set table $$table
               set -l at (contains -i -- $word $table)
+              string match -q -- '\(db)=*' $word; and set -g __cal_db (string replace -- '\(db)=' '' $word)
               if test $word = --
                   set only 1
               else if test -n "$at"
@@ -569,6 +596,7 @@ enum CompletionScript {
                       __cal_values $table[(math $at + 1)] "$cur"
                       return
                   end
+                  test $word = \(db); and set -g __cal_db $tokens[(math $i + 1)]
                   set i (math $i + 1)
               end
               set i (math $i + 1)

@@ -14,8 +14,9 @@ enum DateGrammarHelp {
     case. Today is the date on your clock (TZ).
 
     DAY     2024-05-12, 2024-5-12     a date
-            5-12, 05-12               that day this year
-            may 12, 12 may, 12. mai   that day this year (may 12 2025: of 2025)
+            5-12, 05-12               that day to come: this year's, or next
+                                      year's once past (as khal reads it)
+            may 12, 12 may, 12. mai   the same (may 12 2025: of 2025)
             today, tomorrow, yesterday
             fri, friday               the first Friday after today (never today)
             next fri                  the Friday after that
@@ -24,13 +25,17 @@ enum DateGrammarHelp {
                                       month's last day
             in 3 days, in 2 weeks, in 1 month, in 1 year
     MONTH   2024-05, 2024-5           a month (goto, show, list)
-            may, may 2024             May this year, May 2024 (a year has four
-                                      digits: may 12 is a day, may 0012 a month)
+            may, may 2024             the May to come (this month is this
+                                      year's: jan in December is next year's),
+                                      May 2024 (a year has four digits: may 12
+                                      is a day, may 0012 a month)
             this month, next month, last month
             +2m, -1m, in 2 months     months from this one
             today, or any day         the month it is in
     RANGE   DAY..DAY                  2024-05-01..2024-06-15, today..fri
-            MONTH..MONTH              may..june: its first day to its last
+            MONTH..MONTH              may..june: its first day to its last; an
+                                      end without a year comes after the first
+                                      (dec..jan runs into January)
             YEAR..YEAR                2024..2025: the same for years (list, agenda)
             --from may --to june      the same, as options (list, search, export)
             week, this week           from the locale's first day (list, agenda)
@@ -42,6 +47,7 @@ enum DateGrammarHelp {
                                       or a range, a day, a month or a year;
                                       four digits are a year: 2024d for days
     TIME    9, 09, 9:30, 21:30        the 24-hour clock
+            0930, 2130                the same without the colon
             9am, 9:30pm, 12am         hours 1 to 12 with am or pm; 12am is
                                       midnight, 12pm noon
             noon, midnight
@@ -58,7 +64,9 @@ enum DateGrammarHelp {
     a time after it is the start (cal add fri 14:30 dentist), and an end or a
     length in hours or minutes after that its end (fri 9am-10:30am review, fri
     9:00 10:30 review, fri 9:00 1h30 review). A bare hour there (fri 9 x)
-    could be the title's, so it is refused: write 9:00, 9am or --at 9.
+    could be the title's, so it is refused: write 9:00, 9am or --at 9. Four
+    digits there are the time (fri 1400 review), unless they could be a year
+    near this one (fri 2030 dinner: refused; write 20:30, or quote the title).
 
     """
 }

@@ -135,9 +135,16 @@ enum EventPresenter {
     guard let item = try calendar.item(for: event, on: day) else { return "\(verb): #\(event.id)" }
     if asJSON { return json(item, context: context).serialized }
     var text = "\(verb): \(line(item, context: context, withNote: false))"
-    if let rule = item.schedule.rule { text += "\n" + listContinuation + "repeats \(rule.words ?? rule.description)" }
+    if let rule = item.schedule.rule { text += "\n" + listContinuation + "repeats " + words(of: rule) }
     if let note = skippedTimeNote(item, context: context) { text += "\n" + listContinuation + note }
     return text
+  }
+
+  /// `weekly on mon,fri until 2024-12-31`, `every weekday, 10 times`, or the RRULE for a rule the words do
+  /// not say whole.
+  static func words(of rule: RecurrenceRule) -> String {
+    guard let words = rule.words else { return rule.description }
+    return rule.isEveryWeekday ? "every weekday" + words.dropFirst("weekdays".count) : words
   }
 
   /// For a start time that a clock change skips on the occurrence's day (02:30 on the night the clocks go

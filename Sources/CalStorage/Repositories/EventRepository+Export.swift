@@ -97,9 +97,14 @@ extension EventRepository {
   ) {
     var condition = ""
     var values: [any DatabaseValueConvertible] = []
-    if let first, let last {
-      condition += " AND day <= ? AND (last_day IS NULL OR last_day >= ?)"
-      values += [last.adding(days: 1) ?? last, first.adding(days: -1) ?? first]
+    // A day's margin each way: a time on another zone's clock may fall on the day before or after.
+    if let last {
+      condition += " AND day <= ?"
+      values.append(last.adding(days: 1) ?? last)
+    }
+    if let first {
+      condition += " AND (last_day IS NULL OR last_day >= ?)"
+      values.append(first.adding(days: -1) ?? first)
     }
     if let calendar {
       condition += " AND calendar_id = ?"

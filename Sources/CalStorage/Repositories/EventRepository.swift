@@ -56,6 +56,16 @@ public struct EventRepository {
     return record.with(reminders: reminders)
   }
 
+  /// Moves event `id` to calendar `calendar`, with its edited occurrences and extra dates; returns it as
+  /// stored, or `nil` when there is no such event.
+  public func move(id: Int64, toCalendar calendar: Int64, at milliseconds: Int64) throws -> EventRecord? {
+    try database.execute(
+      "UPDATE events SET calendar_id = ?1, updated_at = ?2 WHERE parent_id = ?3", [calendar, milliseconds, id])
+    return try database.fetchOne(
+      "UPDATE events SET calendar_id = ?1, updated_at = ?2 WHERE id = ?3 RETURNING \(Self.columns)",
+      [calendar, milliseconds, id], record)
+  }
+
   /// The columns a write sets from `fields`, the derived span and last day worked out here, so that a
   /// window's events can be found without expanding anything.
   private static func values(_ fields: EventFields) -> [any DatabaseValueConvertible] {
