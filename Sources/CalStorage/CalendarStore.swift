@@ -47,9 +47,9 @@ public final class CalendarStore {
     case .existing:
       var status = stat()
       guard stat(path, &status) == 0 else {
-        // A folder on the way that may not be searched hides whether a calendar is there: say so, not that
-        // there is none.
-        guard errno == EACCES else { throw StorageError.noCalendar(path: path) }
+        // A folder on the way that may not be searched, or a loop of links, hides whether a calendar is
+        // there: say so, not that there is none.
+        guard errno != ENOENT && errno != ENOTDIR else { throw StorageError.noCalendar(path: path) }
         throw StorageError.cannotRead(path: path, reason: String(cString: strerror(errno)))
       }
       // An empty file is no calendar yet, and a command that may not create one leaves it as it is.

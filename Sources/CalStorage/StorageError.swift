@@ -2,7 +2,8 @@
 public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A folder or the database file could not be created.
   case cannotCreate(path: String, reason: String)
-  /// Whether a calendar file is at the path cannot be told: a folder on the way may not be searched.
+  /// Whether a calendar file is at the path cannot be told: a folder on the way may not be searched, or
+  /// its links loop.
   case cannotRead(path: String, reason: String)
   /// No calendar file at the path, and the command may not create one.
   case noCalendar(path: String)
