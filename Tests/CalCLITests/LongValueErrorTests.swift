@@ -47,7 +47,7 @@ final class LongValueErrorTests {
     try expectShortError(["list", "--calendar", long], shows: "' (calendars: personal)")
     try expectShortError(["list"], environment: ["TZ": long], shows: "': use a name such as Europe/Berlin")
     try expectShortError(["list"], environment: ["CAL_TEST_NOW": long], shows: "is not an instant within the years")
-    try expectShortError(["list"], environment: ["CAL_DB": long], withDatabase: false, shows: "Error: no calendar at")
+    try expectShortError(["list"], environment: ["CAL_DB": long], withDatabase: false, shows: "Error: cannot read AAAA")
     try expectShortError(
       ["import", cal.folder + "/" + long], length: cal.folder.count + 100_001, shows: ": File name too long")
     // Control characters stay shown as text, in the ends kept.
