@@ -236,15 +236,20 @@ public enum DayExpression {
 
   /// The days to come that `text` covers, from today: a number of days (`30`), of days, weeks, months or
   /// years (`10d`, `2w`, `1m`, `1y`), a range (`2024-05-01..2024-05-31`, `today..fri`), a week (`next week`),
-  /// or a day or a month in any other of their forms (`tomorrow`, `fri`, `may 20`; `next month`, `june`):
-  /// that day, that month. A signed offset (`+3d`) is refused, for next to `3d` (three days) it would read as
-  /// one day.
+  /// a year (`2025`, `next year`), or a day or a month in any other of their forms (`tomorrow`, `fri`,
+  /// `may 20`; `next month`, `june`): that day, that month. A signed offset (`+3d`) is refused, for next to
+  /// `3d` (three days) it would read as one day.
   public static func days(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
     -> (first: CivilDate, last: CivilDate)
   {
     if let range = try range(text, today: today, locale: locale) { return range }
     if let week = try week(text, today: today, locale: locale) { return week }
     let words = Self.words(text)
+    // A year, as list and cal(1) read it: four digits are more likely 2024 than 2,024 days (`2024d` are
+    // those); `0030` stays 30 days.
+    if words.first?.first != "0", let year = try year(text, today: today) {
+      return (try YearMonth(year: year, month: 1).firstDay, try YearMonth(year: year, month: 12).lastDay)
+    }
     let signed = words.first?.first.map { $0 == "+" || $0 == "-" } ?? false
     var offset: DateOffset?
     if words.count == 1, !signed {

@@ -45,10 +45,12 @@ enum DateGrammarHelp {
             --from may --to june      the same, as options (list, search, export)
             week, this week           from the locale's first day (list, agenda)
             next week, last week      the week after, the week before (list, agenda)
-            2024, this year           a whole year (list)
-            next year, last year      the year after, the year before (list)
+            2024, this year           a whole year (list, agenda)
+            next year, last year      the year after, the year before (list,
+                                      agenda)
     DAYS    30, 10d, 2w, 1m, 1y       that many days from today on (agenda),
-                                      or a range, a day or a month
+                                      or a range, a day, a month or a year;
+                                      four digits are a year: 2024d for days
     TIME    9, 09, 9:30, 21:30        the 24-hour clock
             0930, 2130                the same without the colon
             9am, 9:30pm, 12am         hours 1 to 12 with am or pm; 12am is
