@@ -501,8 +501,10 @@ struct DayExpressionTests {
     day("2/29", "!'2/29': 29 February is not in 2025")
     day("feb 29", "2024-02-29", today: try CivilDate(parsing: "2024-02-29"))
     day("feb 29", "2028-02-29", today: try CivilDate(parsing: "2028-01-10"))
-    day("feb 29", "!'feb 29': 29 February is not in 2097: write 2104-02-29", today: try CivilDate(parsing: "2096-03-01"))
-    day("feb 29", "!'feb 29': 29 February is not in 9997: write 9996-02-29", today: try CivilDate(parsing: "9996-03-01"))
+    day(
+      "feb 29", "!'feb 29': 29 February is not in 2097: write 2104-02-29", today: try CivilDate(parsing: "2096-03-01"))
+    day(
+      "feb 29", "!'feb 29': 29 February is not in 9997: write 9996-02-29", today: try CivilDate(parsing: "9996-03-01"))
     #expect(DayExpression.comingYear(month: 5, day: nil, from: Self.today) == 2024)  // this month is this year's
   }
 
