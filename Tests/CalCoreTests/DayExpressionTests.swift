@@ -388,6 +388,12 @@ struct DayExpressionTests {
     leading("9:5", "title")
     leading("1:1", "title")
     leading("10am-9am", "!'10am-9am' is not a time span")
+    // Four digits at an end of a span are a time with its minutes, as 1400 alone is to add (1400 1530 too).
+    leading("1400-1530", "14:00-15:30")
+    leading("0930-10:30", "09:30-10:30")
+    leading("9:30-1030", "09:30-10:30")
+    leading("1400-2500", "title")
+    leading("1530-1400", "!'1530-1400' is not a time span")
   }
 
   @Test("lengths")
