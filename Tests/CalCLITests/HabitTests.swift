@@ -202,7 +202,8 @@ final class HabitTests {
     // A span of them too: 1400-1530 was an all-day event titled '1400-1530 review'.
     try cal.expect(
       ["add", "fri", "1400-1530", "review"], prints: "Added: 2024-05-17  14:00-15:30  #10  review\n")
-    try cal.expectRefused(["add", "fri", "2024-2025", "budget"], "'2024' could be the time 20:24 or a year in the title")
+    try cal.expectRefused(
+      ["add", "fri", "2024-2025", "budget"], "'2024' could be the time 20:24 or a year in the title")
   }
 
   @Test("in December, jan is the coming January (as khal reads a date without a year), in every command")

@@ -393,6 +393,8 @@ struct DayExpressionTests {
     leading("0930-10:30", "09:30-10:30")
     leading("9:30-1030", "09:30-10:30")
     leading("1400-2500", "title")
+    leading("2024-07", "title")
+    leading("9-1400", "title")
     leading("1530-1400", "!'1530-1400' is not a time span")
   }
 
