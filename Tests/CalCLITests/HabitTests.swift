@@ -228,4 +228,18 @@ final class HabitTests {
     try cal.expect(["add", "may", "20", "run"], prints: "Added: 2024-05-20  all day      #5  run\n")
     try cal.expect(["add", "may", "3", "run"], prints: "Added: 2025-05-03  all day      #6  run\n")
   }
+
+  @Test("edit --until without a year is the coming day, not one in the year a series began long ago")
+  func comingUntilOfAnOldSeries() throws {
+    try cal.setUp([["add", "2023-01-02", "gym", "--at", "18:00", "--repeat", "weekly"]])
+    // From its first day, 6-30 was 2023-06-30: the series ended, without a word, ten months before today.
+    try cal.expect(
+      ["edit", "1", "--until", "6-30"],
+      prints: "Changed: 2023-01-02  18:00        #1@2023-01-02  gym\n            repeats weekly until 2024-06-30\n")
+    // A series that starts ahead of today counts from its start, as add does (12-30 --until 1-5 runs into January).
+    try cal.setUp([["add", "2024-12-30", "trip", "--repeat", "daily"]])
+    try cal.expect(
+      ["edit", "2", "--until", "1-5"],
+      prints: "Changed: 2024-12-30  all day      #2@2024-12-30  trip\n            repeats daily until 2025-01-05\n")
+  }
 }
