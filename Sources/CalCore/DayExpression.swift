@@ -11,17 +11,19 @@ public enum DayExpression {
   /// The forms of a month, for messages and help.
   public static let monthForms = "2024-05, 2024-5, may, may 2024, this month, next month, last month, +2m, in 2 months"
 
-  /// A day: `2024-05-12`, `2024-5-12`, `5-12` (the coming one: see ``comingYear(month:day:from:)``),
+  /// A day: `2024-05-12`, `2024-5-12`, `5-12` (near today: see ``YearlessDates``),
   /// `today`, `tomorrow`, `yesterday`, a weekday (`fri`: the first Friday after today; `next fri`: the one
   /// after that), `+3d`, `-2w`, `+1m`, `+1y`, or `in 3 days` (weeks, months, years).
   ///
-  /// - Parameter yearlessFrom: the day from which a day written without a year is the coming one: today,
-  ///   unless it ends what starts on another day (a range's last end, an event's last day).
+  /// - Parameter yearlessFrom: the day from which a day written without a year is the coming one, when it
+  ///   ends what starts on that day (a range's last end, an event's last day); `nil`: near today.
   public static func day(
     _ text: String, today: CivilDate, locale: CalendarLocale = .english, yearlessFrom: CivilDate? = nil
   ) throws(DateError) -> CivilDate {
     let words = Self.words(text)
-    if let day = try dayForm(words, text: text, today: today, yearlessFrom: yearlessFrom ?? today, locale: locale) {
+    if let day = try dayForm(
+      words, text: text, today: today, yearless: YearlessDates(today: today, start: yearlessFrom), locale: locale)
+    {
       return day
     }
     throw notADay(text, words: words, today: today, locale: locale)
@@ -36,7 +38,9 @@ public enum DayExpression {
     for count in stride(from: min(3, words.count), to: 0, by: -1) {
       let phrase = words[..<count].concatenated(separator: " ")
       let phraseWords = Self.words(phrase)
-      if let day = try dayForm(phraseWords, text: phrase, today: today, yearlessFrom: today, locale: locale) {
+      if let day = try dayForm(
+        phraseWords, text: phrase, today: today, yearless: YearlessDates(today: today, start: nil), locale: locale)
+      {
         // Words, not arguments: `"may 12 1400"` quoted is one argument of three words, refused; as an argument
         // of its own, a time-shaped year far from today's is the start time after the day (`may 12 1400 people`).
         if phraseWords.count > 1, let last = phraseWords.last {
@@ -78,10 +82,9 @@ public enum DayExpression {
     return TimeExpression.fourDigits(word) != nil && abs(number - today.year) > nearYears
   }
 
-  /// The year of a day (`may 12`, `5-12`) or a month (`may`, `day` nil) written without one: the coming
-  /// one, as khal reads a date without a year: this year's, or next year's once it is past, a day before
-  /// `from` (normally today) or a month before `from`'s month. So `jan` in December is the January to come,
-  /// as `fri` is the Friday to come.
+  /// The year of a day (`may 12`, `5-12`) or a month (`may`, `day` nil) written without one that ends what
+  /// starts on `from`: the coming one, `from`'s year, or the next once it is before `from` (a day before it,
+  /// or a month before its month). So `dec 20..jan 5` runs into January.
   public static func comingYear(month: Int, day: Int?, from: CivilDate) -> Int {
     let past = month < from.month || (month == from.month && (day.map { $0 < from.day } ?? false))
     return past ? from.year + 1 : from.year
@@ -97,8 +100,14 @@ public enum DayExpression {
     -> YearMonth
   {
     let words = Self.words(text)
-    if let month = try monthForm(words, text: text, today: today, yearlessFrom: today, locale: locale) { return month }
-    if let day = try dayForm(words, text: text, today: today, yearlessFrom: today, locale: locale) {
+    if let month = try monthForm(
+      words, text: text, today: today, yearless: YearlessDates(today: today, start: nil), locale: locale)
+    {
+      return month
+    }
+    if let day = try dayForm(
+      words, text: text, today: today, yearless: YearlessDates(today: today, start: nil), locale: locale)
+    {
       return day.yearMonth
     }
     if words.count == 1, let number = parseDigits(words[0], minimumCount: 1, maximumCount: 4), number > 0 {
@@ -106,7 +115,7 @@ public enum DayExpression {
       let ambiguous = "'\(text)' is ambiguous: a number alone could be a month or a year; "
       if number <= 12 {
         let name = Gregorian.englishMonthNames[number - 1]
-        let year = comingYear(month: number, day: nil, from: today)
+        let year = YearlessDates(today: today, start: nil).year(month: number, day: nil)
         throw .unclear(
           ambiguous + "for \(name) write \(year)-\(number) or \(name.lowercased().prefix(3)) (see cal help dates)")
       }
@@ -124,12 +133,12 @@ public enum DayExpression {
   /// (`+1m` is next month, not the day a month from today), and a word that names both a month and a weekday
   /// is refused.
   ///
-  /// - Parameter yearlessFrom: as for ``day(_:today:locale:yearlessFrom:)``; a month without a year is the
-  ///   coming one from that day's month.
+  /// - Parameter yearlessFrom: as for ``day(_:today:locale:yearlessFrom:)``; a month without a year is then
+  ///   the coming one from that day's month.
   public static func dayOrMonth(
     _ text: String, today: CivilDate, locale: CalendarLocale = .english, yearlessFrom: CivilDate? = nil
   ) throws(DateError) -> DayOrMonth {
-    let yearlessFrom = yearlessFrom ?? today
+    let yearless = YearlessDates(today: today, start: yearlessFrom)
     let words = Self.words(text)
     if words.count == 1, let offset = relativeDays[String(words[0])] {
       guard let day = today.adding(days: offset) else { throw .beyondCalendar(text) }
@@ -143,8 +152,8 @@ public enum DayExpression {
       guard let month = offset.month(from: today.yearMonth) else { throw .beyondCalendar(text) }
       return .month(month)
     }
-    let month = try monthForm(words, text: text, today: today, yearlessFrom: yearlessFrom, locale: locale)
-    let day = try dayForm(words, text: text, today: today, yearlessFrom: yearlessFrom, locale: locale)
+    let month = try monthForm(words, text: text, today: today, yearless: yearless, locale: locale)
+    let day = try dayForm(words, text: text, today: today, yearless: yearless, locale: locale)
     switch (month, day) {
     case (let month?, nil): return .month(month)
     case (nil, let day?): return .day(day)
@@ -296,7 +305,7 @@ public enum DayExpression {
   /// The day `words` make, `nil` when they are not one of a day's forms; throws when they are, but the day
   /// does not exist (2024-02-30) or is beyond the calendar.
   static func dayForm(
-    _ words: [Substring], text: String, today: CivilDate, yearlessFrom: CivilDate, locale: CalendarLocale
+    _ words: [Substring], text: String, today: CivilDate, yearless: YearlessDates, locale: CalendarLocale
   ) throws(DateError) -> CivilDate? {
     if let offset = DateOffset(words) {
       guard let day = offset.day(from: today) else { throw .beyondCalendar(text) }
@@ -319,14 +328,14 @@ public enum DayExpression {
       if parts.count == 2, let month = parseDigits(parts[0], minimumCount: 1, maximumCount: 2),
         let day = parseDigits(parts[1], minimumCount: 1, maximumCount: 2)
       {
-        return try comingDay(month: month, day: day, from: yearlessFrom, text: text)
+        return try comingDay(month: month, day: day, yearless: yearless, text: text)
       }
-      if let day = try numericDay(word, text: text, yearlessFrom: yearlessFrom, locale: locale) { return day }
+      if let day = try numericDay(word, text: text, yearless: yearless, locale: locale) { return day }
       return try weekday(word, text: text, weeksLater: 0, today: today, locale: locale)
     case 2 where words[0] == "next":
       return try weekday(words[1], text: text, weeksLater: 1, today: today, locale: locale)
     case 2, 3:
-      return try namedMonthDay(words, text: text, yearlessFrom: yearlessFrom, locale: locale)
+      return try namedMonthDay(words, text: text, yearless: yearless, locale: locale)
     default:
       return nil
     }
@@ -336,7 +345,7 @@ public enum DayExpression {
   /// and `12 may 2025`; `nil` for other words. A number of one or two digits beside a month's name is its
   /// day, never a year: people write `may 12` for a day, and year 12 is `may 0012`.
   private static func namedMonthDay(
-    _ words: [Substring], text: String, yearlessFrom: CivilDate, locale: CalendarLocale
+    _ words: [Substring], text: String, yearless: YearlessDates, locale: CalendarLocale
   ) throws(DateError) -> CivilDate? {
     var year: Int?
     if words.count == 3 {
@@ -348,18 +357,20 @@ public enum DayExpression {
       if digits.last == "." || digits.last == "," { digits.removeLast() }
       guard let day = parseDigits(digits, minimumCount: 1, maximumCount: 2) else { continue }
       guard let month = try named(monthWord, locale: locale) else { return nil }
-      guard let year else { return try comingDay(month: month, day: day, from: yearlessFrom, text: text) }
+      guard let year else { return try comingDay(month: month, day: day, yearless: yearless, text: text) }
       return try CivilDate(year: year, month: month, day: day)
     }
     return nil
   }
 
-  /// The day `month`-`day` written without a year: the coming one (``comingYear(month:day:from:)``). 29
-  /// February to come may be years away, and guessing that far files an event where it is not looked for:
+  /// The day `month`-`day` written without a year (``YearlessDates``). 29 February near today or after a
+  /// start may be years away, and guessing that far files an event where it is not looked for:
   /// it is refused naming the leap years on either side, not blamed on a year that was never written
   /// ("February 2025 has 28 days").
-  private static func comingDay(month: Int, day: Int, from: CivilDate, text: String) throws(DateError) -> CivilDate {
-    let year = comingYear(month: month, day: day, from: from)
+  private static func comingDay(month: Int, day: Int, yearless: YearlessDates, text: String) throws(DateError)
+    -> CivilDate
+  {
+    let year = yearless.year(month: month, day: day)
     guard month == 2, day == 29, (Gregorian.firstYear...Gregorian.lastYear).contains(year),
       !Gregorian.isLeapYear(year)
     else { return try CivilDate(year: year, month: month, day: day) }
@@ -374,7 +385,7 @@ public enum DayExpression {
   /// written), `05/20/2024`, `20/05`, `5/6` (in the locale's order; in the C locale only when the numbers
   /// leave no doubt); the coming one without a year. `nil` for other words.
   private static func numericDay(
-    _ word: Substring, text: String, yearlessFrom: CivilDate, locale: CalendarLocale
+    _ word: Substring, text: String, yearless: YearlessDates, locale: CalendarLocale
   ) throws(DateError) -> CivilDate? {
     let dotted = word.contains(".")
     let parts = word.split(separator: dotted ? "." : "/", omittingEmptySubsequences: false)
@@ -414,7 +425,7 @@ public enum DayExpression {
           + "YYYY-MM-DD, or with dots, day first (\(first).\(second).), or set LC_TIME to your locale")
     }
     let (day, month) = dayFirst ? (first, second) : (second, first)
-    guard let year else { return try comingDay(month: month, day: day, from: yearlessFrom, text: text) }
+    guard let year else { return try comingDay(month: month, day: day, yearless: yearless, text: text) }
     return try CivilDate(year: year, month: month, day: day)
   }
 
@@ -441,7 +452,7 @@ public enum DayExpression {
   /// The month `words` make, `nil` when they are not one of a month's forms; throws when they are, but the
   /// month does not exist or is beyond the calendar.
   static func monthForm(
-    _ words: [Substring], text: String, today: CivilDate, yearlessFrom: CivilDate, locale: CalendarLocale
+    _ words: [Substring], text: String, today: CivilDate, yearless: YearlessDates, locale: CalendarLocale
   ) throws(DateError) -> YearMonth? {
     if let offset = DateOffset(words), offset.unit == .months || offset.unit == .years {
       guard let month = offset.month(from: today.yearMonth) else { throw .beyondCalendar(text) }
@@ -456,7 +467,7 @@ public enum DayExpression {
         return try YearMonth(year: year, month: month)
       }
       guard let month = try named(words[0], locale: locale) else { return nil }
-      return try YearMonth(year: comingYear(month: month, day: nil, from: yearlessFrom), month: month)
+      return try YearMonth(year: yearless.year(month: month, day: nil), month: month)
     case 2:
       if words[1] == "month", let step = ["this": 0, "next": 1, "last": -1][String(words[0])] {
         guard let month = today.yearMonth.adding(months: step) else { throw .beyondCalendar(text) }
@@ -501,7 +512,9 @@ public enum DayExpression {
           + "\(today.year)-\(pad(today.month, 2))-\(pad(number, 2)); for \(number) days from today, +\(number)d "
           + "(see cal help dates)")
     }
-    if let month = try? monthForm(words, text: text, today: today, yearlessFrom: today, locale: locale) {
+    if let month = try? monthForm(
+      words, text: text, today: today, yearless: YearlessDates(today: today, start: nil), locale: locale)
+    {
       return .unclear(
         "'\(text)' is a month (\(month.englishName)), not a day: write a day as \(month.month)-12 or \(month)-12")
     }

@@ -206,7 +206,7 @@ final class HabitTests {
       ["add", "fri", "2024-2025", "budget"], "'2024' could be the time 20:24 or a year in the title")
   }
 
-  @Test("in December, jan is the coming January (as khal reads a date without a year), in every command")
+  @Test("in December, jan is the coming January, in every command; a day just past is this year's")
   func comingMonth() throws {
     let december = ["CAL_TEST_NOW": "2024-12-12T10:00:00+01:00"]
     try cal.setUp([["add", "2025-01-17", "ski"], ["add", "2024-01-17", "last ski"], ["add", "2024-12-20", "party"]])
@@ -224,9 +224,10 @@ final class HabitTests {
       prints: "Added: 2025-01-05  all day      #4  dentist (day 1 of 2)\n", environment: december)
     let jumped = try cal.run(["goto", "jan"], environment: december)
     #expect(jumped.stdout.hasPrefix("Jumped December 2024 → January 2025\n"), "\(jumped.stdout)")
-    // This month is this year's, and so is the rest of it: may on 12 May 2024 is May 2024, may 20 the 20th.
+    // Near today: may on 12 May 2024 is May 2024, may 3 the one nine days ago, jan the January to come.
     try cal.expect(["add", "may", "20", "run"], prints: "Added: 2024-05-20  all day      #5  run\n")
-    try cal.expect(["add", "may", "3", "run"], prints: "Added: 2025-05-03  all day      #6  run\n")
+    try cal.expect(["add", "may", "3", "run"], prints: "Added: 2024-05-03  all day      #6  run\n")
+    try cal.expect(["add", "jan", "3", "run"], prints: "Added: 2025-01-03  all day      #7  run\n")
   }
 
   @Test("edit --until without a year is the coming day, not one in the year a series began long ago")

@@ -95,7 +95,8 @@ struct DayExpressionTests {
     day("2024-05-12", "2024-05-12")
     day("2024-5-3", "2024-05-03")
     day("5-12", "2024-05-12")  // this year
-    day("05-03", "2025-05-03")  // past this year: the coming one, next year's, as khal reads it
+    day("05-03", "2024-05-03")  // nine days ago: near today, this year's
+    day("1-31", "2025-01-31")  // more than three months back: next year's
     day("12-31", "2024-12-31")
     day("today", "2024-05-12")
     day("Tomorrow", "2024-05-13")
@@ -125,7 +126,7 @@ struct DayExpressionTests {
     day("3 december 2025", "2025-12-03")
     day("may 12, 2025", "2025-05-12")
     day("12. Mai", "2024-05-12", locale: Self.german)
-    day("feb 30", "!February 2025 has 28 days")
+    day("feb 30", "!February 2024 has 29 days")
     day("may 12 25", "!'may 12 25' is not a day")  // a year has four digits
     day("12 13", "!'12 13' is not a day")
   }
@@ -137,16 +138,16 @@ struct DayExpressionTests {
     day("18.5.", "2024-05-18")
     day("18.05.2024", "2024-05-18")
     day("1.6.", "2024-06-01")
-    day("3.5.", "2025-05-03")  // past: the coming one
+    day("3.5.", "2024-05-03")  // just past: this year's
     day("18.05.24", "!'18.05.24': write the year with its four digits (18.05.2024)")
     day("18.05", "!'18.05' is not a day")  // a time, a number: no day without its dot
-    day("31.2.", "!February 2025 has 28 days")
+    day("31.2.", "!February 2024 has 29 days")
     day("5/20", "2024-05-20")  // no doubt: 20 is no month
     day("20/5", "2024-05-20")
     day("5/5/2025", "2025-05-05")
     day("5/6", "!'5/6' could be 5 June or 6 May: write it as YYYY-MM-DD, or with dots, day first (5.6.)")
     day("5/6", "2024-06-05", locale: british)
-    day("5/6", "2025-05-06", locale: american)  // 6 May is past: the coming one
+    day("5/6", "2024-05-06", locale: american)
     day("05/20/2024", "2024-05-20", locale: american)
     day("05/20/2024", "!", locale: british)
     day("5/6/24", "!'5/6/24': write the year with its four digits (5/6/2024)")
@@ -194,7 +195,7 @@ struct DayExpressionTests {
     day("2024-02-30", "!February 2024 has 29 days")
     day("2024-13-01", "!month 13 does not exist")
     day("0000-01-01", "!year 0 is out of range")
-    day("2-30", "!February 2025 has 28 days")
+    day("2-30", "!February 2024 has 29 days")
     day("+99999999999d", "!+99999999999d is outside the years 1 to 9999")
     day("+999999999999999999999999w", "!+999999999999999999999999w is outside the years 1 to 9999")
     day("-99999999999y", "!-99999999999y is outside the years 1 to 9999")
@@ -231,10 +232,10 @@ struct DayExpressionTests {
     month("tomorrow", "2024-05")
     month("mai", "2024-05", locale: Self.german)
     month("März 2025", "2025-03", locale: Self.german)
-    month("mär", "2025-03", locale: Self.german)
-    month("févr", "2025-02", locale: Self.french)
-    month("févr.", "2025-02", locale: Self.french)
-    month("mars", "2025-03", locale: Self.french)
+    month("mär", "2024-03", locale: Self.german)
+    month("févr", "2024-02", locale: Self.french)
+    month("févr.", "2024-02", locale: Self.french)
+    month("mars", "2024-03", locale: Self.french)
     month("5", "!'5' is ambiguous: a number alone could be a month or a year; for May write 2024-5 or may (see")
     month("12", "!'12' is ambiguous: a number alone could be a month or a year; for December write 2024-12 or dec")
     month(
@@ -295,8 +296,8 @@ struct DayExpressionTests {
     dayOrMonth("next fri", "day 2024-05-24")
     dayOrMonth("5-13", "day 2024-05-13")
     dayOrMonth("may 13", "day 2024-05-13")
-    dayOrMonth("mars", "month 2025-03", locale: Self.french)
-    dayOrMonth("mar", "!'mar' is ambiguous: it names the month March 2025 and the day 2024-05-14", locale: Self.french)
+    dayOrMonth("mars", "month 2024-03", locale: Self.french)
+    dayOrMonth("mar", "!'mar' is ambiguous: it names the month March 2024 and the day 2024-05-14", locale: Self.french)
     dayOrMonth("13", "!'13' is ambiguous: a number alone could be a day, a month or a year")
     dayOrMonth("someday", "!'someday' is not a day or a month")
   }
@@ -478,21 +479,33 @@ struct DayExpressionTests {
     }
   }
 
-  @Test("a day or a month without a year is the coming one, as khal reads it; a range's last end from its first")
+  /// A day or a month without a year is the one near today, from three months back to eight ahead; a range's
+  /// last end the coming one from its first.
+  @Test("a day or a month without a year is the one near today; a range's last end the coming one from its first")
   func comingYear() throws {
     let december = try CivilDate(parsing: "2024-12-12")
     for (text, expected) in [
       ("jan 17", "2025-01-17"), ("1-17", "2025-01-17"), ("17 january", "2025-01-17"), ("dec 12", "2024-12-12"),
-      ("12-11", "2025-12-11"), ("dec 31", "2024-12-31"), ("jan 17 2024", "2024-01-17"), ("2024-01-17", "2024-01-17"),
+      ("12-11", "2024-12-11"), ("dec 31", "2024-12-31"), ("sep 30", "2024-09-30"), ("aug 31", "2025-08-31"),
+      ("jan 17 2024", "2024-01-17"), ("2024-01-17", "2024-01-17"),
     ] {
       day(text, expected, today: december)
     }
-    day("jan 1", "!year 10000 is out of range", today: try CivilDate(parsing: "9999-12-31"))
-    for (text, expected) in [("jan", "2025-01"), ("dec", "2024-12"), ("nov", "2025-11"), ("nov 2024", "2024-11")] {
+    let january = try CivilDate(parsing: "2025-01-05")
+    day("dec 20", "2024-12-20", today: january)  // the December just past
+    day("sep 30", "2025-09-30", today: january)  // eight months ahead: still this year's
+    day("oct 1", "2024-10-01", today: january)  // nine ahead: the one three months back
+    // At the calendar's ends the year stays one it has.
+    day("jan 1", "9999-01-01", today: try CivilDate(parsing: "9999-12-31"))
+    day("dec 31", "0001-12-31", today: try CivilDate(parsing: "0001-01-01"))
+    for (text, expected) in [
+      ("jan", "2025-01"), ("dec", "2024-12"), ("nov", "2024-11"), ("sep", "2024-09"), ("aug", "2025-08"),
+      ("nov 2024", "2024-11"),
+    ] {
       #expect(try DayExpression.month(text, today: december).description == expected, "\(text)")
     }
     for (text, expected) in [
-      ("dec..jan", "2024-12-01..2025-01-31"), ("nov..jan", "2025-11-01..2026-01-31"),
+      ("dec..jan", "2024-12-01..2025-01-31"), ("nov..jan", "2024-11-01..2025-01-31"),
       ("today..jan 5", "2024-12-12..2025-01-05"), ("2024-12-01..dec 20", "2024-12-01..2024-12-20"),
       ("2025-03-01..feb 2", "2025-03-01..2026-02-02"), ("jan..2025-03-31", "2025-01-01..2025-03-31"),
     ] {
@@ -500,19 +513,22 @@ struct DayExpressionTests {
       #expect("\(range.first)..\(range.last)" == expected, "\(text)")
     }
     #expect(throws: DateError.self) { try DayExpression.range("jan..2024-12-31", today: december) }
-    // 29 February to come is in a leap year: the years on either side are named, not the year between.
+    // 29 February near today may be in a year without one: the years on either side are named, not that one.
     let leapDay = "!'29.2.': 29 February is not in 2025: write 2028-02-29 for the next one, or 2024-02-29"
-    day("29.2.", leapDay)
-    day("2-29", "!'2-29': 29 February is not in 2025: write 2028-02-29")
-    day("feb 29", "!'feb 29': 29 February is not in 2025: write 2028-02-29")
-    day("29 feb", "!'29 feb': 29 February is not in 2025")
-    day("2/29", "!'2/29': 29 February is not in 2025")
+    day("29.2.", leapDay, today: december)
+    day("2-29", "!'2-29': 29 February is not in 2025: write 2028-02-29", today: december)
+    day("feb 29", "!'feb 29': 29 February is not in 2025: write 2028-02-29", today: december)
+    day("29 feb", "!'29 feb': 29 February is not in 2025", today: december)
+    day("2/29", "!'2/29': 29 February is not in 2025", today: december)
+    day("feb 29", "2024-02-29")  // three months back
     day("feb 29", "2024-02-29", today: try CivilDate(parsing: "2024-02-29"))
     day("feb 29", "2028-02-29", today: try CivilDate(parsing: "2028-01-10"))
     day(
-      "feb 29", "!'feb 29': 29 February is not in 2097: write 2104-02-29", today: try CivilDate(parsing: "2096-03-01"))
+      "feb 29", "!'feb 29': 29 February is not in 2100: write 2104-02-29 for the next one, or 2096-02-29",
+      today: try CivilDate(parsing: "2099-12-01"))
     day(
-      "feb 29", "!'feb 29': 29 February is not in 9997: write 9996-02-29", today: try CivilDate(parsing: "9996-03-01"))
+      "feb 29", "!'feb 29': 29 February is not in 9999: write 9996-02-29 for the last one",
+      today: try CivilDate(parsing: "9999-12-01"))
     #expect(DayExpression.comingYear(month: 5, day: nil, from: Self.today) == 2024)  // this month is this year's
   }
 

@@ -18,7 +18,7 @@ struct DateReader {
 
   /// The day given to `option` (`--until`, `--from` ...): a mistake names the option and what was typed,
   /// as a time's or a length's does, since a command line may hold several days. One without a year is the
-  /// coming one from `yearlessFrom` (by default today).
+  /// coming one from `yearlessFrom`, or the one near today without it.
   func day(_ text: String, for option: OptionSpec, yearlessFrom: CivilDate? = nil) throws(UsageError) -> CivilDate {
     try given(text, to: option) { () throws(DateError) in
       try DayExpression.day(text, today: today, locale: locale, yearlessFrom: yearlessFrom)

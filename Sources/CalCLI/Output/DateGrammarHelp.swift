@@ -14,8 +14,9 @@ enum DateGrammarHelp {
     case. Today is the date on your clock (TZ).
 
     DAY     2024-05-12, 2024-5-12     a date
-            5-12, 05-12               that day to come: this year's, or next
-                                      year's once past (as khal reads it)
+            5-12, 05-12               that day near today: from three months
+                                      back to eight ahead (on 12 May, 5-3 is
+                                      this year's, 1-31 next year's)
             may 12, 12 may, 12. mai   the same (may 12 2025: of 2025)
             12.5., 12.05.2024         day first, with dots
             5/12, 05/12/2024          in your locale's order (LC_TIME: en_US
@@ -30,10 +31,10 @@ enum DateGrammarHelp {
                                       month's last day
             in 3 days, in 2 weeks, in 1 month, in 1 year
     MONTH   2024-05, 2024-5           a month (goto, show, list)
-            may, may 2024             the May to come (this month is this
-                                      year's: jan in December is next year's),
-                                      May 2024 (a year has four digits: may 12
-                                      is a day, may 0012 a month)
+            may, may 2024             the May near today, the same way (jan in
+                                      December is next year's, dec in January
+                                      last year's), May 2024 (a year has four
+                                      digits: may 12 is a day, may 0012 a month)
             this month, next month, last month
             +2m, -1m, in 2 months     months from this one
             today, or any day         the month it is in
