@@ -28,7 +28,7 @@ final class MoveBetweenCalendarsTests {
     ])
     try cal.expect(
       ["edit", "1", "--calendar", "WORK"],
-      prints: "Changed (in the calendar 'WORK'): 2024-05-13  10:00        #1@2024-05-13  standup\n"
+      prints: "Changed (in the calendar 'work'): 2024-05-13  10:00        #1@2024-05-13  standup\n"
         + "            repeats weekly\n")
     try cal.expect(
       ["list", "2024-05-13..2024-05-21", "--calendar", "work"],
@@ -88,6 +88,38 @@ final class MoveBetweenCalendarsTests {
     try cal.expectRefused(
       ["edit", "1", "--calendar", "work"],
       "the calendar 'work' already holds an event with the same UID as #1: #2 dentist; remove one of them first")
+  }
+
+  @Test("a series and an edited occurrence of it kept apart (an invitation) do not move into one calendar")
+  func seriesAndItsLinkedOccurrence() throws {
+    let series = cal.process.folder + "/series.ics"
+    let invitation = cal.process.folder + "/invitation.ics"
+    let head = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VEVENT", "UID:standup@example.com"]
+    try
+      (head + [
+        "DTSTART:20240513T090000", "RRULE:FREQ=DAILY;COUNT=5", "SUMMARY:standup", "END:VEVENT", "END:VCALENDAR", "",
+      ])
+      .joined(separator: "\r\n").write(toFile: series, atomically: true, encoding: .utf8)
+    try
+      (head + [
+        "RECURRENCE-ID:20240514T090000", "DTSTART:20240514T110000", "SUMMARY:late standup", "END:VEVENT",
+        "END:VCALENDAR", "",
+      ]).joined(separator: "\r\n").write(toFile: invitation, atomically: true, encoding: .utf8)
+    try cal.setUp([["calendar", "add", "work"], ["import", series, "--calendar", "work"], ["import", invitation]])
+    try cal.expectRefused(
+      ["edit", "1", "--calendar", "personal"],
+      "the calendar 'personal' holds #2 late standup, an edited occurrence of #1; remove one of them first")
+    try cal.expectRefused(
+      ["edit", "2", "--calendar", "work"],
+      "the calendar 'work' holds the series #1 standup that #2 is an edited occurrence of; remove one of them first")
+  }
+
+  @Test("the confirmation names the calendar as it is called, whatever the case typed")
+  func calendarNamedAsItIs() throws {
+    try cal.setUp([["calendar", "add", "Work"], ["add", "2024-05-14", "dentist"]])
+    try cal.expect(
+      ["edit", "1", "--calendar", "WORK"],
+      prints: "Changed (in the calendar 'Work'): 2024-05-14  all day      #1  dentist\n")
   }
 
   @Test("the page's edit form, which changes an event's fields alone, refuses --calendar")
