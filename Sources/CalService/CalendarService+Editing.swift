@@ -89,6 +89,25 @@ extension CalendarService {
         "the calendar '\(destination.name)' already holds an event with the same UID as #\(event.id): "
           + "\(Self.name(other)); remove one of them first")
     }
+    // A series and an edited occurrence of it kept as an event of its own (an invitation to one occurrence)
+    // are one VEVENT group and one CalDAV resource in one calendar, where an import joins them; moved
+    // together they would stay apart, both shown on that day.
+    if let series = event.fields.seriesLink?.uid,
+      let other = try store.events.event(uid: series, calendar: destination.id)
+    {
+      throw ServiceError(
+        .invalidRequest,
+        "the calendar '\(destination.name)' holds the series \(Self.name(other)) that #\(event.id) is an edited "
+          + "occurrence of; remove one of them first")
+    }
+    if let uid = event.fields.uid,
+      let other = try store.events.linkedOccurrences(series: uid, calendar: destination.id).first
+    {
+      throw ServiceError(
+        .invalidRequest,
+        "the calendar '\(destination.name)' holds \(Self.name(other)), an edited occurrence of #\(event.id); "
+          + "remove one of them first")
+    }
     guard let moved = try store.events.move(id: event.id, toCalendar: destination.id, at: environment.now()) else {
       throw ServiceError(.notFound, "there is no event #\(event.id)")
     }
