@@ -114,6 +114,26 @@ struct EditingTests {
     #expect(throws: ServiceError(.notFound, "there is no event #1")) { try fixture.service.event(id: 1) }
   }
 
+  @Test("removed together, an edited occurrence and its series' occurrence on its day are one removal, in either order")
+  func removeEditedOccurrenceTwice() throws {
+    for editedFirst in [true, false] {
+      let fixture = try ServiceFixture()
+      let series = try fixture.service.add(event("2024-05-13", "standup", repeating: "FREQ=DAILY;COUNT=4"))
+      let edited = try fixture.service.edit(id: series.id, occurrence: day("2024-05-14")) { fields in
+        var changed = fields
+        changed.title = "moved"
+        return changed
+      }
+      let targets: [(id: Int64, occurrence: CivilDate?)] = [(edited.event.id, nil), (series.id, day("2024-05-14"))]
+      let outcomes = try fixture.service.remove(editedFirst ? targets : targets.reversed())
+      #expect(outcomes.count == 1, "edited first: \(editedFirst)")
+      #expect(
+        try occurrences(fixture, "2024-05-13", "2024-05-31") == [
+          "2024-05-13 all day standup", "2024-05-15 all day standup", "2024-05-16 all day standup",
+        ], "edited first: \(editedFirst)")
+    }
+  }
+
   @Test("an error thrown by the change undoes the whole edit")
   func failedChange() throws {
     struct Refused: Error {}
