@@ -136,7 +136,8 @@ extension CalendarService {
 
   /// Removes several events or occurrences as one change, which one undo brings back whole: all of them or,
   /// when one cannot be removed (an id that names no event), none. A target that went with one before it
-  /// (an edited occurrence of a series removed earlier in the list, or the same one twice) is passed over.
+  /// (an edited occurrence of a series removed earlier in the list, the series' occurrence on the day of an
+  /// edited occurrence removed earlier, or the same one twice) is passed over.
   ///
   /// - Returns: what became of each target removed, in their order.
   public func remove(_ targets: [(id: Int64, occurrence: CivilDate?)]) throws -> [RemovalOutcome] {
@@ -150,10 +151,18 @@ extension CalendarService {
       }
       var outcomes: [RemovalOutcome] = []
       var summaries: [String] = []
-      for (index, (id, occurrence)) in targets.enumerated()
-      where !targets[..<index].contains(where: { $0.id == id && $0.occurrence == occurrence }) {
+      // The occurrences removed so far, by series: one given again, or the day of an edited occurrence
+      // removed before (which leaves a gap), has gone already.
+      var removedDays: [Int64: Set<CivilDate>] = [:]
+      for (id, occurrence) in targets {
+        if let occurrence, removedDays[id]?.contains(occurrence) == true { continue }
         guard try store.events.event(id: id) != nil else { continue }
         let (outcome, summary) = try removeOne(id: id, occurrence: occurrence)
+        switch outcome {
+        case .removed(let event, _):
+          if let parent = event.parentID, let day = event.recurrenceDay { removedDays[parent, default: []].insert(day) }
+        case .removedOccurrence(let series, let day): removedDays[series.id, default: []].insert(day)
+        }
         outcomes.append(outcome)
         summaries.append(summary)
       }
