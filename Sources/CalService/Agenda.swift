@@ -116,8 +116,8 @@ struct Agenda {
     matching: ((EventRecord) -> Bool)? = nil, _ body: (AgendaItem.Entry?, Occurrence) -> Bool
   ) throws {
     // At the calendar's ends the margin is what is left of it, not nothing.
-    let searchFirst = first.adding(days: -2) ?? .first
-    let searchLast = last.adding(days: 2) ?? .last
+    let searchFirst = first.adding(days: -Occurrence.zoneShiftDays) ?? .first
+    let searchLast = last.adding(days: Occurrence.zoneShiftDays) ?? .last
     // Removed and edited occurrences of series whose occurrences reach the window from up to a year
     // before; a series whose single occurrence spans more than that looks its own up.
     let reach = 366
