@@ -83,15 +83,21 @@ struct EditingTests {
       ])
   }
 
-  @Test("remove: an occurrence leaves a gap, the series goes whole with its edits, an edited one leaves a gap")
-  func remove() throws {
-    let fixture = try ServiceFixture()
+  /// A daily series of four from 2024-05-13, its occurrence on the 14th edited (retitled "moved").
+  private func dailyStandupMovedOn14th(_ fixture: ServiceFixture) throws -> (series: EventRecord, edited: EditOutcome) {
     let series = try fixture.service.add(event("2024-05-13", "standup", repeating: "FREQ=DAILY;COUNT=4"))
     let edited = try fixture.service.edit(id: series.id, occurrence: day("2024-05-14")) { fields in
       var changed = fields
       changed.title = "moved"
       return changed
     }
+    return (series, edited)
+  }
+
+  @Test("remove: an occurrence leaves a gap, the series goes whole with its edits, an edited one leaves a gap")
+  func remove() throws {
+    let fixture = try ServiceFixture()
+    let (series, edited) = try dailyStandupMovedOn14th(fixture)
     _ = try fixture.service.remove(id: edited.event.id)
     _ = try fixture.service.remove(id: series.id, occurrence: day("2024-05-15"))
     #expect(
@@ -118,12 +124,7 @@ struct EditingTests {
   func removeEditedOccurrenceTwice() throws {
     for editedFirst in [true, false] {
       let fixture = try ServiceFixture()
-      let series = try fixture.service.add(event("2024-05-13", "standup", repeating: "FREQ=DAILY;COUNT=4"))
-      let edited = try fixture.service.edit(id: series.id, occurrence: day("2024-05-14")) { fields in
-        var changed = fields
-        changed.title = "moved"
-        return changed
-      }
+      let (series, edited) = try dailyStandupMovedOn14th(fixture)
       let targets: [(id: Int64, occurrence: CivilDate?)] = [(edited.event.id, nil), (series.id, day("2024-05-14"))]
       let outcomes = try fixture.service.remove(editedFirst ? targets : targets.reversed())
       #expect(outcomes.count == 1, "edited first: \(editedFirst)")
