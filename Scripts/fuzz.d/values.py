@@ -119,7 +119,10 @@ LANGS = ["C", "POSIX", "C.UTF-8", "C.utf8", "en_US.UTF-8", "de_DE.UTF-8", "zh_CN
 # The words add, list and agenda take since the date/time grammar grew (may 12, 12. mai, fri 14:30, 9am-10:30am).
 DAY_WORDS = ["may 12", "12 may", "12. mai", "may 12 2025", "12 may 2025", "feb 29", "feb 29 2023", "feb 29 2028",
              "dec 31 9999", "jan 1 0001", "may 12 0000", "may 0", "may 32", "may 99999999999999999999", "12. dez. 9999",
-             "next fri", "in 3 days", "+999999999d", "-999999999d", "fri", "tomorrow", "1 jan 1"]
+             "next fri", "in 3 days", "+999999999d", "-999999999d", "fri", "tomorrow", "1 jan 1",
+             # Dates of numbers: dots day first, slashes in the locale's order (LANGS above).
+             "18.05.", "29.2.", "31.12.9999", "1.1.0001", "0.0.", "99.99.", "18.05.24", "18.05", "5/20", "20/5",
+             "6/1", "6/1/2025", "12/31/9999", "5/6/7", "1/2/3/4", "18.05...25.05.", "..."]
 TIME_WORDS = ["14:30", "9am-10:30am", "9:00 10:00", "10:00 1h30", "noon", "midnight", "11pm-midnight", "23:30 1h30",
               "1:30 3:30", "1:30-3:30", "2:30", "9", "9-10", "25:00", "1:1", "9:00 8am", "9:00 99999999h",
               "9:00 0h", "9:00 1h99999999", "12am-12pm", "23:59 1m", "0:00 1440m", "9:00 9:00", "9:00-"]

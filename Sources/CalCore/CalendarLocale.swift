@@ -14,6 +14,10 @@ public struct CalendarLocale: Equatable, Sendable {
   public let monthNamesInDates: [String]
   /// Full weekday names, Sunday first, as `%A` gives them ("Sonntag", "Montag" ...).
   public let weekdayFullNames: [String]
+  /// Whether the locale writes the day before the month in a date of numbers (`%d/%m/%Y` in en_GB and fr_FR,
+  /// not `%m/%d/%Y` as in en_US): how `05/06/2024` is read. `nil` when unknown (the C locale), and such a date
+  /// is then read only when its numbers leave no doubt.
+  public let dayBeforeMonth: Bool?
 
   /// A locale from its parts; month names get an upper-case first letter, as cal(1) gives them. Names left
   /// out are the English ones.
@@ -21,7 +25,7 @@ public struct CalendarLocale: Equatable, Sendable {
   /// - Precondition: twelve names of each kind of month name and seven of each kind of weekday name.
   public init(
     monthNames: [String], weekdayNames: [String], firstWeekday: Weekday, monthAbbreviations: [String]? = nil,
-    monthNamesInDates: [String]? = nil, weekdayFullNames: [String]? = nil
+    monthNamesInDates: [String]? = nil, weekdayFullNames: [String]? = nil, dayBeforeMonth: Bool? = nil
   ) {
     let abbreviations = monthAbbreviations ?? Self.englishMonthAbbreviations
     let inDates = monthNamesInDates ?? monthNames
@@ -36,6 +40,7 @@ public struct CalendarLocale: Equatable, Sendable {
     self.monthAbbreviations = abbreviations
     self.monthNamesInDates = inDates
     self.weekdayFullNames = fullNames
+    self.dayBeforeMonth = dayBeforeMonth
   }
 
   /// `name` with an upper-case first letter. Names that have one already (English ones) are taken as they
@@ -58,7 +63,42 @@ public struct CalendarLocale: Equatable, Sendable {
     CalendarLocale(
       monthNames: monthNames, weekdayNames: weekdayNames, firstWeekday: weekday,
       monthAbbreviations: monthAbbreviations, monthNamesInDates: monthNamesInDates,
-      weekdayFullNames: weekdayFullNames)
+      weekdayFullNames: weekdayFullNames, dayBeforeMonth: dayBeforeMonth)
+  }
+
+  /// The same names with `dayBeforeMonth` as the order of a date of numbers.
+  public func withDayBeforeMonth(_ dayBeforeMonth: Bool?) -> CalendarLocale {
+    CalendarLocale(
+      monthNames: monthNames, weekdayNames: weekdayNames, firstWeekday: firstWeekday,
+      monthAbbreviations: monthAbbreviations, monthNamesInDates: monthNamesInDates,
+      weekdayFullNames: weekdayFullNames, dayBeforeMonth: dayBeforeMonth)
+  }
+
+  /// Whether the date format `format` (`nl_langinfo(D_FMT)`: `%d/%m/%Y`, `%m/%d/%y`, `%Y年%m月%d日` ...) puts
+  /// the day before the month; `nil` when it names not both.
+  public static func dayBeforeMonth(inDateFormat format: String) -> Bool? {
+    let bytes = Array(format.utf8)
+    var day: Int?
+    var month: Int?
+    var index = 0
+    while index + 1 < bytes.count {
+      if bytes[index] == UInt8(ascii: "%") {
+        // A flag or width may stand between the % and the conversion (%-d, %_m, %0d).
+        var conversion = index + 1
+        while conversion < bytes.count, "-_0^#".utf8.contains(bytes[conversion]) { conversion += 1 }
+        guard conversion < bytes.count else { break }
+        switch bytes[conversion] {
+        case UInt8(ascii: "d"), UInt8(ascii: "e"): day = day ?? index
+        case UInt8(ascii: "m"): month = month ?? index
+        default: break
+        }
+        index = conversion + 1
+      } else {
+        index += 1
+      }
+    }
+    guard let day, let month else { return nil }
+    return day < month
   }
 
   /// "Mai 2024".

@@ -170,7 +170,11 @@ public enum DayExpression {
   public static func range(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
     -> (first: CivilDate, last: CivilDate)?
   {
-    guard let separator = text.firstRange(of: "..") else { return nil }
+    guard var separator = text.firstRange(of: "..") else { return nil }
+    // `18.05...25.05.`: the first dot of three ends a date written with dots and without its year.
+    if text[separator.upperBound...].hasPrefix("."), text[..<separator.lowerBound].count(where: { $0 == "." }) == 1 {
+      separator = text.index(after: separator.lowerBound)..<text.index(after: separator.upperBound)
+    }
     let ends = [String(text[..<separator.lowerBound]), String(text[separator.upperBound...])]
     var days: [CivilDate] = []
     for (index, end) in ends.enumerated() {
@@ -232,15 +236,20 @@ public enum DayExpression {
 
   /// The days to come that `text` covers, from today: a number of days (`30`), of days, weeks, months or
   /// years (`10d`, `2w`, `1m`, `1y`), a range (`2024-05-01..2024-05-31`, `today..fri`), a week (`next week`),
-  /// or a day or a month in any other of their forms (`tomorrow`, `fri`, `may 20`; `next month`, `june`):
-  /// that day, that month. A signed offset (`+3d`) is refused, for next to `3d` (three days) it would read as
-  /// one day.
+  /// a year (`2025`, `next year`), or a day or a month in any other of their forms (`tomorrow`, `fri`,
+  /// `may 20`; `next month`, `june`): that day, that month. A signed offset (`+3d`) is refused, for next to
+  /// `3d` (three days) it would read as one day.
   public static func days(_ text: String, today: CivilDate, locale: CalendarLocale = .english) throws(DateError)
     -> (first: CivilDate, last: CivilDate)
   {
     if let range = try range(text, today: today, locale: locale) { return range }
     if let week = try week(text, today: today, locale: locale) { return week }
     let words = Self.words(text)
+    // A year, as list and cal(1) read it: four digits are more likely 2024 than 2,024 days (`2024d` are
+    // those); `0030` stays 30 days.
+    if words.first?.first != "0", let year = try year(text, today: today) {
+      return (try YearMonth(year: year, month: 1).firstDay, try YearMonth(year: year, month: 12).lastDay)
+    }
     let signed = words.first?.first.map { $0 == "+" || $0 == "-" } ?? false
     var offset: DateOffset?
     if words.count == 1, !signed {
@@ -312,6 +321,7 @@ public enum DayExpression {
       {
         return try CivilDate(year: comingYear(month: month, day: day, from: yearlessFrom), month: month, day: day)
       }
+      if let day = try numericDay(word, yearlessFrom: yearlessFrom, locale: locale) { return day }
       return try weekday(word, text: text, weeksLater: 0, today: today, locale: locale)
     case 2 where words[0] == "next":
       return try weekday(words[1], text: text, weeksLater: 1, today: today, locale: locale)
@@ -342,6 +352,50 @@ public enum DayExpression {
         year: year ?? comingYear(month: month, day: day, from: yearlessFrom), month: month, day: day)
     }
     return nil
+  }
+
+  /// The day of a date of numbers as people write them: `18.5.`, `18.05.2024` (day first, wherever dots are
+  /// written), `05/20/2024`, `20/05`, `5/6` (in the locale's order; in the C locale only when the numbers
+  /// leave no doubt); the coming one without a year. `nil` for other words.
+  private static func numericDay(_ word: Substring, yearlessFrom: CivilDate, locale: CalendarLocale)
+    throws(DateError) -> CivilDate?
+  {
+    let dotted = word.contains(".")
+    let parts = word.split(separator: dotted ? "." : "/", omittingEmptySubsequences: false)
+    guard dotted || word.contains("/"), parts.count == 2 || parts.count == 3,
+      let first = parseDigits(parts[0], minimumCount: 1, maximumCount: 2),
+      let second = parseDigits(parts[1], minimumCount: 1, maximumCount: 2)
+    else { return nil }
+    var year: Int?
+    if parts.count == 3 {
+      // `18.05.` ends with its dot; `18.05` alone could be a time or a number, and is no day.
+      if !(dotted && parts[2].isEmpty) {
+        guard let written = parseDigits(parts[2], minimumCount: 4, maximumCount: 4) else {
+          throw .unclear(
+            "'\(word)': write the year with its four digits (\(parts[0])\(dotted ? "." : "/")\(parts[1])"
+              + "\(dotted ? "." : "/")20\(parts[2])), or 2024-05-20 (see cal help dates)")
+        }
+        year = written
+      }
+    } else if dotted {
+      return nil
+    }
+    let dayFirst: Bool
+    if dotted {
+      dayFirst = true
+    } else if let order = locale.dayBeforeMonth {
+      dayFirst = order
+    } else if first > 12 || second > 12 || first == second {
+      dayFirst = first > 12
+    } else {
+      let names = Gregorian.englishMonthNames
+      throw .unclear(
+        "'\(word)' could be \(first) \(names[second - 1]) or \(second) \(names[first - 1]): write it as "
+          + "YYYY-MM-DD, or with dots, day first (\(first).\(second).), or set LC_TIME to your locale")
+    }
+    let (day, month) = dayFirst ? (first, second) : (second, first)
+    return try CivilDate(
+      year: year ?? comingYear(month: min(max(month, 1), 12), day: day, from: yearlessFrom), month: month, day: day)
   }
 
   /// The first `word`-day after today, `weeksLater` weeks on; `nil` when `word` names no weekday.

@@ -27,59 +27,54 @@ public struct LocalDateTime: Equatable, Sendable, CustomStringConvertible {
 
   /// ISO 8601 with the offset: `2024-05-12T14:30:00+02:00`.
   public var description: String {
-    Self.iso8601(
-      year: date.year, month: date.month, day: date.day, secondOfDay: secondOfDay, utcOffsetSeconds: utcOffsetSeconds)
-  }
-
-  /// ISO 8601 text for the instant `unixMilliseconds` at `utcOffsetSeconds` from UTC, whatever the instant:
-  /// where ``init(unixMilliseconds:utcOffsetSeconds:)`` gives `nil` because the local date is outside the
-  /// years 1 to 9999, years past 9999 and before 0 are written in ISO 8601's expanded form
-  /// (`+10000-01-01T00:00:00+00:00`, `-0001-12-31T23:59:59+00:00`) and year 0 (1 BC) as `0000`.
-  public static func iso8601(unixMilliseconds: Int64, utcOffsetSeconds: Int) -> String {
-    let (year, month, day, secondOfDay) = fields(unixMilliseconds: unixMilliseconds, utcOffsetSeconds: utcOffsetSeconds)
-    return iso8601(year: year, month: month, day: day, secondOfDay: secondOfDay, utcOffsetSeconds: utcOffsetSeconds)
-  }
-
-  /// How many bytes ``iso8601(unixMilliseconds:utcOffsetSeconds:)`` writes for the years 0 to 9999.
-  public static let iso8601Count = 25
-
-  /// Writes ``iso8601(unixMilliseconds:utcOffsetSeconds:)``'s text into the ``iso8601Count`` bytes at `target`
-  /// and returns `true` when the local year is 0 to 9999; otherwise writes nothing and returns `false` (the
-  /// text of other years is longer). For listings that write bytes, not Strings.
-  public static func writeISO8601(
-    unixMilliseconds: Int64, utcOffsetSeconds: Int, to target: UnsafeMutablePointer<UInt8>
-  ) -> Bool {
-    let (year, month, day, secondOfDay) = fields(unixMilliseconds: unixMilliseconds, utcOffsetSeconds: utcOffsetSeconds)
-    guard (0...9999).contains(year) else { return false }
-    write(year: year, month: month, day: day, secondOfDay: secondOfDay, utcOffsetSeconds: utcOffsetSeconds, to: target)
-    return true
-  }
-
-  private static func fields(unixMilliseconds: Int64, utcOffsetSeconds: Int) -> (Int, Int, Int, Int) {
-    // Saturated, so that even an offset no zone has cannot trap; the text is then merely far away.
-    let local = unixMilliseconds.floorDivided(by: 1000).addingSaturated(Int64(clamping: utcOffsetSeconds))
-    let (days, second) = local.floorDividedWithRemainder(by: 86_400)
-    let (year, month, day) = Gregorian.date(daysSince1970: Int(days))
-    return (year, month, day, Int(second))
-  }
-
-  private static func iso8601(year: Int, month: Int, day: Int, secondOfDay: Int, utcOffsetSeconds: Int) -> String {
-    guard (0...9999).contains(year) else {
-      let yearText = year > 9999 ? "+" + pad(year, 4) : "-" + pad(Int(clamping: year.magnitude), 4)
-      let offset = Int(clamping: utcOffsetSeconds.magnitude / 60)
-      return yearText + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
-        + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2) + (utcOffsetSeconds < 0 ? "-" : "+")
-        + pad(offset / 60, 2) + ":" + pad(offset % 60, 2)
-    }
-    // The usual case, written straight into the string's bytes: listings print these by the million.
-    return String(unsafeUninitializedCapacity: iso8601Count) { buffer in
+    String(unsafeUninitializedCapacity: Self.iso8601Count) { buffer in
       guard let base = buffer.baseAddress else { return 0 }
-      write(year: year, month: month, day: day, secondOfDay: secondOfDay, utcOffsetSeconds: utcOffsetSeconds, to: base)
+      Self.write(
+        year: date.year, month: date.month, day: date.day, secondOfDay: secondOfDay,
+        utcOffsetSeconds: utcOffsetSeconds, to: base)
+      return Self.iso8601Count
+    }
+  }
+
+  /// RFC 3339 text (ISO 8601 with the offset) for the instant `unixMilliseconds` at `utcOffsetSeconds` from
+  /// UTC, whatever the instant. RFC 3339 writes four-digit years, and most readers (Python's `datetime`,
+  /// JavaScript's `Date.parse`) refuse ISO 8601's expanded `+10000-01-01`, so a local time past the year 9999
+  /// (the end of an event on 9999-12-31 at 23:30, free time to that day's end) reads as the last second of
+  /// 9999, `9999-12-31T23:59:59`, and one before the year 0 as `0000-01-01T00:00:00`: the calendar's own
+  /// days end there (an occurrence's days are held to them the same way). Year 0 (1 BC) is `0000`.
+  public static func iso8601(unixMilliseconds: Int64, utcOffsetSeconds: Int) -> String {
+    String(unsafeUninitializedCapacity: iso8601Count) { buffer in
+      guard let base = buffer.baseAddress else { return 0 }
+      writeISO8601(unixMilliseconds: unixMilliseconds, utcOffsetSeconds: utcOffsetSeconds, to: base)
       return iso8601Count
     }
   }
 
-  /// `YYYY-MM-DDTHH:MM:SS+HH:MM` for a year of 0 to 9999: 25 bytes.
+  /// How many bytes ``iso8601(unixMilliseconds:utcOffsetSeconds:)`` writes: always 25.
+  public static let iso8601Count = 25
+
+  /// Writes ``iso8601(unixMilliseconds:utcOffsetSeconds:)``'s text into the ``iso8601Count`` bytes at
+  /// `target`: for listings that write bytes, not Strings.
+  public static func writeISO8601(
+    unixMilliseconds: Int64, utcOffsetSeconds: Int, to target: UnsafeMutablePointer<UInt8>
+  ) {
+    let (year, month, day, secondOfDay) = fields(unixMilliseconds: unixMilliseconds, utcOffsetSeconds: utcOffsetSeconds)
+    write(year: year, month: month, day: day, secondOfDay: secondOfDay, utcOffsetSeconds: utcOffsetSeconds, to: target)
+  }
+
+  /// The local seconds (since 1970 on the local clock) of 0000-01-01T00:00:00 and 9999-12-31T23:59:59.
+  static let writableLocalSeconds: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
+
+  private static func fields(unixMilliseconds: Int64, utcOffsetSeconds: Int) -> (Int, Int, Int, Int) {
+    // Saturated, so that even an offset no zone has cannot trap; the text is then merely held to the ends.
+    let local = unixMilliseconds.floorDivided(by: 1000).addingSaturated(Int64(clamping: utcOffsetSeconds))
+    let held = min(max(local, writableLocalSeconds.lowerBound), writableLocalSeconds.upperBound)
+    let (days, second) = held.floorDividedWithRemainder(by: 86_400)
+    let (year, month, day) = Gregorian.date(daysSince1970: Int(days))
+    return (year, month, day, Int(second))
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SS+HH:MM` for a year of 0 to 9999 and an offset under 100 hours: 25 bytes.
   private static func write(
     year: Int, month: Int, day: Int, secondOfDay: Int, utcOffsetSeconds: Int, to target: UnsafeMutablePointer<UInt8>
   ) {

@@ -105,12 +105,25 @@ public final class ZoneInfo: Sendable {
     LocalDateTime(unixSeconds: seconds, utcOffsetSeconds: offset(atUTC: seconds))
   }
 
-  /// How the UTC instant `unixMilliseconds` reads on this zone's clocks, as ISO 8601 text with the offset;
-  /// text for any instant, with expanded years outside 0000 to 9999 (see
+  /// How the UTC instant `unixMilliseconds` reads on this zone's clocks, as RFC 3339 text with the offset;
+  /// text for any instant, held to the years 0000 to 9999 (see
   /// ``LocalDateTime/iso8601(unixMilliseconds:utcOffsetSeconds:)``).
   public func iso8601(atUnixMilliseconds milliseconds: Int64) -> String {
-    LocalDateTime.iso8601(
-      unixMilliseconds: milliseconds, utcOffsetSeconds: offset(atUTC: milliseconds.floorDivided(by: 1000)))
+    let (held, offset) = writable(unixMilliseconds: milliseconds)
+    return LocalDateTime.iso8601(unixMilliseconds: held, utcOffsetSeconds: offset)
+  }
+
+  /// The instant `unixMilliseconds` and its offset on this zone's clocks, held to the years 0000 to 9999
+  /// that RFC 3339 text can hold: past 9999, the instant this zone's clocks read 9999-12-31T23:59:59 (before
+  /// the year 0, 0000-01-01T00:00:00), with that instant's offset, so that the text names it.
+  public func writable(unixMilliseconds milliseconds: Int64) -> (unixMilliseconds: Int64, utcOffsetSeconds: Int) {
+    let seconds = milliseconds.floorDivided(by: 1000)
+    let current = offset(atUTC: seconds)
+    let local = seconds.addingSaturated(Int64(current))
+    let bounds = LocalDateTime.writableLocalSeconds
+    guard !bounds.contains(local) else { return (milliseconds, current) }
+    let held = utc(fromLocal: local < bounds.lowerBound ? bounds.lowerBound : bounds.upperBound)
+    return (held * 1000, offset(atUTC: held))
   }
 
   /// The UTC instant of the wall-clock reading `localSeconds` (seconds since 1970-01-01 00:00 on this

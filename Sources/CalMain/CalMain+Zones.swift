@@ -23,7 +23,8 @@ extension CalMain {
       weekdayNames: (0..<7).map { item(Int32(ABDAY_1) + $0) }, firstWeekday: first,
       monthAbbreviations: (0..<12).map { item(Int32(ABMON_1) + $0) },
       monthNamesInDates: (0..<12).map { item(Int32(MON_1) + $0) },
-      weekdayFullNames: (0..<7).map { item(Int32(DAY_1) + $0) })
+      weekdayFullNames: (0..<7).map { item(Int32(DAY_1) + $0) },
+      dayBeforeMonth: CalendarLocale.dayBeforeMonth(inDateFormat: String(cString: nl_langinfo(nl_item(D_FMT)))))
   }
 
   /// The whole of a small regular file, or `nil` when it cannot be read or is something else. Opened without

@@ -55,12 +55,18 @@ public final class CalendarService {
   public static func open(_ location: CalendarLocation, for access: Access, environment: ServiceEnvironment) throws
     -> CalendarService
   {
-    let mode: Database.OpenMode = access == .write || location.isDefault ? .create : .existing
+    var mode: Database.OpenMode = access == .write || location.isDefault ? .create : .existing
     do {
       // Reading the default calendar before it exists, or changing what is in it, reads an empty one and
-      // creates nothing (there is nothing to change: the command says so).
-      if access != .write && location.isDefault && CalendarStore.isMissing(location.path) {
-        return CalendarService(store: try CalendarStore(inMemoryAt: environment.now()), environment: environment)
+      // creates nothing (there is nothing to change: the command says so). One that may be there but cannot
+      // be reached is opened as it is, which says why, rather than created (`cannot create ~/.local`).
+      if access != .write && location.isDefault {
+        switch CalendarStore.isMissing(location.path) {
+        case true?:
+          return CalendarService(store: try CalendarStore(inMemoryAt: environment.now()), environment: environment)
+        case nil: mode = .existing
+        case false?: break
+        }
       }
       let store = try CalendarStore(path: location.path, mode: mode, now: environment.now())
       return CalendarService(store: store, environment: environment)

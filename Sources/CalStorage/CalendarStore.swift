@@ -46,7 +46,12 @@ public final class CalendarStore {
       }
     case .existing:
       var status = stat()
-      guard stat(path, &status) == 0 else { throw StorageError.noCalendar(path: path) }
+      guard stat(path, &status) == 0 else {
+        // A folder on the way that may not be searched, or a loop of links, hides whether a calendar is
+        // there: say so, not that there is none.
+        guard errno != ENOENT && errno != ENOTDIR else { throw StorageError.noCalendar(path: path) }
+        throw StorageError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+      }
       // An empty file is no calendar yet, and a command that may not create one leaves it as it is.
       if (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0 { throw StorageError.noCalendar(path: path) }
     }
@@ -97,12 +102,14 @@ public final class CalendarStore {
   /// Whether this calendar is in memory (``init(inMemoryAt:migrator:)``), not a file.
   public let isInMemory: Bool
 
-  /// Whether nothing at all is at `path` (not even a dangling link), as far as can be told: a path that
-  /// cannot be looked at (a folder the user may not read, a loop of links) is not missing, for a calendar
-  /// may be there, and opening it says why it cannot be reached.
-  public static func isMissing(_ path: String) -> Bool {
+  /// Whether nothing at all is at `path` (not even a dangling link): nothing has its name, or a folder on
+  /// its way is a file (`HOME` naming a file), so that nothing can. `nil` when that cannot be told (a folder
+  /// the user may not search, a loop of links), for a calendar may be there: opening it says why it cannot
+  /// be reached.
+  public static func isMissing(_ path: String) -> Bool? {
     var status = stat()
-    return lstat(path, &status) != 0 && errno == ENOENT
+    guard lstat(path, &status) != 0 else { return false }
+    return errno == ENOENT || errno == ENOTDIR ? true : nil
   }
 
   /// The connection to the calendar at `path`, its schema brought up to date.

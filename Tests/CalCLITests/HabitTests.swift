@@ -33,6 +33,30 @@ final class HabitTests {
       ["add", "fri", "2024-05-31 deadline"], prints: "Added: 2024-05-17  all day      #3  2024-05-31 deadline\n")
   }
 
+  @Test("dates of numbers: 18.05. is day first; 6/1 is read in the locale's order, refused where it could be either")
+  func numericDates() throws {
+    try cal.expect(["add", "18.05.", "dentist"], prints: "Added: 2024-05-18  all day      #1  dentist\n")
+    try cal.expect(
+      ["add", "20.5.", "25.05.2024", "trip"], prints: "Added: 2024-05-20  all day      #2  trip (day 1 of 6)\n")
+    try cal.expect(
+      ["list", "18.05...20.05."],
+      prints: "2024-05-18  all day      #1  dentist\n2024-05-20  all day      #2  trip (day 1 of 6)\n")
+    try cal.expectRefused(
+      ["add", "6/1", "x"],
+      "'6/1' could be 6 January or 1 June: write it as YYYY-MM-DD, or with dots, day first (6.1.), or set LC_TIME")
+    try cal.expect(["add", "5/20", "z"], prints: "Added: 2024-05-20  all day      #3  z\n")
+    guard let folder = testLocales else { return }
+    try cal.expect(
+      ["add", "6/1", "picnic"], prints: "Added: 2024-06-01  all day      #4  picnic\n",
+      environment: ["LANG": "en_US.UTF-8", "LOCPATH": folder])
+    try cal.expect(
+      ["add", "6/1", "sales"], prints: "Added: 2025-01-06  all day      #5  sales\n",
+      environment: ["LANG": "en_GB.UTF-8", "LOCPATH": folder])
+    try cal.expect(
+      ["add", "6/1", "Markt"], prints: "Added: 2025-01-06  all day      #6  Markt\n",
+      environment: ["LANG": "de_DE.UTF-8", "LOCPATH": folder])
+  }
+
   @Test("add TITLE :: NOTE, khal's description, is the note; with --note too it is refused")
   func noteAfterColons() throws {
     try cal.expect(

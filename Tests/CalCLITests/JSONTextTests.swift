@@ -25,11 +25,11 @@ struct JSONTextTests {
     expectString("Müller 🎉 日本\u{85}", "\"Müller 🎉 日本\\u0085\"")
   }
 
-  @Test("timestamps are written as the zone's ISO 8601 text, years beyond 9999 in the expanded form")
+  @Test("timestamps are written as the zone's RFC 3339 text, years beyond 9999 held to its last second")
   func timestamps() throws {
     let berlin = try ZoneInfo(name: "CET", posix: "CET-1CEST,M3.5.0,M10.5.0/3")
     for milliseconds: Int64 in [
-      1_715_517_000_999, -1, 0, 253_402_300_799_000, 262_042_250_340_000, -62_135_596_800_000,
+      1_715_517_000_999, -1, 0, 253_402_300_799_000, 262_042_250_340_000, -62_135_596_800_000, .max, .min,
     ] {
       var buffer = TextBuffer(capacity: 16)
       buffer.append(jsonTimestamp: milliseconds, zone: berlin)

@@ -130,6 +130,40 @@ struct DayExpressionTests {
     day("12 13", "!'12 13' is not a day")
   }
 
+  @Test("dates of numbers: dots day first everywhere, slashes in the locale's order or where they leave no doubt")
+  func numericDates() {
+    let american = CalendarLocale.english.withDayBeforeMonth(false)
+    let british = CalendarLocale.english.withDayBeforeMonth(true)
+    day("18.5.", "2024-05-18")
+    day("18.05.2024", "2024-05-18")
+    day("1.6.", "2024-06-01")
+    day("3.5.", "2025-05-03")  // past: the coming one
+    day("18.05.24", "!'18.05.24': write the year with its four digits (18.05.2024)")
+    day("18.05", "!'18.05' is not a day")  // a time, a number: no day without its dot
+    day("31.2.", "!February 2025 has 28 days")
+    day("5/20", "2024-05-20")  // no doubt: 20 is no month
+    day("20/5", "2024-05-20")
+    day("5/5/2025", "2025-05-05")
+    day("5/6", "!'5/6' could be 5 June or 6 May: write it as YYYY-MM-DD, or with dots, day first (5.6.)")
+    day("5/6", "2024-06-05", locale: british)
+    day("5/6", "2025-05-06", locale: american)  // 6 May is past: the coming one
+    day("05/20/2024", "2024-05-20", locale: american)
+    day("05/20/2024", "!", locale: british)
+    day("5/6/24", "!'5/6/24': write the year with its four digits (5/6/2024)")
+    day("5/6/7", "!'5/6/7': write the year")
+    day("1/2/3/4", "!'1/2/3/4' is not a day")
+  }
+
+  @Test(
+    "a locale's date format says whether the day comes first",
+    arguments: [
+      ("%m/%d/%Y", false), ("%d/%m/%y", true), ("%d.%m.%Y", true), ("%Y年%m月%d日", false), ("%Y-%m-%d", false),
+      ("%e/%-m/%Y", true), ("%-m/%e/%y", false), ("%Y", nil), ("", nil), ("%", nil), ("%d", nil),
+    ] as [(String, Bool?)])
+  func dateFormatOrder(format: String, dayFirst: Bool?) {
+    #expect(CalendarLocale.dayBeforeMonth(inDateFormat: format) == dayFirst)
+  }
+
   @Test("days in the locale's language, English always")
   func localeDays() {
     day("freitag", "2024-05-17", locale: Self.german)
@@ -147,7 +181,7 @@ struct DayExpressionTests {
     day("2024", "!'2024' is ambiguous: a number alone could be a day of the month, a month or a year; write a day as")
     day("may", "!'may' is a month (May 2024), not a day")
     day("2024-05", "!'2024-05' is a month (May 2024), not a day")
-    day("12/05/2024", "!'12/05/2024' is not a day: write 2024-05-12, 2024-5-12, 5-12, may 12, today")
+    day("12/05/2024", "!'12/05/2024' could be 12 May or 5 December: write it as YYYY-MM-DD")
     day("2024-02-30", "!February 2024 has 29 days")
     day("2024-13-01", "!month 13 does not exist")
     day("0000-01-01", "!year 0 is out of range")

@@ -30,17 +30,21 @@ extension LocalDateTimeTests {
       sourceLocation: sourceLocation)
   }
 
-  @Test("any instant has ISO 8601 text: years outside 1 to 9999 in the expanded form")
-  func expandedYears() {
+  @Test("any instant has RFC 3339 text: years past 9999 and before 0 held to the last and first second")
+  func heldYears() {
     expectText(1_715_517_000_000, offset: 7200, "2024-05-12T14:30:00+02:00")  // the same as description
-    expectText(253_402_300_800_000, offset: 0, "+10000-01-01T00:00:00+00:00")  // just past 9999
+    expectText(253_402_300_800_000, offset: 0, "9999-12-31T23:59:59+00:00")  // just past 9999
     expectText(253_402_300_799_999, offset: 0, "9999-12-31T23:59:59+00:00")
-    expectText(262_042_250_340_000, offset: 0, "+10273-10-15T09:59:00+00:00")  // an end issue 9 saw as raw milliseconds
+    expectText(253_402_297_200_000, offset: 3600, "9999-12-31T23:59:59+01:00")  // 9999 ends an hour sooner there
+    expectText(253_402_297_199_000, offset: 3600, "9999-12-31T23:59:59+01:00")
+    expectText(253_402_297_198_000, offset: 3600, "9999-12-31T23:59:58+01:00")
+    expectText(262_042_250_340_000, offset: 0, "9999-12-31T23:59:59+00:00")  // an end issue 9 saw as raw milliseconds
     expectText(-62_135_596_800_001, offset: 0, "0000-12-31T23:59:59+00:00")  // just before year 1
     expectText(-62_135_596_800_000, offset: -36000, "0000-12-31T14:00:00-10:00")  // year 1 begins, seen from Honolulu
-    expectText(-62_167_219_200_001, offset: 0, "-0001-12-31T23:59:59+00:00")  // 1 BC is year 0; 2 BC is -0001
-    expectText(.max, offset: 0, "+292278994-08-17T07:12:55+00:00")
-    expectText(.min, offset: 0, "-292275055-05-16T16:47:04+00:00")
+    expectText(-62_167_219_200_000, offset: 0, "0000-01-01T00:00:00+00:00")  // 1 BC is year 0
+    expectText(-62_167_219_200_001, offset: 0, "0000-01-01T00:00:00+00:00")  // 2 BC is -0001
+    expectText(.max, offset: 0, "9999-12-31T23:59:59+00:00")
+    expectText(.min, offset: 0, "0000-01-01T00:00:00+00:00")
     // Offsets no zone has give text too, however meaningless.
     for offset in [Int.max, Int.min] {
       for milliseconds in [Int64.max, Int64.min] {

@@ -70,7 +70,7 @@ public enum CalApp {
     // says that the change stands, since what would have said so could not be written.
     if let failure = context.output.failure, status == ExitStatus.success {
       let kept = changed ? " (the change itself was made and kept: see cal log)" : ""
-      context.writeError("Error: cannot write the output: \(failure)\(kept)\n")
+      context.writeError("Error: " + ErrorMessage.text("cannot write the output: \(failure)\(kept)") + "\n")
       status = ExitStatus.failure
     }
     return status
@@ -107,13 +107,15 @@ public enum CalApp {
     guard let command = command(named: name) else {
       if CalOneForm.claims([name], locale: context.locale) {
         writeError(
-          "Error: cal(1)'s forms (such as cal \(TerminalText.sanitized(name))) open no calendar: leave out --db "
-            + "and --json, or use cal show for the month on view with your events\n" + calOneUsage)
+          "Error: "
+            + ErrorMessage.text(
+              "cal(1)'s forms (such as cal \(name)) open no calendar: leave out --db and --json, or use cal show "
+                + "for the month on view with your events") + "\n" + calOneUsage)
         return ExitStatus.usage
       }
       let suggestion = EditDistance.closest(to: name, among: commandNames + ["help"])
       writeError(
-        "Error: Unknown command '\(TerminalText.sanitized(name))'."
+        "Error: " + ErrorMessage.text("Unknown command '\(name)'.")
           + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + "\n"
           + "Usage: cal <subcommand>\n  See 'cal --help' for more information.\n")
       return ExitStatus.usage
@@ -133,7 +135,7 @@ public enum CalApp {
       try CalOneForm(arguments, context: context).run(context)
       return ExitStatus.success
     } catch {
-      context.writeError("Error: \(TerminalText.sanitized(error.message))\n" + calOneUsage)
+      context.writeError("Error: \(ErrorMessage.text(error.message))\n" + calOneUsage)
       return ExitStatus.usage
     }
   }
@@ -212,7 +214,7 @@ public enum CalApp {
     guard let command = command(named: name) else {
       let suggestion = EditDistance.closest(to: name, among: commandNames + [DateGrammarHelp.topic])
       writeError(
-        "Error: Unknown command '\(TerminalText.sanitized(name))'."
+        "Error: " + ErrorMessage.text("Unknown command '\(name)'.")
           + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + "\n"
           + "Usage: cal help [<subcommand>|dates]\n  See 'cal --help' for more information.\n")
       return ExitStatus.usage
@@ -244,13 +246,13 @@ public enum CalApp {
       writeError(usageError(error.message, spec))
       return ExitStatus.usage
     } catch let error as ServiceError {
-      writeError("Error: \(TerminalText.sanitized(error.message))\n")
-      if verbose, let detail = error.detail { writeError("  \(TerminalText.sanitized(detail))\n") }
+      writeError("Error: \(ErrorMessage.text(error.message))\n")
+      if verbose, let detail = error.detail { writeError("  \(ErrorMessage.text(detail))\n") }
       // What a shell shows for a program the signal ended.
       if case .stopped(let signal) = error.kind { return 128 + signal }
       return ExitStatus.failure
     } catch {
-      writeError("Error: \(TerminalText.sanitized(String(describing: error)))\n")
+      writeError("Error: \(ErrorMessage.text(String(describing: error)))\n")
       return ExitStatus.failure
     }
   }
@@ -258,7 +260,7 @@ public enum CalApp {
   /// `Error: ...`, the usage line and where to read more. What the user typed may be quoted in the
   /// message: it is shown harmlessly, never sent to the terminal as control sequences.
   private static func usageError(_ message: String, _ spec: CommandSpec) -> String {
-    "Error: \(TerminalText.sanitized(message))\nUsage: \(HelpFormatter.usage(spec))\n"
+    "Error: \(ErrorMessage.text(message))\nUsage: \(HelpFormatter.usage(spec))\n"
       + "  See 'cal \(spec.name) --help' for more information.\n"
   }
 }

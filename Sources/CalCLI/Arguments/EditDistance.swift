@@ -5,7 +5,10 @@ enum EditDistance {
     // A start such as `hist` of `history` says more than any near miss.
     let extended = candidates.filter { $0.hasPrefix(word) && word.count >= 3 }
     if extended.count == 1 { return extended[0] }
-    let scored = candidates.map { ($0, distance(word, $0)) }
+    // No candidate whose length is more than 3 away can be within the 3 edits allowed: a hostile word of
+    // 100 KB is not compared with each (a table of 100,000 rows, a second or so for nothing).
+    let length = word.count
+    let scored = candidates.filter { abs($0.count - length) <= 3 }.map { ($0, distance(word, $0)) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     let allowed = max(1, min(3, best.0.count / 3))
     return best.1 <= allowed ? best.0 : nil

@@ -142,11 +142,18 @@ struct AddCommand: Command {
     return index + 1
   }
 
-  /// Whether `word` is a date written out in full: a year of four digits, a month and a day.
+  /// Whether `word` is a date written out in full: a year of four digits, a month and a day (2024-05-31,
+  /// 31.05.2024, 05/31/2024).
   private static func isFullDate(_ word: String) -> Bool {
-    let parts = word.split(separator: "-", omittingEmptySubsequences: false)
-    return parts.count == 3 && parts[0].count == 4 && parts.dropFirst().allSatisfy { (1...2).contains($0.count) }
-      && parts.allSatisfy { $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
+    for separator: Character in ["-", ".", "/"] {
+      var parts = word.split(separator: separator, omittingEmptySubsequences: false)
+      guard parts.count == 3 else { continue }
+      // The year first with dashes, last with dots and slashes.
+      if separator != "-" { parts.reverse() }
+      return parts[0].count == 4 && parts.dropFirst().allSatisfy { (1...2).contains($0.count) }
+        && parts.allSatisfy { $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
+    }
+    return false
   }
 
   /// The time four digits give after the date, as khal reads `1400` with `timeformat = %H%M`: `nil` for

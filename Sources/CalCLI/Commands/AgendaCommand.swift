@@ -15,7 +15,8 @@ struct AgendaCommand: Command {
         "days",
         help:
           "How far ahead: a number of days (30), of days, weeks, months or years (10d, 2w, 1m, 1y), a range "
-          + "(2024-05-20..2024-05-31, today..fri), one day or month (tomorrow, fri, june), or a week (this or next week); see cal help dates.",
+          + "(2024-05-20..2024-05-31, today..fri), one day or month (tomorrow, fri, june), a week (this or next "
+          + "week), or a year (2025, next year; 2025d is that many days); see cal help dates.",
         isOptional: true, takesRest: true)
     ],
     options: [CalendarOption.filter, PageOptions.titleColor] + ListingOptions.options + [StoreOptions.option])
@@ -49,8 +50,14 @@ struct AgendaCommand: Command {
     }
     let (first, last) = try DateReader(context).days(text)
     guard last >= today else {
-      let (span, those) = first == last ? ("\(first)", "that day") : ("\(first)..\(last)", "those days")
-      throw UsageError("\(span) is over: \(why); cal list \(span) shows \(those)")
+      let (span, those) =
+        first == last
+        ? ("\(first)", "that day")
+        : first.year == last.year && (first.month, first.day, last.month, last.day) == (1, 1, 12, 31)
+          ? ("\(first.year)", "that year") : ("\(first)..\(last)", "those days")
+      // A number of four digits reads as a year: say so to whoever meant days.
+      let days = text.allSatisfy(\.isASCII) && Int(text) != nil ? "; for \(text) days from today, \(text)d" : ""
+      throw UsageError("\(span) is over: \(why); cal list \(span) shows \(those)\(days)")
     }
     return (first, last)
   }

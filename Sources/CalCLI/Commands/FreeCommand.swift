@@ -23,8 +23,8 @@ struct FreeCommand: Command {
         "days",
         help:
           "Where to look: a number of days (30), of days, weeks, months or years (10d, 2w, 1m, 1y), a range "
-          + "(2024-05-20..2024-05-31, today..fri), one day or month (tomorrow, fri, june), or a week (this or "
-          + "next week); see cal help dates.",
+          + "(2024-05-20..2024-05-31, today..fri), one day or month (tomorrow, fri, june), a week (this or "
+          + "next week), or a year (2025, next year; 2025d is that many days); see cal help dates.",
         isOptional: true, takesRest: true)
     ],
     options: [between, length, days, CalendarOption.filter, JSONOption.option, StoreOptions.option])

@@ -93,14 +93,14 @@ struct ImportCommand: Command {
     var groups: [(key: String, lines: [Int], count: Int)] = []
     for skip in imported.skipped { add("\(skip.what): \(skip.reason)", skip.line, to: &groups) }
     for group in groups {
-      text += "\n  skipped \(group.count) \(TerminalText.sanitized(group.key))\(lines(group.lines, prefix: " (", ")"))"
+      text += "\n  skipped \(group.count) \(ErrorMessage.text(group.key))\(lines(group.lines, prefix: " (", ")"))"
     }
     let unlisted = imported.skippedCount - imported.skipped.count
     if unlisted > 0 { text += "\n  skipped \(unlisted) more, not listed" }
     var notes: [(key: String, lines: [Int], count: Int)] = []
     for approximation in imported.approximations { add(approximation.note, approximation.line, to: &notes) }
     for note in notes.prefix(20) {
-      text += "\n  \(lines(note.lines, prefix: "", ": "))\(TerminalText.sanitized(note.key))"
+      text += "\n  \(lines(note.lines, prefix: "", ": "))\(ErrorMessage.text(note.key))"
     }
     if notes.count > 20 { text += "\n  ... and \(notes.count - 20) more" }
     return text

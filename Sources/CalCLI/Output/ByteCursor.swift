@@ -60,18 +60,10 @@ struct ByteCursor {
     put(twoDigits: date.day)
   }
 
-  /// ``LocalDateTime/iso8601(unixMilliseconds:utcOffsetSeconds:)``'s 25 bytes, when its year is 0 to 9999;
-  /// `false`, writing nothing, for other years.
-  mutating func put(iso8601 milliseconds: Int64, utcOffsetSeconds: Int) -> Bool {
-    guard LocalDateTime.writeISO8601(unixMilliseconds: milliseconds, utcOffsetSeconds: utcOffsetSeconds, to: position)
-    else { return false }
+  /// ``LocalDateTime/iso8601(unixMilliseconds:utcOffsetSeconds:)``'s 25 bytes.
+  mutating func put(iso8601 milliseconds: Int64, utcOffsetSeconds: Int) {
+    LocalDateTime.writeISO8601(unixMilliseconds: milliseconds, utcOffsetSeconds: utcOffsetSeconds, to: position)
     position += LocalDateTime.iso8601Count
-    return true
-  }
-
-  /// Takes back the last `count` bytes put.
-  mutating func rewind(_ count: Int) {
-    position -= count
   }
 
   /// `HH:MM` for minutes after midnight (0 to 1439): 5 bytes.

@@ -17,6 +17,11 @@ enum DateGrammarHelp {
             5-12, 05-12               that day to come: this year's, or next
                                       year's once past (as khal reads it)
             may 12, 12 may, 12. mai   the same (may 12 2025: of 2025)
+            12.5., 12.05.2024         day first, with dots
+            5/12, 05/12/2024          in your locale's order (LC_TIME: en_US
+                                      month first, en_GB day first); in the C
+                                      locale only where the numbers leave no
+                                      doubt (5/13, 13/5)
             today, tomorrow, yesterday
             fri, friday               the first Friday after today (never today)
             next fri                  the Friday after that
@@ -40,10 +45,12 @@ enum DateGrammarHelp {
             --from may --to june      the same, as options (list, search, export)
             week, this week           from the locale's first day (list, agenda)
             next week, last week      the week after, the week before (list, agenda)
-            2024, this year           a whole year (list)
-            next year, last year      the year after, the year before (list)
+            2024, this year           a whole year (list, agenda)
+            next year, last year      the year after, the year before (list,
+                                      agenda)
     DAYS    30, 10d, 2w, 1m, 1y       that many days from today on (agenda),
-                                      or a range, a day or a month
+                                      or a range, a day, a month or a year;
+                                      four digits are a year: 2024d for days
     TIME    9, 09, 9:30, 21:30        the 24-hour clock
             0930, 2130                the same without the colon
             9am, 9:30pm, 12am         hours 1 to 12 with am or pm; 12am is

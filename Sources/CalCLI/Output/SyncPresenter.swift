@@ -19,7 +19,7 @@ enum SyncPresenter {
         + "on this machine only; #\(conflict.event.id) \(TerminalText.sanitized(conflict.title)) is the server's"
     }
     for skipped in report.skipped.prefix(20) {
-      text += "\n  skipped \(TerminalText.sanitized(skipped.item)): \(TerminalText.sanitized(skipped.reason))"
+      text += "\n  skipped \(ErrorMessage.text(skipped.item)): \(ErrorMessage.text(skipped.reason))"
     }
     if report.skipped.count > 20 { text += "\n  ... and \(report.skipped.count - 20) more skipped" }
     return text

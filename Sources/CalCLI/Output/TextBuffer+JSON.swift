@@ -45,15 +45,12 @@ extension TextBuffer {
   /// `"2024-05-12T14:30:00+02:00"`: the instant on `zone`'s clocks, as ``ZoneInfo/iso8601(atUnixMilliseconds:)``
   /// writes it.
   mutating func append(jsonTimestamp milliseconds: Int64, zone: ZoneInfo) {
-    let offset = zone.offset(atUTC: milliseconds.floorDivided(by: 1000))
-    var written = false
+    let (held, offset) = zone.writable(unixMilliseconds: milliseconds)
     write(atMost: LocalDateTime.iso8601Count + 2) { cursor in
       cursor.put(UInt8(ascii: "\""))
-      written = cursor.put(iso8601: milliseconds, utcOffsetSeconds: offset)
-      if written { cursor.put(UInt8(ascii: "\"")) } else { cursor.rewind(1) }
+      cursor.put(iso8601: held, utcOffsetSeconds: offset)
+      cursor.put(UInt8(ascii: "\""))
     }
-    // Years beyond 9999 (or before 0), written longer.
-    if !written { append(jsonString: LocalDateTime.iso8601(unixMilliseconds: milliseconds, utcOffsetSeconds: offset)) }
   }
 
   /// The bytes of valid UTF-8 text, escaped; `bytes` cannot end inside a character.

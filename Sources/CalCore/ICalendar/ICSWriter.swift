@@ -142,8 +142,15 @@ public struct ICSWriter {
     }
     dateListProperty("DTSTART", CollectionOfOne(schedule.startDay), schedule: schedule, into: &output)
     if schedule.isAllDay {
-      let end = (schedule.endDay ?? schedule.startDay).adding(days: 1) ?? schedule.startDay
-      Self.line("DTEND;VALUE=DATE:", into: &output) { Self.appendBasic(end, to: &$0) }
+      let last = schedule.endDay ?? schedule.startDay
+      if let end = last.adding(days: 1) {
+        Self.line("DTEND;VALUE=DATE:", into: &output) { Self.appendBasic(end, to: &$0) }
+      } else {
+        // DTEND is the day after the last, and 9999-12-31 has none that a DATE can hold: the length in days
+        // says the same (RFC 5545 §3.8.2.5), where a DTEND of the last day itself would lose that day.
+        let days = max(last.daysSince1970 - schedule.startDay.daysSince1970 + 1, 1)
+        Self.fold("DURATION:" + ICSDuration.text(days: Int64(days), seconds: 0), into: &output)
+      }
     } else if schedule.hasLength {
       let duration = memo.duration(days: schedule.boundedLengthDays, minutes: schedule.boundedLengthMinutes) {
         Self.duration(of: schedule)

@@ -61,20 +61,19 @@ public struct Reminder: Hashable, Sendable {
     switch trigger {
     case .at(let instant): return instant
     case .start:
-      anchor = occurrence.startInstant ?? allDayInstant(occurrence.firstDay, localZone: localZone)
+      anchor = occurrence.startInstant ?? allDayInstant(occurrence.firstDay.daysSince1970, localZone: localZone)
     case .end:
-      anchor =
-        occurrence.endInstant
-        ?? allDayInstant(occurrence.lastDay.adding(days: 1) ?? occurrence.lastDay, localZone: localZone)
+      // The day after the last, counted rather than built: after 9999-12-31 there is no date to build.
+      anchor = occurrence.endInstant ?? allDayInstant(occurrence.lastDay.daysSince1970 + 1, localZone: localZone)
     }
     // Offsets and instants are both held to the calendar's span, so the sum cannot overflow.
     return anchor + (offsetSeconds ?? 0)
   }
 
-  /// `day` at the all-day time on the user's clock.
-  private func allDayInstant(_ day: CivilDate, localZone: ZoneInfo) -> Int64 {
+  /// The day numbered `day` (days since 1970) at the all-day time on the user's clock.
+  private func allDayInstant(_ day: Int, localZone: ZoneInfo) -> Int64 {
     let time = allDayTime ?? Self.defaultAllDayTime
-    return localZone.utc(fromLocal: Int64(day.daysSince1970) * 86_400 + Int64(time.minutes) * 60)
+    return localZone.utc(fromLocal: Int64(day) * 86_400 + Int64(time.minutes) * 60)
   }
 
   /// `15m before`, `at the start`, `1h after the end`, `1d before 09:00` (all-day), `at 2024-05-12 08:00`.

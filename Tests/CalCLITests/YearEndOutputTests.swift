@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// Output at the calendar's far end: an instant past 9999-12-31 (an event's end, free time to that day's end,
+/// a reminder after the end) is written with four-digit years, which RFC 3339 and other programs' readers take,
+/// as 9999's last second on the local clock.
+final class YearEndOutputTests {
+  let cal: CalProcess
+
+  init() throws {
+    cal = try CalProcess()
+  }
+
+  deinit {
+    cal.remove()
+  }
+
+  private let now = "2024-05-12T10:00:00+02:00"
+
+  private func expectOutput(
+    _ arguments: [String], _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let result = try cal.run(arguments, at: now)
+    #expect(result.status == 0 && result.stdout == expected, "\(result.stderr)", sourceLocation: sourceLocation)
+  }
+
+  @Test("an end past 9999 is 9999-12-31T23:59:59 in --json, {end}, free --json and a reminder's due")
+  func endsPast9999() throws {
+    try expectOutput(
+      ["free", "9999-12-31", "--between", "23-24", "--json"],
+      #"[{"date":"9999-12-31","start":"9999-12-31T23:00:00+01:00","end":"9999-12-31T23:59:59+01:00","minutes":60}]"#
+        + "\n")
+    for command in [
+      ["add", "9999-12-31", "late", "--at", "23:30", "--for", "1h", "--remind", "end"],
+      ["add", "9999-12-31", "eve", "--remind", "end+1h"],
+    ] {
+      #expect(try cal.run(command, at: now).status == 0, "\(command)")
+    }
+    try expectOutput(
+      ["list", "9999-12-31", "--format", "{start} {end} {end-time}"],
+      "9999-12-31 9999-12-31 \n9999-12-31T23:30:00+01:00 9999-12-31T23:59:59+01:00 00:30\n")
+    let listed = try cal.run(["list", "9999-12-31", "--json"], at: now)
+    let events = try #require(try CalProcess.json(listed.stdout) as? [[String: Any]])
+    let fields = events.map { event in
+      [event["start"], event["end"], (event["reminders"] as? [[String: Any]])?.first?["due"]].map { $0 as? String }
+    }
+    #expect(
+      fields == [
+        // The all-day event's reminder an hour after its end: 10:00 on the day after, past 9999 too (it was
+        // 10:00 on its own day, before its end).
+        ["9999-12-31", "9999-12-31", "9999-12-31T23:59:59+01:00"],
+        ["9999-12-31T23:30:00+01:00", "9999-12-31T23:59:59+01:00", "9999-12-31T23:59:59+01:00"],
+      ])
+  }
+
+  @Test("all-day events ending on 9999-12-31 export their length (no DTEND can follow) and import back whole")
+  func allDayExportAtTheEnd() throws {
+    for command in [["add", "9999-12-31", "eve"], ["add", "9999-12-29", "three", "--to", "9999-12-31"]] {
+      #expect(try cal.run(command, at: now).status == 0, "\(command)")
+    }
+    let exported = try cal.run(["export"], at: now).stdout
+    let dates = exported.split(separator: "\r\n").filter {
+      ($0.hasPrefix("DT") && !$0.hasPrefix("DTSTAMP")) || $0.hasPrefix("DUR")
+    }
+    #expect(dates == ["DTSTART;VALUE=DATE:99991231", "DURATION:P1D", "DTSTART;VALUE=DATE:99991229", "DURATION:P3D"])
+    let file = cal.folder + "/end.ics"
+    try exported.write(toFile: file, atomically: true, encoding: .utf8)
+    let other = try CalProcess()
+    defer { other.remove() }
+    #expect(try other.run(["import", file], at: now).status == 0)
+    try expectOutput(
+      ["list", "9999-12-29..9999-12-31"], try other.run(["list", "9999-12-29..9999-12-31"], at: now).stdout)
+  }
+}
