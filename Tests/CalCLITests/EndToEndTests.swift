@@ -196,8 +196,8 @@ final class EndToEndTests {
     try expectRefused(
       ["add", "12/05/2024", "x"],
       message:
-        "'12/05/2024' is not a day: write 2024-05-12, 2024-5-12, 5-12, may 12, today, tomorrow, yesterday, fri, next fri, "
-        + "+3d, -2w, +1m, in 3 days (see cal help dates)")
+        "'12/05/2024' could be 12 May or 5 December: write it as YYYY-MM-DD, or with dots, day first (12.5.), or set "
+        + "LC_TIME to your locale")
     try expectRefused(
       ["flip", "sideways"],
       message: "Unknown direction 'sideways': use up-left, up-right, down-right or down-left.")
