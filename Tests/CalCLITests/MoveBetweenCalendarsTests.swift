@@ -114,6 +114,24 @@ final class MoveBetweenCalendarsTests {
       "the calendar 'work' holds the series #1 standup that #2 is an edited occurrence of; remove one of them first")
   }
 
+  @Test("an extra date (RDATE) after the day a series is split goes with the part that moves")
+  func extraDateGoesWithTheSplitPart() throws {
+    let file = cal.process.folder + "/series.ics"
+    try [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VEVENT", "UID:standup@example.com",
+      "DTSTART:20240513T090000", "RRULE:FREQ=DAILY;COUNT=5", "RDATE:20240520T090000,20240511T090000",
+      "SUMMARY:standup", "END:VEVENT", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    try cal.setUp([["calendar", "add", "work"], ["import", file]])
+    #expect(try cal.run(["edit", "1", "--on", "2024-05-16", "--from-here", "--calendar", "work"]).status == 0)
+    try cal.expect(
+      ["list", "2024-05-11..2024-05-21", "--format", "{date} {calendar}"],
+      prints: "2024-05-11 personal\n2024-05-13 personal\n2024-05-14 personal\n2024-05-15 personal\n"
+        + "2024-05-16 work\n2024-05-17 work\n2024-05-20 work\n")
+    let work = try cal.run(["export", "--calendar", "work"]).stdout
+    #expect(work.contains("RDATE;TZID=Europe/Berlin:20240520T090000"), "\(work)")
+  }
+
   @Test("the confirmation names the calendar as it is called, whatever the case typed")
   func calendarNamedAsItIs() throws {
     try cal.setUp([["calendar", "add", "Work"], ["add", "2024-05-14", "dentist"]])
