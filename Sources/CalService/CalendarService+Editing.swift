@@ -272,7 +272,7 @@ extension CalendarService {
   }
 
   /// Edits this and every following occurrence: the series ends the day before, and a new series with the
-  /// changes takes over from `day`, with the exceptions and edited occurrences that fall in it.
+  /// changes takes over from `day`, with the exceptions, edited occurrences and extra dates that fall in it.
   private func split(
     _ event: EventRecord, schedule: EventSchedule, at day: CivilDate, _ change: (EventFields) throws -> EventFields
   ) throws -> EditOutcome {
