@@ -77,13 +77,18 @@ final class MoveBetweenCalendarsTests {
       unknown.status != 0 && unknown.stderr == "Error: there is no calendar named 'nope' (calendars: personal, work)\n")
   }
 
+  /// A file `name`.ics in the test's folder holding one VEVENT of `lines`; its path.
+  private func calendarFile(_ name: String, _ lines: [String]) throws -> String {
+    let path = cal.process.folder + "/\(name).ics"
+    try (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VEVENT"] + lines + ["END:VEVENT", "END:VCALENDAR", ""])
+      .joined(separator: "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
   @Test("an event cannot move to a calendar that holds its UID")
   func sameUID() throws {
-    let file = cal.process.folder + "/one.ics"
-    try [
-      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VEVENT", "UID:same@example.com", "DTSTAMP:20240101T000000Z",
-      "DTSTART;VALUE=DATE:20240514", "SUMMARY:dentist", "END:VEVENT", "END:VCALENDAR", "",
-    ].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    let file = try calendarFile(
+      "one", ["UID:same@example.com", "DTSTAMP:20240101T000000Z", "DTSTART;VALUE=DATE:20240514", "SUMMARY:dentist"])
     try cal.setUp([["calendar", "add", "work"], ["import", file], ["import", file, "--calendar", "work"]])
     try cal.expectRefused(
       ["edit", "1", "--calendar", "work"],
@@ -92,19 +97,11 @@ final class MoveBetweenCalendarsTests {
 
   @Test("a series and an edited occurrence of it kept apart (an invitation) do not move into one calendar")
   func seriesAndItsLinkedOccurrence() throws {
-    let series = cal.process.folder + "/series.ics"
-    let invitation = cal.process.folder + "/invitation.ics"
-    let head = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VEVENT", "UID:standup@example.com"]
-    try
-      (head + [
-        "DTSTART:20240513T090000", "RRULE:FREQ=DAILY;COUNT=5", "SUMMARY:standup", "END:VEVENT", "END:VCALENDAR", "",
-      ])
-      .joined(separator: "\r\n").write(toFile: series, atomically: true, encoding: .utf8)
-    try
-      (head + [
-        "RECURRENCE-ID:20240514T090000", "DTSTART:20240514T110000", "SUMMARY:late standup", "END:VEVENT",
-        "END:VCALENDAR", "",
-      ]).joined(separator: "\r\n").write(toFile: invitation, atomically: true, encoding: .utf8)
+    let series = try calendarFile(
+      "series", ["UID:standup@example.com", "DTSTART:20240513T090000", "RRULE:FREQ=DAILY;COUNT=5", "SUMMARY:standup"])
+    let invitation = try calendarFile(
+      "invitation",
+      ["UID:standup@example.com", "RECURRENCE-ID:20240514T090000", "DTSTART:20240514T110000", "SUMMARY:late standup"])
     try cal.setUp([["calendar", "add", "work"], ["import", series, "--calendar", "work"], ["import", invitation]])
     try cal.expectRefused(
       ["edit", "1", "--calendar", "personal"],
@@ -116,12 +113,12 @@ final class MoveBetweenCalendarsTests {
 
   @Test("an extra date (RDATE) after the day a series is split goes with the part that moves")
   func extraDateGoesWithTheSplitPart() throws {
-    let file = cal.process.folder + "/series.ics"
-    try [
-      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VEVENT", "UID:standup@example.com",
-      "DTSTART:20240513T090000", "RRULE:FREQ=DAILY;COUNT=5", "RDATE:20240520T090000,20240511T090000",
-      "SUMMARY:standup", "END:VEVENT", "END:VCALENDAR", "",
-    ].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    let file = try calendarFile(
+      "series",
+      [
+        "UID:standup@example.com", "DTSTART:20240513T090000", "RRULE:FREQ=DAILY;COUNT=5",
+        "RDATE:20240520T090000,20240511T090000", "SUMMARY:standup",
+      ])
     try cal.setUp([["calendar", "add", "work"], ["import", file]])
     #expect(try cal.run(["edit", "1", "--on", "2024-05-16", "--from-here", "--calendar", "work"]).status == 0)
     try cal.expect(
