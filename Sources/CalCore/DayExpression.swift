@@ -319,14 +319,14 @@ public enum DayExpression {
       if parts.count == 2, let month = parseDigits(parts[0], minimumCount: 1, maximumCount: 2),
         let day = parseDigits(parts[1], minimumCount: 1, maximumCount: 2)
       {
-        return try CivilDate(year: comingYear(month: month, day: day, from: yearlessFrom), month: month, day: day)
+        return try comingDay(month: month, day: day, from: yearlessFrom, text: text)
       }
-      if let day = try numericDay(word, yearlessFrom: yearlessFrom, locale: locale) { return day }
+      if let day = try numericDay(word, text: text, yearlessFrom: yearlessFrom, locale: locale) { return day }
       return try weekday(word, text: text, weeksLater: 0, today: today, locale: locale)
     case 2 where words[0] == "next":
       return try weekday(words[1], text: text, weeksLater: 1, today: today, locale: locale)
     case 2, 3:
-      return try namedMonthDay(words, yearlessFrom: yearlessFrom, locale: locale)
+      return try namedMonthDay(words, text: text, yearlessFrom: yearlessFrom, locale: locale)
     default:
       return nil
     }
@@ -335,9 +335,9 @@ public enum DayExpression {
   /// The day of `may 12`, `12 may`, `12. mai` (the coming one) or, with a year of four digits, `may 12 2025`
   /// and `12 may 2025`; `nil` for other words. A number of one or two digits beside a month's name is its
   /// day, never a year: people write `may 12` for a day, and year 12 is `may 0012`.
-  private static func namedMonthDay(_ words: [Substring], yearlessFrom: CivilDate, locale: CalendarLocale)
-    throws(DateError) -> CivilDate?
-  {
+  private static func namedMonthDay(
+    _ words: [Substring], text: String, yearlessFrom: CivilDate, locale: CalendarLocale
+  ) throws(DateError) -> CivilDate? {
     var year: Int?
     if words.count == 3 {
       guard let written = parseDigits(words[2], minimumCount: 4, maximumCount: 4) else { return nil }
@@ -348,18 +348,34 @@ public enum DayExpression {
       if digits.last == "." || digits.last == "," { digits.removeLast() }
       guard let day = parseDigits(digits, minimumCount: 1, maximumCount: 2) else { continue }
       guard let month = try named(monthWord, locale: locale) else { return nil }
-      return try CivilDate(
-        year: year ?? comingYear(month: month, day: day, from: yearlessFrom), month: month, day: day)
+      guard let year else { return try comingDay(month: month, day: day, from: yearlessFrom, text: text) }
+      return try CivilDate(year: year, month: month, day: day)
     }
     return nil
+  }
+
+  /// The day `month`-`day` written without a year: the coming one (``comingYear(month:day:from:)``). 29
+  /// February to come may be years away, and guessing that far files an event where it is not looked for:
+  /// it is refused naming the leap years on either side, not blamed on a year that was never written
+  /// ("February 2025 has 28 days").
+  private static func comingDay(month: Int, day: Int, from: CivilDate, text: String) throws(DateError) -> CivilDate {
+    let year = comingYear(month: month, day: day, from: from)
+    guard month == 2, day == 29, (Gregorian.firstYear...Gregorian.lastYear).contains(year),
+      !Gregorian.isLeapYear(year)
+    else { return try CivilDate(year: year, month: month, day: day) }
+    let next = (year...Gregorian.lastYear).first(where: Gregorian.isLeapYear)
+    let last = (Gregorian.firstYear...year).last(where: Gregorian.isLeapYear)
+    let ways = [next.map { "\($0)-02-29 for the next one" }, last.map { "\(pad($0, 4))-02-29 for the last one" }]
+    throw .unclear(
+      "'\(text)': 29 February is not in \(year): write \(ways.compactMap { $0 }.concatenated(separator: ", or "))")
   }
 
   /// The day of a date of numbers as people write them: `18.5.`, `18.05.2024` (day first, wherever dots are
   /// written), `05/20/2024`, `20/05`, `5/6` (in the locale's order; in the C locale only when the numbers
   /// leave no doubt); the coming one without a year. `nil` for other words.
-  private static func numericDay(_ word: Substring, yearlessFrom: CivilDate, locale: CalendarLocale)
-    throws(DateError) -> CivilDate?
-  {
+  private static func numericDay(
+    _ word: Substring, text: String, yearlessFrom: CivilDate, locale: CalendarLocale
+  ) throws(DateError) -> CivilDate? {
     let dotted = word.contains(".")
     let parts = word.split(separator: dotted ? "." : "/", omittingEmptySubsequences: false)
     guard dotted || word.contains("/"), parts.count == 2 || parts.count == 3,
@@ -371,9 +387,12 @@ public enum DayExpression {
       // `18.05.` ends with its dot; `18.05` alone could be a time or a number, and is no day.
       if !(dotted && parts[2].isEmpty) {
         guard let written = parseDigits(parts[2], minimumCount: 4, maximumCount: 4) else {
-          throw .unclear(
-            "'\(word)': write the year with its four digits (\(parts[0])\(dotted ? "." : "/")\(parts[1])"
-              + "\(dotted ? "." : "/")20\(parts[2])), or 2024-05-20 (see cal help dates)")
+          // Only two digits are plainly a year of this century: `1.2.3` is not 1.2.203.
+          let separator = dotted ? "." : "/"
+          let full =
+            parseDigits(parts[2], minimumCount: 2, maximumCount: 2) == nil
+            ? "" : " (\(parts[0])\(separator)\(parts[1])\(separator)20\(parts[2]))"
+          throw .unclear("'\(word)': write the year with its four digits\(full), or 2024-05-20 (see cal help dates)")
         }
         year = written
       }
@@ -385,7 +404,8 @@ public enum DayExpression {
       dayFirst = true
     } else if let order = locale.dayBeforeMonth {
       dayFirst = order
-    } else if first > 12 || second > 12 || first == second {
+    } else if first > 12 || second > 12 || first == second || first == 0 || second == 0 {
+      // Only two numbers that could each be the month are in doubt (a 0 is neither's month).
       dayFirst = first > 12
     } else {
       let names = Gregorian.englishMonthNames
@@ -394,8 +414,8 @@ public enum DayExpression {
           + "YYYY-MM-DD, or with dots, day first (\(first).\(second).), or set LC_TIME to your locale")
     }
     let (day, month) = dayFirst ? (first, second) : (second, first)
-    return try CivilDate(
-      year: year ?? comingYear(month: min(max(month, 1), 12), day: day, from: yearlessFrom), month: month, day: day)
+    guard let year else { return try comingDay(month: month, day: day, from: yearlessFrom, text: text) }
+    return try CivilDate(year: year, month: month, day: day)
   }
 
   /// The first `word`-day after today, `weeksLater` weeks on; `nil` when `word` names no weekday.

@@ -44,13 +44,21 @@ public enum TimeExpression {
   }
 
   /// The time, or the start and end, that a word after `cal add`'s date gives (`14:30`, `9am`, `noon`,
-  /// `14:30-15:15`, `9am-10:30am`); `nil` for a word that is no time, which begins the title. A bare hour
-  /// (`9`, `9-10`) could be either, and is refused rather than guessed, as is a word shaped like a time that
-  /// is none (`25:00`).
+  /// `14:30-15:15`, `9am-10:30am`, `1400-1530`); `nil` for a word that is no time, which begins the title. A
+  /// bare hour (`9`, `9-10`) could be either, and is refused rather than guessed, as is a word shaped like a
+  /// time that is none (`25:00`). Four digits alone are left to the caller (see ``fourDigits(_:)``).
   public static func leading(_ word: String) throws(TimeError) -> (start: TimeOfDay, end: TimeOfDay?)? {
     let parts = word.split(separator: "-", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), parts.allSatisfy(isShapedLikeTime) else { return nil }
-    guard parts.contains(where: { isMarked($0) }) else { throw .bareHour(word) }
+    // At an end of a span whose other end is no bare hour, four digits are a time with its minutes, as
+    // unmistakable as 14:00 (`2024-07` stays the title's).
+    let spanTime = { (part: Substring) in
+      parts.count == 2 && fourDigits(part) != nil
+        && parts.allSatisfy { fourDigits($0) != nil || (isShapedLikeTime($0) && isMarked($0)) }
+    }
+    guard (1...2).contains(parts.count), parts.allSatisfy({ isShapedLikeTime($0) || spanTime($0) }) else {
+      return nil
+    }
+    guard parts.contains(where: { isMarked($0) || spanTime($0) }) else { throw .bareHour(word) }
     let start = try time(String(parts[0]))
     guard parts.count == 2 else { return (start, nil) }
     let end = try time(String(parts[1]))

@@ -199,6 +199,11 @@ final class HabitTests {
     try cal.expectRefused(["add", "fri", "2024", "review"], "'2024' could be the time 20:24")
     try cal.expectRefused(["add", "fri", "9:00", "2015", "x"], "'2015' could be the time 20:15")
     try cal.expectRefused(["add", "fri", "1400"], "The title is empty: '1400' was read as the time")
+    // A span of them too: 1400-1530 was an all-day event titled '1400-1530 review'.
+    try cal.expect(
+      ["add", "fri", "1400-1530", "review"], prints: "Added: 2024-05-17  14:00-15:30  #10  review\n")
+    try cal.expectRefused(
+      ["add", "fri", "2024-2025", "budget"], "'2024' could be the time 20:24 or a year in the title")
   }
 
   @Test("in December, jan is the coming January (as khal reads a date without a year), in every command")
@@ -222,5 +227,19 @@ final class HabitTests {
     // This month is this year's, and so is the rest of it: may on 12 May 2024 is May 2024, may 20 the 20th.
     try cal.expect(["add", "may", "20", "run"], prints: "Added: 2024-05-20  all day      #5  run\n")
     try cal.expect(["add", "may", "3", "run"], prints: "Added: 2025-05-03  all day      #6  run\n")
+  }
+
+  @Test("edit --until without a year is the coming day, not one in the year a series began long ago")
+  func comingUntilOfAnOldSeries() throws {
+    try cal.setUp([["add", "2023-01-02", "gym", "--at", "18:00", "--repeat", "weekly"]])
+    // From its first day, 6-30 was 2023-06-30: the series ended, without a word, ten months before today.
+    try cal.expect(
+      ["edit", "1", "--until", "6-30"],
+      prints: "Changed: 2023-01-02  18:00        #1@2023-01-02  gym\n            repeats weekly until 2024-06-30\n")
+    // A series that starts ahead of today counts from its start, as add does (12-30 --until 1-5 runs into January).
+    try cal.setUp([["add", "2024-12-30", "trip", "--repeat", "daily"]])
+    try cal.expect(
+      ["edit", "2", "--until", "1-5"],
+      prints: "Changed: 2024-12-30  all day      #2@2024-12-30  trip\n            repeats daily until 2025-01-05\n")
   }
 }

@@ -152,6 +152,15 @@ struct DayExpressionTests {
     day("5/6/24", "!'5/6/24': write the year with its four digits (5/6/2024)")
     day("5/6/7", "!'5/6/7': write the year")
     day("1/2/3/4", "!'1/2/3/4' is not a day")
+    // A zero is no month: no ambiguity to name (the names of months 0 and -1 were looked up, and trapped).
+    day("0/5", "!month 0 does not exist")
+    day("5/0", "!days are numbered from 01, not 0")
+    day("00/13", "!month 0 does not exist")
+    day("5/0", "!days are numbered from 01, not 0", locale: american)
+    // Only a two-digit year is shown its four digits: `1.2.3` is not 1.2.203.
+    day("1.2.3", "!'1.2.3': write the year with its four digits, or 2024-05-20")
+    day("5/20/", "!'5/20/': write the year with its four digits, or 2024-05-20")
+    day("18.05.123", "!'18.05.123': write the year with its four digits, or 2024-05-20")
   }
 
   @Test(
@@ -379,6 +388,14 @@ struct DayExpressionTests {
     leading("9:5", "title")
     leading("1:1", "title")
     leading("10am-9am", "!'10am-9am' is not a time span")
+    // Four digits at an end of a span are a time with its minutes, as 1400 alone is to add (1400 1530 too).
+    leading("1400-1530", "14:00-15:30")
+    leading("0930-10:30", "09:30-10:30")
+    leading("9:30-1030", "09:30-10:30")
+    leading("1400-2500", "title")
+    leading("2024-07", "title")
+    leading("9-1400", "title")
+    leading("1530-1400", "!'1530-1400' is not a time span")
   }
 
   @Test("lengths")
@@ -483,6 +500,19 @@ struct DayExpressionTests {
       #expect("\(range.first)..\(range.last)" == expected, "\(text)")
     }
     #expect(throws: DateError.self) { try DayExpression.range("jan..2024-12-31", today: december) }
+    // 29 February to come is in a leap year: the years on either side are named, not the year between.
+    let leapDay = "!'29.2.': 29 February is not in 2025: write 2028-02-29 for the next one, or 2024-02-29"
+    day("29.2.", leapDay)
+    day("2-29", "!'2-29': 29 February is not in 2025: write 2028-02-29")
+    day("feb 29", "!'feb 29': 29 February is not in 2025: write 2028-02-29")
+    day("29 feb", "!'29 feb': 29 February is not in 2025")
+    day("2/29", "!'2/29': 29 February is not in 2025")
+    day("feb 29", "2024-02-29", today: try CivilDate(parsing: "2024-02-29"))
+    day("feb 29", "2028-02-29", today: try CivilDate(parsing: "2028-01-10"))
+    day(
+      "feb 29", "!'feb 29': 29 February is not in 2097: write 2104-02-29", today: try CivilDate(parsing: "2096-03-01"))
+    day(
+      "feb 29", "!'feb 29': 29 February is not in 9997: write 9996-02-29", today: try CivilDate(parsing: "9996-03-01"))
     #expect(DayExpression.comingYear(month: 5, day: nil, from: Self.today) == 2024)  // this month is this year's
   }
 

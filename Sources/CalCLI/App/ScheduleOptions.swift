@@ -217,8 +217,10 @@ struct ScheduleOptions {
   private func rule(for schedule: EventSchedule, context: CommandContext) throws(UsageError) -> RecurrenceRule? {
     let every = try number(Self.every, in: RecurrenceRule.intervalRange)
     let count = try number(Self.count, in: RecurrenceRule.countRange)
+    // Without a year, the coming day from the series' first (12-30 --until 1-5 runs into January), or from
+    // today for one begun before it: an old series' --until 6-30 is not a June long gone, ending it unseen.
     let until = try arguments.value(Self.until).map { text throws(UsageError) in
-      try dates.day(text, for: Self.until, yearlessFrom: schedule.startDay)
+      try dates.day(text, for: Self.until, yearlessFrom: max(schedule.startDay, dates.today))
     }
     let repeats = arguments.value(Self.repeats)
     // `--repeat weekdays` is weekly on Monday to Friday, checked as `--on mon-fri` is.

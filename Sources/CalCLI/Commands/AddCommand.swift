@@ -164,16 +164,24 @@ struct AddCommand: Command {
   private static func fourDigitTime(_ words: ArraySlice<String>, today: CivilDate) throws(UsageError)
     -> (start: TimeOfDay, end: TimeOfDay?)?
   {
-    guard let word = words.first, let time = TimeExpression.fourDigits(word), let number = Int(word) else {
+    guard let word = words.first, let time = try fourDigitTime(Substring(word), in: words, today: today) else {
       return nil
     }
+    return (time, nil)
+  }
+
+  /// The time of `word`, four digits among the first of `words`, as ``fourDigitTime(_:today:)`` reads it.
+  private static func fourDigitTime(_ word: Substring, in words: ArraySlice<String>, today: CivilDate)
+    throws(UsageError) -> TimeOfDay?
+  {
+    guard let time = TimeExpression.fourDigits(word), let number = Int(word) else { return nil }
     guard abs(number - today.year) > DayExpression.nearYears else {
       let title = words.prefix { $0 != "::" }.concatenated(separator: " ")
       throw UsageError(
         "'\(word)' could be the time \(time) or a year in the title: write \(time) for the time, "
           + "or quote the title whole ('\(title)') to keep it")
     }
-    return (time, nil)
+    return time
   }
 
   /// The time (and end) the first of `words` gives after the date, `nil` when it begins the title.
@@ -182,11 +190,17 @@ struct AddCommand: Command {
   {
     if let time = try fourDigitTime(words, today: today) { return time }
     let word = words.first ?? ""
+    let span: (start: TimeOfDay, end: TimeOfDay?)?
     do {
-      return try TimeExpression.leading(word)
+      span = try TimeExpression.leading(word)
     } catch {
       throw UsageError(error.description)
     }
+    // The ends of a span (1400-1530) are judged as four digits alone are: 2024-2025 may be the title's years.
+    if span?.end != nil {
+      for end in word.split(separator: "-") { _ = try fourDigitTime(end, in: words, today: today) }
+    }
+    return span
   }
 
   /// The minutes a length after the start time gives, `nil` when the word begins the title.
