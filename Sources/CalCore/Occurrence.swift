@@ -25,6 +25,11 @@ public struct Occurrence: Equatable, Sendable {
     storedEnd = endInstant ?? .min
   }
 
+  /// How many days a time on one zone's clock can fall from its own day on another's: 26 hours from UTC-12
+  /// to UTC+14 (23:00 in Pago Pago is midnight two days later in Kiritimati), under 31 with the local mean
+  /// times of the past; a window of days is searched this much wider for zoned events.
+  public static let zoneShiftDays = 2
+
   /// Every occurrence of `schedule` that covers a day from `first` through `last` on the user's clock.
   ///
   /// - Parameters:
@@ -56,7 +61,7 @@ public struct Occurrence: Equatable, Sendable {
     _ body: (Occurrence) throws -> Bool
   ) rethrows {
     // A zone shift moves an occurrence by at most a day; the span reaches back from the window.
-    let margin = schedule.isAllDay ? 0 : 2
+    let margin = schedule.isAllDay ? 0 : zoneShiftDays
     let searchFirst = first.adding(days: -(schedule.spanDays + margin)) ?? .first
     let searchLast = last.adding(days: margin) ?? .last
     let lastStart = schedule.repeats ? lastOccurrence : schedule.startDay

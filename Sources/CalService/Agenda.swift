@@ -115,13 +115,14 @@ struct Agenda {
     from first: CivilDate, through last: CivilDate, withReminders: Bool = true, withEntries: Bool = true,
     matching: ((EventRecord) -> Bool)? = nil, _ body: (AgendaItem.Entry?, Occurrence) -> Bool
   ) throws {
-    let searchFirst = first.adding(days: -2) ?? first
-    let searchLast = last.adding(days: 2) ?? last
+    // At the calendar's ends the margin is what is left of it, not nothing.
+    let searchFirst = first.adding(days: -Occurrence.zoneShiftDays) ?? .first
+    let searchLast = last.adding(days: Occurrence.zoneShiftDays) ?? .last
     // Removed and edited occurrences of series whose occurrences reach the window from up to a year
     // before; a series whose single occurrence spans more than that looks its own up.
     let reach = 366
     let skipped = try store.events.skippedDays(
-      from: searchFirst.adding(days: -reach) ?? searchFirst, through: searchLast)
+      from: searchFirst.adding(days: -reach) ?? .first, through: searchLast)
     // The occurrence days of each series in turn, in one buffer.
     var days: [CivilDate] = []
     days.reserveCapacity(64)

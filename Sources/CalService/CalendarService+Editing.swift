@@ -89,6 +89,25 @@ extension CalendarService {
         "the calendar '\(destination.name)' already holds an event with the same UID as #\(event.id): "
           + "\(Self.name(other)); remove one of them first")
     }
+    // A series and an edited occurrence of it kept as an event of its own (an invitation to one occurrence)
+    // are one VEVENT group and one CalDAV resource in one calendar, where an import joins them; moved
+    // together they would stay apart, both shown on that day.
+    if let series = event.fields.seriesLink?.uid,
+      let other = try store.events.event(uid: series, calendar: destination.id)
+    {
+      throw ServiceError(
+        .invalidRequest,
+        "the calendar '\(destination.name)' holds the series \(Self.name(other)) that #\(event.id) is an edited "
+          + "occurrence of; remove one of them first")
+    }
+    if let uid = event.fields.uid,
+      let other = try store.events.linkedOccurrences(series: uid, calendar: destination.id).first
+    {
+      throw ServiceError(
+        .invalidRequest,
+        "the calendar '\(destination.name)' holds \(Self.name(other)), an edited occurrence of #\(event.id); "
+          + "remove one of them first")
+    }
     guard let moved = try store.events.move(id: event.id, toCalendar: destination.id, at: environment.now()) else {
       throw ServiceError(.notFound, "there is no event #\(event.id)")
     }
@@ -117,7 +136,8 @@ extension CalendarService {
 
   /// Removes several events or occurrences as one change, which one undo brings back whole: all of them or,
   /// when one cannot be removed (an id that names no event), none. A target that went with one before it
-  /// (an edited occurrence of a series removed earlier in the list, or the same one twice) is passed over.
+  /// (an edited occurrence of a series removed earlier in the list, the series' occurrence on the day of an
+  /// edited occurrence removed earlier, or the same one twice) is passed over.
   ///
   /// - Returns: what became of each target removed, in their order.
   public func remove(_ targets: [(id: Int64, occurrence: CivilDate?)]) throws -> [RemovalOutcome] {
@@ -131,10 +151,18 @@ extension CalendarService {
       }
       var outcomes: [RemovalOutcome] = []
       var summaries: [String] = []
-      for (index, (id, occurrence)) in targets.enumerated()
-      where !targets[..<index].contains(where: { $0.id == id && $0.occurrence == occurrence }) {
+      // The occurrences removed so far, by series: one given again, or the day of an edited occurrence
+      // removed before (which leaves a gap), has gone already.
+      var removedDays: [Int64: Set<CivilDate>] = [:]
+      for (id, occurrence) in targets {
+        if let occurrence, removedDays[id]?.contains(occurrence) == true { continue }
         guard try store.events.event(id: id) != nil else { continue }
         let (outcome, summary) = try removeOne(id: id, occurrence: occurrence)
+        switch outcome {
+        case .removed(let event, _):
+          if let parent = event.parentID, let day = event.recurrenceDay { removedDays[parent, default: []].insert(day) }
+        case .removedOccurrence(let series, let day): removedDays[series.id, default: []].insert(day)
+        }
         outcomes.append(outcome)
         summaries.append(summary)
       }
@@ -244,7 +272,7 @@ extension CalendarService {
   }
 
   /// Edits this and every following occurrence: the series ends the day before, and a new series with the
-  /// changes takes over from `day`, with the exceptions and edited occurrences that fall in it.
+  /// changes takes over from `day`, with the exceptions, edited occurrences and extra dates that fall in it.
   private func split(
     _ event: EventRecord, schedule: EventSchedule, at day: CivilDate, _ change: (EventFields) throws -> EventFields
   ) throws -> EditOutcome {

@@ -83,11 +83,11 @@ extension CalendarService {
       if let last {
         through = last
       } else if let end = schedule.repeats ? lastOccurrence : schedule.startDay {
-        through = end.adding(days: schedule.spanDays + 2) ?? .last
+        through = end.adding(days: schedule.spanDays + Occurrence.zoneShiftDays) ?? .last
       } else {
         return true
       }
-      let from = first ?? schedule.startDay.adding(days: -2) ?? .first
+      let from = first ?? schedule.startDay.adding(days: -Occurrence.zoneShiftDays) ?? .first
       let zone = schedule.timeZone.flatMap { $0 == "UTC" ? ZoneInfo.utc : try? environment.zones.zone($0) }
       return !Occurrence.occurrences(
         of: schedule, from: from, through: through, eventZone: zone, localZone: environment.localZone,

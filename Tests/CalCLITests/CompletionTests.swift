@@ -192,7 +192,8 @@ struct CompletionTests {
     let bin = fixture.folder + "/bin"
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: bin + "/cal", withDestinationPath: CalProcess.binary)
-    for (file, names) in [("cals.db", ["work", "workshop"]), ("other.db", ["holidays"])] {
+    let odd = ["Home Stuff", "it's", "x$(touch pwned)"]
+    for (file, names) in [("cals.db", ["work", "workshop"]), ("other.db", ["holidays"]), ("odd.db", odd)] {
       for name in names {
         let added = try Subprocess.run(
           [CalProcess.binary, "--db", fixture.home + "/" + file, "calendar", "add", name],
@@ -208,6 +209,10 @@ struct CompletionTests {
       Self.offers("cal sync w", ["work", "workshop"]),
       Self.offers("cal sync --db ~/other.db personal ", ["holidays", "personal"]),
       Self.offers("cal list --db ~/missing.db --calendar ", []),
+      // Inserted as one word, nothing in it run: quoted (fish quotes what it is offered as it inserts it).
+      Self.offers(
+        "cal list --db ~/odd.db --calendar ",
+        (shell != .fish ? ["Home\\ Stuff", "it\\'s", "x\\$\\(touch\\ pwned\\)"] : odd) + ["personal"]),
     ]
     let extra = ["PATH": bin + ":/usr/bin:/bin", "CAL_DB": fixture.home + "/cals.db"]
     try expect(shell, cases, in: fixture, loading: .installed, zones: fixture.zones, extra: extra)

@@ -121,6 +121,8 @@ final class EverydayTests {
     try cal.expect(["list", "week"], prints: "No events from 9999-12-26 to 9999-12-31.\n", environment: end)
     try cal.expect(["list", "this", "week"], prints: "No events from 9999-12-26 to 9999-12-31.\n", environment: end)
     try cal.expectRefused(["list", "next", "week"], "'next week' is outside the years 1 to 9999", environment: end)
+    // --from alone is 30 days, or what is left of the calendar.
+    try cal.expect(["list", "--from", "9999-12-20"], prints: "No events from 9999-12-20 to 9999-12-31.\n")
   }
 
   @Test("list takes a year: four digits alone, this, next or last year")

@@ -28,7 +28,7 @@ final class MoveBetweenCalendarsTests {
     ])
     try cal.expect(
       ["edit", "1", "--calendar", "WORK"],
-      prints: "Changed (in the calendar 'WORK'): 2024-05-13  10:00        #1@2024-05-13  standup\n"
+      prints: "Changed (in the calendar 'work'): 2024-05-13  10:00        #1@2024-05-13  standup\n"
         + "            repeats weekly\n")
     try cal.expect(
       ["list", "2024-05-13..2024-05-21", "--calendar", "work"],
@@ -77,17 +77,64 @@ final class MoveBetweenCalendarsTests {
       unknown.status != 0 && unknown.stderr == "Error: there is no calendar named 'nope' (calendars: personal, work)\n")
   }
 
+  /// A file `name`.ics in the test's folder holding one VEVENT of `lines`; its path.
+  private func calendarFile(_ name: String, _ lines: [String]) throws -> String {
+    let path = cal.process.folder + "/\(name).ics"
+    try (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VEVENT"] + lines + ["END:VEVENT", "END:VCALENDAR", ""])
+      .joined(separator: "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
   @Test("an event cannot move to a calendar that holds its UID")
   func sameUID() throws {
-    let file = cal.process.folder + "/one.ics"
-    try [
-      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VEVENT", "UID:same@example.com", "DTSTAMP:20240101T000000Z",
-      "DTSTART;VALUE=DATE:20240514", "SUMMARY:dentist", "END:VEVENT", "END:VCALENDAR", "",
-    ].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    let file = try calendarFile(
+      "one", ["UID:same@example.com", "DTSTAMP:20240101T000000Z", "DTSTART;VALUE=DATE:20240514", "SUMMARY:dentist"])
     try cal.setUp([["calendar", "add", "work"], ["import", file], ["import", file, "--calendar", "work"]])
     try cal.expectRefused(
       ["edit", "1", "--calendar", "work"],
       "the calendar 'work' already holds an event with the same UID as #1: #2 dentist; remove one of them first")
+  }
+
+  @Test("a series and an edited occurrence of it kept apart (an invitation) do not move into one calendar")
+  func seriesAndItsLinkedOccurrence() throws {
+    let series = try calendarFile(
+      "series", ["UID:standup@example.com", "DTSTART:20240513T090000", "RRULE:FREQ=DAILY;COUNT=5", "SUMMARY:standup"])
+    let invitation = try calendarFile(
+      "invitation",
+      ["UID:standup@example.com", "RECURRENCE-ID:20240514T090000", "DTSTART:20240514T110000", "SUMMARY:late standup"])
+    try cal.setUp([["calendar", "add", "work"], ["import", series, "--calendar", "work"], ["import", invitation]])
+    try cal.expectRefused(
+      ["edit", "1", "--calendar", "personal"],
+      "the calendar 'personal' holds #2 late standup, an edited occurrence of #1; remove one of them first")
+    try cal.expectRefused(
+      ["edit", "2", "--calendar", "work"],
+      "the calendar 'work' holds the series #1 standup that #2 is an edited occurrence of; remove one of them first")
+  }
+
+  @Test("an extra date (RDATE) after the day a series is split goes with the part that moves")
+  func extraDateGoesWithTheSplitPart() throws {
+    let file = try calendarFile(
+      "series",
+      [
+        "UID:standup@example.com", "DTSTART:20240513T090000", "RRULE:FREQ=DAILY;COUNT=5",
+        "RDATE:20240520T090000,20240511T090000", "SUMMARY:standup",
+      ])
+    try cal.setUp([["calendar", "add", "work"], ["import", file]])
+    #expect(try cal.run(["edit", "1", "--on", "2024-05-16", "--from-here", "--calendar", "work"]).status == 0)
+    try cal.expect(
+      ["list", "2024-05-11..2024-05-21", "--format", "{date} {calendar}"],
+      prints: "2024-05-11 personal\n2024-05-13 personal\n2024-05-14 personal\n2024-05-15 personal\n"
+        + "2024-05-16 work\n2024-05-17 work\n2024-05-20 work\n")
+    let work = try cal.run(["export", "--calendar", "work"]).stdout
+    #expect(work.contains("RDATE;TZID=Europe/Berlin:20240520T090000"), "\(work)")
+  }
+
+  @Test("the confirmation names the calendar as it is called, whatever the case typed")
+  func calendarNamedAsItIs() throws {
+    try cal.setUp([["calendar", "add", "Work"], ["add", "2024-05-14", "dentist"]])
+    try cal.expect(
+      ["edit", "1", "--calendar", "WORK"],
+      prints: "Changed (in the calendar 'Work'): 2024-05-14  all day      #1  dentist\n")
   }
 
   @Test("the page's edit form, which changes an event's fields alone, refuses --calendar")

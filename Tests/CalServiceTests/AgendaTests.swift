@@ -113,6 +113,28 @@ struct AgendaTests {
     #expect(listed[1].event.parentID == series.id && listed[1].event.recurrenceDay == day("2024-05-14"))
   }
 
+  @Test("at the calendar's first and last days, a zoned event is found from the day after or before it")
+  func zonedAtTheEnds() throws {
+    // 10:00 on 9999-12-31 in Kiritimati (+14) is 09:00 on 9999-12-30 in Pago Pago (-11); 09:00 on 0001-01-01
+    // twelve hours behind UTC is 11:00 on 0001-01-02 fourteen ahead.
+    try check(
+      [event("9999-12-31", "last", at: "10:00", for: 60, zone: "Pacific/Kiritimati")], from: "9999-12-30",
+      through: "9999-12-30", zone: "Pacific/Pago_Pago", ["9999-12-30 09:00 last"])
+    try check(
+      [event("0001-01-01", "first", at: "09:00", for: 60, zone: "Etc/GMT+12")], from: "0001-01-02",
+      through: "0001-01-02", zone: "Etc/GMT-14", ["0001-01-02 11:00 first"])
+  }
+
+  @Test("a removed occurrence of a long series stays removed in a window in the calendar's first year")
+  func removedInTheFirstYear() throws {
+    let fixture = try ServiceFixture()
+    let series = try fixture.service.add(
+      event("0001-01-01", "season", to: "0001-03-31", repeating: "FREQ=YEARLY;COUNT=3"))
+    _ = try fixture.service.remove(id: series.id, occurrence: day("0001-01-01"))
+    #expect(try fixture.service.agenda(from: day("0001-02-15"), through: day("0001-02-15")).isEmpty)
+    #expect(try fixture.service.agenda(from: day("0002-02-15"), through: day("0002-02-15")).count == 1)
+  }
+
   @Test("marked days: one-day events, spans and series, and nothing outside the window")
   func marked() throws {
     let fixture = try ServiceFixture()

@@ -83,15 +83,21 @@ struct EditingTests {
       ])
   }
 
-  @Test("remove: an occurrence leaves a gap, the series goes whole with its edits, an edited one leaves a gap")
-  func remove() throws {
-    let fixture = try ServiceFixture()
+  /// A daily series of four from 2024-05-13, its occurrence on the 14th edited (retitled "moved").
+  private func dailyStandupMovedOn14th(_ fixture: ServiceFixture) throws -> (series: EventRecord, edited: EditOutcome) {
     let series = try fixture.service.add(event("2024-05-13", "standup", repeating: "FREQ=DAILY;COUNT=4"))
     let edited = try fixture.service.edit(id: series.id, occurrence: day("2024-05-14")) { fields in
       var changed = fields
       changed.title = "moved"
       return changed
     }
+    return (series, edited)
+  }
+
+  @Test("remove: an occurrence leaves a gap, the series goes whole with its edits, an edited one leaves a gap")
+  func remove() throws {
+    let fixture = try ServiceFixture()
+    let (series, edited) = try dailyStandupMovedOn14th(fixture)
     _ = try fixture.service.remove(id: edited.event.id)
     _ = try fixture.service.remove(id: series.id, occurrence: day("2024-05-15"))
     #expect(
@@ -112,6 +118,21 @@ struct EditingTests {
     #expect(gone.id == series.id)
     #expect(try occurrences(fixture, "2024-05-13", "2024-05-31").isEmpty)
     #expect(throws: ServiceError(.notFound, "there is no event #1")) { try fixture.service.event(id: 1) }
+  }
+
+  @Test("removed together, an edited occurrence and its series' occurrence on its day are one removal, in either order")
+  func removeEditedOccurrenceTwice() throws {
+    for editedFirst in [true, false] {
+      let fixture = try ServiceFixture()
+      let (series, edited) = try dailyStandupMovedOn14th(fixture)
+      let targets: [(id: Int64, occurrence: CivilDate?)] = [(edited.event.id, nil), (series.id, day("2024-05-14"))]
+      let outcomes = try fixture.service.remove(editedFirst ? targets : targets.reversed())
+      #expect(outcomes.count == 1, "edited first: \(editedFirst)")
+      #expect(
+        try occurrences(fixture, "2024-05-13", "2024-05-31") == [
+          "2024-05-13 all day standup", "2024-05-15 all day standup", "2024-05-16 all day standup",
+        ], "edited first: \(editedFirst)")
+    }
   }
 
   @Test("an error thrown by the change undoes the whole edit")

@@ -134,4 +134,23 @@ struct ImportExportTests {
     try fixture.service.export(from: day("2024-05-19"), through: day("2024-05-31"), product: "-//t//EN") { text += $0 }
     #expect(text.contains("SUMMARY:holiday") && !text.contains("SUMMARY:july"))
   }
+
+  @Test("export with a window keeps an event that falls in it on the user's clock two days off its own")
+  func windowAcrossZones() throws {
+    // 23:00 in Pago Pago (-11) is midnight two days later in Kiritimati (+14), and back.
+    for (zone, other, start, shown) in [
+      ("Pacific/Kiritimati", "Pacific/Pago_Pago", "2024-05-10", "2024-05-12"),
+      ("Pacific/Pago_Pago", "Pacific/Kiritimati", "2024-05-20", "2024-05-18"),
+    ] {
+      let fixture = try ServiceFixture(zone: zone)
+      let time = zone == "Pacific/Kiritimati" ? "23:00" : "00:30"
+      _ = try fixture.service.add(event(start, "far", at: time, for: 30, zone: other))
+      #expect(try fixture.service.agenda(from: day(shown), through: day(shown)).count == 1)
+      for (first, last) in [(day(shown), day(shown)), (day(shown), nil), (nil, day(shown))] {
+        var text = ""
+        try fixture.service.export(from: first, through: last, product: "-//t//EN") { text += $0 }
+        #expect(text.contains("SUMMARY:far"), "\(zone): \(String(describing: first))...\(String(describing: last))")
+      }
+    }
+  }
 }

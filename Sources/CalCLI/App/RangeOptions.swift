@@ -6,12 +6,13 @@ enum RangeOptions {
     "from", value: "date", help: "The first day (a month given to --from or --to: its first or last day).")
   static let to = OptionSpec("to", value: "date", help: "The last day (with --from alone: 30 days).")
 
-  /// The range the options give, or `nil` for neither. `--from` alone covers 30 days; `--to` needs `--from`.
+  /// The range the options give, or `nil` for neither. `--from` alone covers 30 days (up to 9999-12-31);
+  /// `--to` needs `--from`.
   static func parse(_ arguments: ParsedArguments, dates: DateReader) throws(UsageError) -> (CivilDate, CivilDate)? {
     switch try bounds(arguments, dates: dates) {
     case (nil, nil): return nil
     case (let first?, let last?): return (first, last)
-    case (let first?, nil): return (first, first.adding(days: 29) ?? first)
+    case (let first?, nil): return (first, first.adding(days: 29) ?? .last)
     case (nil, _?): throw UsageError("--to needs --from")
     }
   }

@@ -97,7 +97,10 @@ struct EditCommand: Command {
     case .changedOccurrence(let series, let day, _): verb = "Changed the \(day) occurrence of #\(series), now"
     case .split(let series, let day, _): verb = "Split #\(series) on \(day); from there on it is"
     }
-    if let calendarName { verb += " (in the calendar '\(calendarName)')" }
+    if let calendarName {
+      // Named as it is called, not as typed (any case).
+      verb += " (in the calendar '\(try calendar.calendar(named: calendarName).name)')"
+    }
     context.print(try EventPresenter.report(verb, outcome.event, asJSON: json, calendar: calendar, context: context))
   }
 }

@@ -223,8 +223,11 @@ enum CompletionScript {
           topics)
             mapfile -t COMPREPLY < <(compgen -W \(quoted((grammar.commandNames + grammar.helpTopics).concatenated(separator: " "))) -- "$cur") ;;
           calendars)
+            # Quoted as the line must hold them (bash inserts a reply as it is): a name may hold spaces,
+            # quotes or $(...).
             local name db=${cal_db/#\\~/$HOME}
             while IFS= read -r name; do
+              printf -v name %q "$name"
               [[ $name == "$cur"* ]] && COMPREPLY+=("$name")
             done < <(command cal ${db:+"\(db)=$db"} calendar list --names 2>/dev/null) ;;
           words:*)

@@ -97,14 +97,14 @@ extension EventRepository {
   ) {
     var condition = ""
     var values: [any DatabaseValueConvertible] = []
-    // A day's margin each way: a time on another zone's clock may fall on the day before or after.
+    // A listing's margin each way: a time on another zone's clock may fall days before or after its own.
     if let last {
       condition += " AND day <= ?"
-      values.append(last.adding(days: 1) ?? last)
+      values.append(last.adding(days: Occurrence.zoneShiftDays) ?? .last)
     }
     if let first {
       condition += " AND (last_day IS NULL OR last_day >= ?)"
-      values.append(first.adding(days: -1) ?? first)
+      values.append(first.adding(days: -Occurrence.zoneShiftDays) ?? .first)
     }
     if let calendar {
       condition += " AND calendar_id = ?"

@@ -364,13 +364,14 @@ public struct EventRepository {
       "SELECT \(Self.columns) FROM events WHERE parent_id = ? AND recurrence_day = ?", [parentID, day], record)
   }
 
-  /// Hands the exceptions and edited occurrences of series `from` on or after `day` to series `to`, when a
-  /// series is split in two.
+  /// Hands the exceptions, edited occurrences and extra dates of series `from` on or after `day` to series
+  /// `to`, when a series is split in two.
   public func moveExceptions(from: Int64, to: Int64, onOrAfter day: CivilDate) throws {
     try database.execute(
       "UPDATE event_exceptions SET event_id = ? WHERE event_id = ? AND day >= ?", [to, from, day])
+    // An extra date (no recurrence day) by the day it starts on.
     try database.execute(
-      "UPDATE events SET parent_id = ? WHERE parent_id = ? AND recurrence_day >= ?", [to, from, day])
+      "UPDATE events SET parent_id = ? WHERE parent_id = ? AND coalesce(recurrence_day, day) >= ?", [to, from, day])
     try forgetSource(of: from)
     try forgetSource(of: to)
   }
