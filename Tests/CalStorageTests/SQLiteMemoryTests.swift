@@ -1,5 +1,6 @@
 import CSQLite
 import CSQLiteMemory
+import Foundation
 import Testing
 
 @testable import CalStorage
@@ -34,34 +35,25 @@ import Testing
   }
 
   @Test("blocks live at once never share a byte, on several threads, freed on others")
-  func noSharing() async throws {
-    let handed = await withTaskGroup(of: [UInt].self) { group in
-      for worker in 0..<4 {
-        group.addTask {
-          var blocks: [UnsafeMutablePointer<UInt8>] = []
-          for index in 0..<2000 {
-            let size = Int32(1 + (index * 37 + worker * 11) % 1500)
-            guard let block = sqlite3_malloc(size)?.assumingMemoryBound(to: UInt8.self) else { continue }
-            block.initialize(repeating: UInt8(truncatingIfNeeded: index), count: Int(size))
-            blocks.append(block)
-          }
-          // Every block still holds its own pattern: none was handed out twice.
-          for (index, block) in blocks.enumerated() {
-            let size = Int(sqlite3_msize(block))
-            if (0..<min(size, 1 + (index * 37 + worker * 11) % 1500)).contains(where: {
-              block[$0] != UInt8(truncatingIfNeeded: index)
-            }) {
-              return []
-            }
-          }
-          return blocks.map { UInt(bitPattern: $0) }
-        }
+  func noSharing() throws {
+    // GCD's threads, not the test runner's pool, which tests waiting on processes may hold.
+    let collected = Collected()
+    DispatchQueue.concurrentPerform(iterations: 4) { worker in
+      var blocks: [UnsafeMutablePointer<UInt8>] = []
+      for index in 0..<2000 {
+        let size = Int32(1 + (index * 37 + worker * 11) % 1500)
+        guard let block = sqlite3_malloc(size)?.assumingMemoryBound(to: UInt8.self) else { continue }
+        block.initialize(repeating: UInt8(truncatingIfNeeded: index), count: Int(size))
+        blocks.append(block)
       }
-      var all: [[UInt]] = []
-      for await blocks in group { all.append(blocks) }
-      return all
+      // Every block still holds its own pattern: none was handed out twice.
+      let intact = blocks.enumerated().allSatisfy { index, block in
+        (0..<(1 + (index * 37 + worker * 11) % 1500)).allSatisfy { block[$0] == UInt8(truncatingIfNeeded: index) }
+      }
+      collected.add(intact ? blocks.map { UInt(bitPattern: $0) } : [])
     }
-    #expect(handed.allSatisfy { $0.count == 2000 })
+    let handed = collected.blocks
+    #expect(handed.count == 4 && handed.allSatisfy { $0.count == 2000 })
     // Freed on this thread, whichever made them; then made again here.
     for block in handed.joined() { sqlite3_free(UnsafeMutableRawPointer(bitPattern: block)) }
     let again = (0..<1000).compactMap { sqlite3_malloc(Int32(16 + $0 % 900)) }
@@ -75,5 +67,23 @@ import Testing
     let database = try Database(path: folder.file("cal.db"))
     _ = try database.fetch("SELECT 1 WHERE ? = 1", [1 as Int64]) { try $0[0] as Int64 }
     #expect(cal_sqlite3_small_block_bytes() > 0)
+  }
+}
+
+/// The blocks each thread made, gathered under a lock.
+private final class Collected: @unchecked Sendable {
+  private let lock = NSLock()
+  private var gathered: [[UInt]] = []
+
+  func add(_ blocks: [UInt]) {
+    lock.lock()
+    gathered.append(blocks)
+    lock.unlock()
+  }
+
+  var blocks: [[UInt]] {
+    lock.lock()
+    defer { lock.unlock() }
+    return gathered
   }
 }
