@@ -395,7 +395,7 @@ public enum DayExpression {
     else { return nil }
     var year: Int?
     if parts.count == 3 {
-      // `18.05.` ends with its dot; `18.05` alone could be a time or a number, and is no day.
+      // `18.05.` ends with its dot.
       if !(dotted && parts[2].isEmpty) {
         guard let written = parseDigits(parts[2], minimumCount: 4, maximumCount: 4) else {
           // Only two digits are plainly a year of this century: `1.2.3` is not 1.2.203.
@@ -408,7 +408,9 @@ public enum DayExpression {
         year = written
       }
     } else if dotted {
-      return nil
+      // Day and month with dots end with one: `18.05` is refused saying so, not as no day at all.
+      throw .unclear(
+        "'\(word)': a day written with dots ends with one, \(word). (or write it as YYYY-MM-DD; see cal help dates)")
     }
     let dayFirst: Bool
     if dotted {

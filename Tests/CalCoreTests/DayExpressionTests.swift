@@ -140,7 +140,7 @@ struct DayExpressionTests {
     day("1.6.", "2024-06-01")
     day("3.5.", "2024-05-03")  // just past: this year's
     day("18.05.24", "!'18.05.24': write the year with its four digits (18.05.2024)")
-    day("18.05", "!'18.05' is not a day")  // a time, a number: no day without its dot
+    day("18.05", "!'18.05': a day written with dots ends with one, 18.05. (or write it as YYYY-MM-DD")
     day("31.2.", "!February 2024 has 29 days")
     day("5/20", "2024-05-20")  // no doubt: 20 is no month
     day("20/5", "2024-05-20")
