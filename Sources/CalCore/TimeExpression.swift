@@ -9,9 +9,8 @@ public enum TimeExpression {
   public static func time(_ text: String) throws(TimeError) -> TimeOfDay {
     let compact = String(text.lowercased().filter { !$0.isWhitespace })
     if compact.utf8.count == 4, let number = parseDigits(Substring(compact), minimumCount: 4, maximumCount: 4) {
-      guard number / 100 < 24 else { throw .hourOutOfRange(text) }
-      guard number % 100 < 60 else { throw .minuteOutOfRange(text) }
-      return TimeOfDay(minutes: number / 100 * 60 + number % 100)!
+      if let time = fourDigits(compact) { return time }
+      throw number / 100 < 24 ? .minuteOutOfRange(text) : .hourOutOfRange(text)
     }
     switch compact {
     case "noon": return TimeOfDay(minutes: 720)!
