@@ -6,7 +6,7 @@ public struct CalendarLocale: Equatable, Sendable {
   /// Abbreviated weekday names, Sunday first, as `%a` gives them ("So", "Mo" ... or "日", "一" ...).
   public let weekdayNames: [String]
   /// The day weeks start on.
-  public let firstWeekday: Weekday
+  public private(set) var firstWeekday: Weekday
   /// Abbreviated month names, January first, as `%b` gives them ("Jan", "Feb" ... or "janv.", "févr." ...).
   public let monthAbbreviations: [String]
   /// Month names as they stand in a date, January first: in some languages a form of their own (Russian
@@ -17,7 +17,7 @@ public struct CalendarLocale: Equatable, Sendable {
   /// Whether the locale writes the day before the month in a date of numbers (`%d/%m/%Y` in en_GB and fr_FR,
   /// not `%m/%d/%Y` as in en_US): how `05/06/2024` is read. `nil` when unknown (the C locale), and such a date
   /// is then read only when its numbers leave no doubt.
-  public let dayBeforeMonth: Bool?
+  public private(set) var dayBeforeMonth: Bool?
 
   /// A locale from its parts; month names get an upper-case first letter, as cal(1) gives them. Names left
   /// out are the English ones.
@@ -60,18 +60,16 @@ public struct CalendarLocale: Equatable, Sendable {
 
   /// The same names with weeks starting on `weekday`.
   public func startingWeeks(on weekday: Weekday) -> CalendarLocale {
-    CalendarLocale(
-      monthNames: monthNames, weekdayNames: weekdayNames, firstWeekday: weekday,
-      monthAbbreviations: monthAbbreviations, monthNamesInDates: monthNamesInDates,
-      weekdayFullNames: weekdayFullNames, dayBeforeMonth: dayBeforeMonth)
+    var locale = self
+    locale.firstWeekday = weekday
+    return locale
   }
 
   /// The same names with `dayBeforeMonth` as the order of a date of numbers.
   public func withDayBeforeMonth(_ dayBeforeMonth: Bool?) -> CalendarLocale {
-    CalendarLocale(
-      monthNames: monthNames, weekdayNames: weekdayNames, firstWeekday: firstWeekday,
-      monthAbbreviations: monthAbbreviations, monthNamesInDates: monthNamesInDates,
-      weekdayFullNames: weekdayFullNames, dayBeforeMonth: dayBeforeMonth)
+    var locale = self
+    locale.dayBeforeMonth = dayBeforeMonth
+    return locale
   }
 
   /// Whether the date format `format` (`nl_langinfo(D_FMT)`: `%d/%m/%Y`, `%m/%d/%y`, `%Y年%m月%d日` ...) puts
