@@ -156,8 +156,8 @@ extension CalendarService {
       var removedDays: [Int64: Set<CivilDate>] = [:]
       for (id, occurrence) in targets {
         if let occurrence, removedDays[id]?.contains(occurrence) == true { continue }
-        guard try store.events.event(id: id) != nil else { continue }
-        let (outcome, summary) = try removeOne(id: id, occurrence: occurrence)
+        guard let event = try store.events.event(id: id) else { continue }
+        let (outcome, summary) = try removeOne(event, occurrence: occurrence)
         switch outcome {
         case .removed(let event, _):
           if let parent = event.parentID, let day = event.recurrenceDay { removedDays[parent, default: []].insert(day) }
@@ -170,9 +170,9 @@ extension CalendarService {
     }
   }
 
-  /// Removes event `id` or its occurrence on `occurrence`, inside the caller's write.
-  private func removeOne(id: Int64, occurrence: CivilDate?) throws -> (RemovalOutcome, String) {
-    let event = try event(id: id)
+  /// Removes `event` or its occurrence on `occurrence`, inside the caller's write.
+  private func removeOne(_ event: EventRecord, occurrence: CivilDate?) throws -> (RemovalOutcome, String) {
+    let id = event.id
     try checkWritable(event)
     if let occurrence {
       _ = try seriesSchedule(of: event, withOccurrenceOn: occurrence, action: "remove")
