@@ -5,41 +5,34 @@ import Testing
 /// a reminder after the end) is written with four-digit years, which RFC 3339 and other programs' readers take,
 /// as 9999's last second on the local clock.
 final class YearEndOutputTests {
-  let cal: CalProcess
+  let cal: PinnedCal
 
   init() throws {
-    cal = try CalProcess()
+    cal = try PinnedCal()
   }
 
   deinit {
     cal.remove()
   }
 
-  private let now = "2024-05-12T10:00:00+02:00"
-
-  private func expectOutput(
-    _ arguments: [String], _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let result = try cal.run(arguments, at: now)
-    #expect(result.status == 0 && result.stdout == expected, "\(result.stderr)", sourceLocation: sourceLocation)
-  }
-
   @Test("an end past 9999 is 9999-12-31T23:59:59 in --json, {end}, free --json and a reminder's due")
   func endsPast9999() throws {
-    try expectOutput(
+    try cal.expect(
       ["free", "9999-12-31", "--between", "23-24", "--json"],
-      #"[{"date":"9999-12-31","start":"9999-12-31T23:00:00+01:00","end":"9999-12-31T23:59:59+01:00","minutes":60}]"#
+      prints:
+        #"[{"date":"9999-12-31","start":"9999-12-31T23:00:00+01:00","end":"9999-12-31T23:59:59+01:00","minutes":60}]"#
         + "\n")
     for command in [
       ["add", "9999-12-31", "late", "--at", "23:30", "--for", "1h", "--remind", "end"],
       ["add", "9999-12-31", "eve", "--remind", "end+1h"],
     ] {
-      #expect(try cal.run(command, at: now).status == 0, "\(command)")
+      #expect(try cal.run(command).status == 0, "\(command)")
     }
-    try expectOutput(
+    try cal.expect(
       ["list", "9999-12-31", "--format", "{start} {end} {end-time}"],
-      "9999-12-31 9999-12-31 \n9999-12-31T23:30:00+01:00 9999-12-31T23:59:59+01:00 00:30\n")
-    let listed = try cal.run(["list", "9999-12-31", "--json"], at: now)
+      prints:
+        "9999-12-31 9999-12-31 \n9999-12-31T23:30:00+01:00 9999-12-31T23:59:59+01:00 00:30\n")
+    let listed = try cal.run(["list", "9999-12-31", "--json"])
     let events = try #require(try CalProcess.json(listed.stdout) as? [[String: Any]])
     let fields = events.map { event in
       [event["start"], event["end"], (event["reminders"] as? [[String: Any]])?.first?["due"]].map { $0 as? String }
@@ -56,19 +49,19 @@ final class YearEndOutputTests {
   @Test("all-day events ending on 9999-12-31 export their length (no DTEND can follow) and import back whole")
   func allDayExportAtTheEnd() throws {
     for command in [["add", "9999-12-31", "eve"], ["add", "9999-12-29", "three", "--to", "9999-12-31"]] {
-      #expect(try cal.run(command, at: now).status == 0, "\(command)")
+      #expect(try cal.run(command).status == 0, "\(command)")
     }
-    let exported = try cal.run(["export"], at: now).stdout
+    let exported = try cal.run(["export"]).stdout
     let dates = exported.split(separator: "\r\n").filter {
       ($0.hasPrefix("DT") && !$0.hasPrefix("DTSTAMP")) || $0.hasPrefix("DUR")
     }
     #expect(dates == ["DTSTART;VALUE=DATE:99991231", "DURATION:P1D", "DTSTART;VALUE=DATE:99991229", "DURATION:P3D"])
-    let file = cal.folder + "/end.ics"
+    let file = cal.process.folder + "/end.ics"
     try exported.write(toFile: file, atomically: true, encoding: .utf8)
-    let other = try CalProcess()
+    let other = try PinnedCal()
     defer { other.remove() }
-    #expect(try other.run(["import", file], at: now).status == 0)
-    try expectOutput(
-      ["list", "9999-12-29..9999-12-31"], try other.run(["list", "9999-12-29..9999-12-31"], at: now).stdout)
+    #expect(try other.run(["import", file]).status == 0)
+    try cal.expect(
+      ["list", "9999-12-29..9999-12-31"], prints: try other.run(["list", "9999-12-29..9999-12-31"]).stdout)
   }
 }
