@@ -97,6 +97,8 @@ enum CompletionScript {
     "<subcommand>": .topics,
     "<action>": .words(CalendarCommand.Action.allCases.map(\.rawValue)),
     "--calendar": .calendars,
+    // A reminder's `<when>` (15m, end, tomorrow 8am) is not list's: no word list fits it.
+    "--remind": .text,
     "<names>": .calendars,
     // `cal calendar --color`, a calendar's colour, is not the pages' `--color <when>`.
     "--color <color>": .words(CalendarColor.names + ["none"]),
