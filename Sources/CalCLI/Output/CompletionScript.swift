@@ -91,7 +91,7 @@ enum CompletionScript {
     "<zone>": .zones,
     "<date>": .words(dayWords),
     "<month>": .months(plus: ["today"]),
-    "<when>": .months(plus: dayWords + ["week"]),
+    "<when>": .months(plus: dayWords + ["week", "now"]),
     "<direction>": .words(CurlDirection.allCases.map(\.rawValue)),
     "<shell>": .words(Shell.allCases.map(\.rawValue)),
     "<subcommand>": .topics,
