@@ -206,6 +206,22 @@ final class HabitTests {
       ["add", "fri", "2024-2025", "budget"], "'2024' could be the time 20:24 or a year in the title")
   }
 
+  @Test("a time written with a dot (9.30) is read where a time goes, as 9:30 is; where a day goes, 18.05 is no day")
+  func dottedTimes() throws {
+    try cal.expect(["add", "fri", "9.30", "meeting"], prints: "Added: 2024-05-17  09:30        #1  meeting\n")
+    try cal.expect(["add", "fri", "9.30-10.45", "review"], prints: "Added: 2024-05-17  09:30-10:45  #2  review\n")
+    try cal.expect(["add", "fri", "14.00", "15.30", "talk"], prints: "Added: 2024-05-17  14:00-15:30  #3  talk\n")
+    try cal.expect(["add", "18.05.", "9.30", "run"], prints: "Added: 2024-05-18  09:30        #4  run\n")
+    try cal.expect(
+      ["add", "fri", "x", "--at", "9.30", "--end", "17.15"], prints: "Added: 2024-05-17  09:30-17:15  #5  x\n")
+    try cal.expect(["edit", "5", "--at", "10.00"], prints: "Changed: 2024-05-17  10:00-17:45  #5  x\n")
+    // Minutes have two digits: 9.5 and 1.5 begin the title.
+    try cal.expect(["add", "fri", "1.5", "km", "swim"], prints: "Added: 2024-05-17  all day      #6  1.5 km swim\n")
+    try cal.expectRefused(["add", "fri", "x", "--at", "9.5"], "--at: '9.5' is not a time: write")
+    try cal.expectRefused(["add", "fri", "24.00", "x"], "'24.00' is not a time: hours are 00 to 23")
+    try cal.expectRefused(["add", "18.05", "x"], "'18.05': a day written with dots ends with one, 18.05.")
+  }
+
   @Test("in December, jan is the coming January, in every command; a day just past is this year's")
   func comingMonth() throws {
     let december = ["CAL_TEST_NOW": "2024-12-12T10:00:00+01:00"]
