@@ -33,6 +33,28 @@ final class HabitTests {
       ["add", "fri", "2024-05-31 deadline"], prints: "Added: 2024-05-17  all day      #3  2024-05-31 deadline\n")
   }
 
+  @Test("a second date without a year after the date is the last day too; written backwards it is refused")
+  func shortSecondDay() throws {
+    try cal.expect(
+      ["add", "18.05.", "25.05.", "holiday"], prints: "Added: 2024-05-18  all day      #1  holiday (day 1 of 8)\n")
+    try cal.expect(["add", "fri", "19.5.", "trip"], prints: "Added: 2024-05-17  all day      #2  trip (day 1 of 3)\n")
+    try cal.expect(["add", "5/18", "5/25", "camp"], prints: "Added: 2024-05-18  all day      #3  camp (day 1 of 8)\n")
+    try cal.expect(
+      ["add", "may", "18", "may", "20", "fair"], prints: "Added: 2024-05-18  all day      #4  fair (day 1 of 3)\n")
+    // Without a year it is the coming one from the first day: into January.
+    try cal.expect(["add", "28.12.", "3.1.", "ski"], prints: "Added: 2024-12-28  all day      #5  ski (day 1 of 7)\n")
+    // A slash or a month's name begins a title after a date written otherwise.
+    try cal.expect(["add", "fri", "24/7", "support"], prints: "Added: 2024-05-17  all day      #6  24/7 support\n")
+    try cal.expect(["add", "fri", "may", "25", "talk"], prints: "Added: 2024-05-17  all day      #7  may 25 talk\n")
+    try cal.expect(["add", "3-2", "win"], prints: "Added: 2024-03-02  all day      #8  win\n")
+    try cal.expectRefused(
+      ["add", "25.05.", "18.05.", "x"],
+      "'25.05. 18.05.' ends before it starts: give the last day's year for a span into the next year")
+    try cal.expectRefused(["add", "5/25", "5/18", "x"], "'5/25 5/18' ends before it starts")
+    try cal.expectRefused(["add", "may", "25", "may", "18", "x"], "'may 25 may 18' ends before it starts")
+    try cal.expectRefused(["add", "18.05.", "9:00", "25.05.", "x"], "'25.05.' after the time would be the title's")
+  }
+
   @Test("dates of numbers: 18.05. is day first; 6/1 is read in the locale's order, refused where it could be either")
   func numericDates() throws {
     try cal.expect(["add", "18.05.", "dentist"], prints: "Added: 2024-05-18  all day      #1  dentist\n")

@@ -54,6 +54,7 @@ enum DateGrammarHelp {
                                       four digits are a year: 2024d for days
     TIME    9, 09, 9:30, 21:30        the 24-hour clock
             0930, 2130                the same without the colon
+            9.30, 21.30               the same with a dot
             9am, 9:30pm, 12am         hours 1 to 12 with am or pm; 12am is
                                       midnight, 12pm noon
             noon, midnight
