@@ -92,11 +92,17 @@ final class DocumentationTests {
       (["edit", "1", "--on", "2024-04-31", "--title", "x"], "--on: '2024-04-31' is not a day: April 2024 has 30 days"),
       (["rm", "1", "--on", "13"], "--on: '13' is ambiguous"),
       (["search", "x", "--from", "soon"], "--from: 'soon' is not a day"),
+      // The hint names the forms with dots and slashes too.
+      (
+        ["add", "someday", "x"],
+        "'someday' is not a day: write 2024-05-12, 5-12, 18.05., 18.05.2024, 5/20, may 12, today, tomorrow, fri, "
+          + "next fri, +3d, in 3 days (see cal help dates)"
+      ),
       (["list", "--to", "2024-05-01"], "--to needs --from"),
       (
         ["list", "next weeks"],
-        "'next weeks' is not a day, a month, a year, a range or week: write a day as 2024-05-12, 2024-5-12, 5-12, "
-          + "may 12, today, tomorrow, yesterday, fri, next fri, +3d, -2w, +1m, in 3 days, a month as 2024-05, 2024-5, "
+        "'next weeks' is not a day, a month, a year, a range or week: write a day as 2024-05-12, 5-12, 18.05., "
+          + "18.05.2024, 5/20, may 12, today, tomorrow, fri, next fri, +3d, in 3 days, a month as 2024-05, 2024-5, "
           + "may, may 2024, this month, next month, last month, +2m, in 2 months, a year as 2024 or next year, a range "
           + "as 2024-05-01..2024-06-15 or today..fri, or week, next week, last week (see cal help dates)"
       ),
