@@ -45,10 +45,12 @@ final class DocumentationTests {
     // edit's --on picks an occurrence: its repeat's days are --repeat-on.
     try expect(["help", "edit"], says: "(instead of --repeat, --every and --repeat-on;")
     try expect(["help", "add"], says: "(instead of --repeat, --every and --on;")
-    // export needs both ends; list and search take --from alone.
-    try expect(["help", "export"], says: "with --from alone", false)
-    try expect(["help", "list"], says: "The last day (with --from alone: 30 days).")
-    try expect(["help", "search"], says: "The last day (with --from alone: 30 days).")
+    // Each says what one end alone covers for it: export all before or after, the others their usual days.
+    try expect(["help", "export"], says: "alone: 30 days", false)
+    try expect(["help", "list"], says: "The first day (alone: 30 days from it; a month: its first day).")
+    try expect(["help", "search"], says: "The last day (alone: from today; a month: its last day).")
+    try expect(["help", "agenda"], says: "The first day (alone: 7 days from it; a month: its first day).")
+    try expect(["help", "free"], says: "The last day (alone: from today; a month: its last day).")
     // rm takes the handle list prints, as edit does.
     try expect(["help", "rm"], says: "#3@2024-05-22 names one occurrence.")
     // edit's times take what add's take.
@@ -98,7 +100,7 @@ final class DocumentationTests {
         "'someday' is not a day: write 2024-05-12, 5-12, 18.05., 18.05.2024, 5/20, may 12, today, tomorrow, fri, "
           + "next fri, +3d, in 3 days (see cal help dates)"
       ),
-      (["list", "--to", "2024-05-01"], "--to needs --from"),
+      (["list", "--to", "2000-01-01"], "--to alone runs from today ("),
       (
         ["list", "next weeks"],
         "'next weeks' is not a day, a month, a year, a range or week: write a day as 2024-05-12, 5-12, 18.05., "

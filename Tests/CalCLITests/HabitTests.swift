@@ -182,6 +182,36 @@ final class HabitTests {
       ["export", "--from", "2024-05-14", "--to", "2024-05-13"], "the range ends (2024-05-13) before")
   }
 
+  @Test(
+    "--from and --to alike in list, search, agenda and free: --from alone looks its usual days on, --to alone from today"
+  )
+  func oneEndEverywhere() throws {
+    try cal.setUp([
+      ["add", "2024-05-01", "past"], ["add", "2024-05-13", "soon"], ["add", "2024-05-20", "later"],
+      ["add", "2024-06-20", "far"], ["add", "2024-05-14", "meeting", "--at", "9:00", "--end", "17:00"],
+    ])
+    let soonToLater =
+      "2024-05-13  all day      #2  soon\n2024-05-14  09:00-17:00  #5  meeting\n2024-05-20  all day      #3  later\n"
+    try cal.expect(["list", "--to", "2024-05-20"], prints: soonToLater)
+    try cal.expect(["list", "--from", "2024-05-13"], prints: soonToLater)  // 30 days: not 2024-06-20
+    try cal.expect(["search", "later", "--to", "2024-05-31"], prints: "2024-05-20  all day      #3  later\n")
+    try cal.expect(["agenda", "--from", "2024-05-20"], prints: "2024-05-20 (Monday)\n  all day      #3  later\n")
+    try cal.expect(
+      ["agenda", "--to", "2024-05-13", "--format", "{title}"], prints: "soon\n")
+    try cal.expect(
+      ["agenda", "--from", "2024-06-01", "--to", "2024-06-30"],
+      prints: "2024-06-20 (Thursday)\n  all day      #4  far\n")
+    try cal.expect(
+      ["free", "--from", "2024-05-14", "--to", "tue", "--between", "8-18"],
+      prints: "Tuesday (2024-05-14)\n  08:00-09:00  1h\n  17:00-18:00  1h\n")
+    try cal.expectRefused(
+      ["list", "--to", "2024-05-01"],
+      "--to alone runs from today (2024-05-12), and 2024-05-01 is before it: give --from too")
+    try cal.expectRefused(["agenda", "--to", "2024-05-01"], "--to alone runs from today (2024-05-12)")
+    try cal.expectRefused(["agenda", "30", "--from", "mon"], "Give days, or --from and --to, not both")
+    try cal.expectRefused(["free", "--from", "2024-05-20", "--to", "2024-05-13"], "the range ends (2024-05-13) before")
+  }
+
   @Test("--repeat weekdays is said back as every weekday, in add's, edit's and rm's confirmations")
   func weekdaysSaidBack() throws {
     try cal.expect(

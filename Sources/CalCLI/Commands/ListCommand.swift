@@ -23,7 +23,7 @@ struct ListCommand: Command {
           + "last week); see cal help dates.",
         isOptional: true, takesRest: true)
     ],
-    options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, PageOptions.titleColor]
+    options: RangeOptions.options(days: RangeOptions.listingDays) + [CalendarOption.filter, PageOptions.titleColor]
       + ListingOptions.options + [StoreOptions.option])
 
   /// What to list.
@@ -42,7 +42,7 @@ struct ListCommand: Command {
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     let dates = DateReader(context)
-    let range = try RangeOptions.parse(arguments, dates: dates)
+    let range = try RangeOptions.parse(arguments, dates: dates, days: RangeOptions.listingDays)
     if let text = arguments.positional(0) {
       guard range == nil else { throw UsageError("Give a day, month or range, or --from and --to, not both") }
       window = try Self.window(text, dates: dates)

@@ -43,7 +43,10 @@ enum DateGrammarHelp {
                                       end without a year comes after the first
                                       (dec..jan runs into January)
             YEAR..YEAR                2024..2025: the same for years (list, agenda)
-            --from may --to june      the same, as options (list, search, export)
+            --from may --to june      the same, as options (list, search, agenda,
+                                      free, export); --from alone: 30 days from
+                                      it (agenda, free: 7; export: all later),
+                                      --to alone: from today (export: all before)
             week, this week           from the locale's first day (list, agenda)
             next week, last week      the week after, the week before (list, agenda)
             2024, this year           a whole year (list, agenda)
