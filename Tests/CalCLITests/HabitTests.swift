@@ -53,6 +53,9 @@ final class HabitTests {
     try cal.expectRefused(["add", "5/25", "5/18", "x"], "'5/25 5/18' ends before it starts")
     try cal.expectRefused(["add", "may", "25", "may", "18", "x"], "'may 25 may 18' ends before it starts")
     try cal.expectRefused(["add", "18.05.", "9:00", "25.05.", "x"], "'25.05.' after the time would be the title's")
+    try cal.expectRefused(
+      ["add", "may", "18", "may", "20"],
+      "The title is empty: 'may 20' was read as the last day; give the title after it")
   }
 
   @Test("dates of numbers: 18.05. is day first; 6/1 is read in the locale's order, refused where it could be either")

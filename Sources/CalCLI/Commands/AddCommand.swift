@@ -58,6 +58,7 @@ struct AddCommand: Command {
         throw UsageError("'\(given)' gives the end already: leave out --for and --end")
       }
     }
+    let timeEnd = count
     count = try Self.readLastDay(
       arguments.words, at: count, timeStart: timeStart, into: &schedule, dates: dates, arguments: arguments)
     // khal's `new ... TITLE :: DESCRIPTION`: the words after a lone `::` are the note.
@@ -72,6 +73,11 @@ struct AddCommand: Command {
     let title = titleWords.concatenated(separator: " ")
     if title.allSatisfy(\.isWhitespace) {
       guard count > timeStart else { throw UsageError("The title is empty: give the event a title") }
+      // `cal add 18.05. 25.05.`: the last day took the last words.
+      guard count == timeEnd else {
+        let last = arguments.words[timeEnd..<count].concatenated(separator: " ")
+        throw UsageError("The title is empty: '\(last)' was read as the last day; give the title after it")
+      }
       // `cal add fri noon`: the time took the last words, which may have been meant as the title.
       let time = arguments.words[timeStart..<count].concatenated(separator: " ")
       throw UsageError(
