@@ -297,6 +297,20 @@ final class RemindTests {
     #expect(watch.stop(SIGTERM) == 0)
   }
 
+  @Test("a failed command's warning shows a title of 100 KB by its ends, as an Error: line shows a long value")
+  func longTitleInAWarning() throws {
+    let title = "A" + String(repeating: "b", count: 100_000) + "Z"
+    try run(["add", "2024-05-12", title, "--at", "10:20", "--remind", "15m"])
+    let watch = try watch(["--exec", "exit 3"], at: "2024-05-12T10:05:00+02:00")
+    let errors = Watch(pid: watch.pid, clock: watch.clock, output: watch.output + ".err")
+    let warning = errors.waitFor(1).first ?? ""
+    #expect(watch.stop(SIGTERM) == 0)
+    #expect(
+      warning
+        == "Warning: the command run for the reminder of #1 A\(String(repeating: "b", count: 99))…(100002 characters "
+        + "in all)…\(String(repeating: "b", count: 39))Z (due 10:05) ended with exit status 3")
+  }
+
   @Test("--watch outlasts another program holding the calendar's write lock past the busy timeout (a long import)")
   func watchOutlastsALongLock() throws {
     try run(["add", "2024-05-12", "dentist", "--at", "10:20", "--remind", "15m"])
