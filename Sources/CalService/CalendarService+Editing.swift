@@ -180,6 +180,10 @@ extension CalendarService {
         _ = try store.events.delete(id: edited.id)
       }
       try store.events.addException(eventID: id, day: occurrence)
+      // An EXDATE more is a change of when the series happens (RFC 5545 §3.8.7.4).
+      if event.fields.keptLines != nil {
+        try store.events.setKeptLines(of: id, to: event.fields.keptLinesWithNextSequence)
+      }
       return (
         .removedOccurrence(series: event, day: occurrence),
         "removed the \(occurrence) occurrence of \(Self.name(event))"
@@ -194,8 +198,10 @@ extension CalendarService {
     return (.removed(event, continuations: continuations), "removed \(Self.name(event))")
   }
 
-  /// Stores `fields` as the new state of `event`, checked.
+  /// Stores `fields` as the new state of `event`, checked; a change of when it happens counts up the
+  /// `SEQUENCE` of the lines kept from its source.
   private func update(_ event: EventRecord, with fields: EventFields) throws -> EventRecord {
+    var fields = fields
     try EventValidation.check(fields, zones: environment.zones)
     // A series moved to a day its rule does not make (a Monday series to a Wednesday) would grow an extra
     // occurrence and count its COUNT wrongly; an imported event whose days are left as they were may stay
@@ -205,7 +211,12 @@ extension CalendarService {
     {
       try Self.checkStartFollowsRule(fields.schedule)
     }
-    guard let saved = try store.events.update(id: event.id, fields, at: environment.now()) else {
+    let rescheduled = fields.schedule != event.schedule && fields.keptLines != nil
+    if rescheduled { fields.keptLines = event.fields.keptLinesWithNextSequence }
+    guard
+      let saved = try store.events.update(
+        id: event.id, fields, replacingKeptLines: rescheduled, at: environment.now())
+    else {
       throw ServiceError(.notFound, "there is no event #\(event.id)")
     }
     return saved

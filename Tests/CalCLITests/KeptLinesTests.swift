@@ -63,12 +63,24 @@ final class KeptLinesTests {
     try cal.setUp([["edit", "1", "--title", "planning, longer", "--for", "90m"]])
     let text = try exported()
     #expect(text.contains("SUMMARY:planning\\, longer\n"))
-    for line in Self.kept { #expect(text.contains(line + "\n"), "\(line)") }
+    // A new length is a change of when it happens: the revision is counted up (RFC 5545 §3.8.7.4).
+    for line in Self.kept {
+      #expect(text.contains((line == "SEQUENCE:2" ? "SEQUENCE:3" : line) + "\n"), "\(line)")
+    }
     // Each line once: cal's own reminder is written by cal, the EMAIL alarm as it came.
     #expect(text.components(separatedBy: "ORGANIZER").count == 2)
     #expect(text.components(separatedBy: "ACTION:DISPLAY").count == 2)
     // The edited occurrence keeps its own.
     #expect(text.contains("X-MOVED-BY:ana\n"))
+  }
+
+  @Test("a new title keeps SEQUENCE, a removed occurrence counts it up, as RFC 5545 asks of an organizer")
+  func sequence() throws {
+    _ = try importFile(Self.file())
+    try cal.setUp([["edit", "1", "--title", "planning (room 4)"]])
+    #expect(try exported().contains("SEQUENCE:2\n"))
+    try cal.setUp([["rm", "1", "--on", "2024-05-27"]])
+    #expect(try exported().contains("SEQUENCE:3\n"))
   }
 
   @Test("an occurrence edited here and the part split off take the series' lines; an event added here has none")
