@@ -4,6 +4,33 @@ extension ICSImporter.Context {
   /// The most bytes of such lines one event keeps: an attachment written inline can be megabytes.
   static let maximumKeptBytes = 1 << 20
 
+  /// The most lines, as an export folds them, of such lines one event keeps: half of what an import reads of
+  /// one component (``ICSScan/maximumComponentLines``), so that cal's own lines fit beside them when the
+  /// event is exported and imported again. (A megabyte of short lines would be 300,000.)
+  static let maximumKeptLines = ICSScan.maximumComponentLines / 2
+
+  /// The nesting a kept component may have below the event: an export writes the event inside a VCALENDAR,
+  /// so the component's deepest part must stand within ``ICSParser/maximumDepth`` of it (a loose VEVENT, read
+  /// one level higher, may hold one level more than its export can).
+  static let maximumKeptNesting = ICSParser.maximumDepth - 2
+
+  /// The lines an export folds a content line of `bytes` octets into, at most: 75 octets on the first, and at
+  /// least 71 after each continuation's space (a character of up to 4 octets is not split).
+  static func foldedLines(_ bytes: Int) -> Int {
+    bytes <= 75 ? 1 : 1 + (bytes - 75 + 70) / 71
+  }
+
+  /// How many components deep `component` goes, itself counted.
+  private static func nesting(_ component: ICSComponent) -> Int {
+    1 + (component.components.lazy.map(nesting).max() ?? 0)
+  }
+
+  /// Whether a VALARM has what RFC 5545 §3.6.6 requires of every alarm, one ACTION and one TRIGGER: one
+  /// without is left out rather than written back as a component other products may refuse.
+  private static func isWholeAlarm(_ alarm: ICSComponent) -> Bool {
+    alarm.properties(.action).count == 1 && alarm.properties(.trigger).count == 1
+  }
+
   /// Whether `cal` reads a property of this name into an event's own fields, or makes it anew when it writes
   /// one: then it is not kept. (A switch: a set hashes the name of every property of an import.)
   private static func isRead(_ name: ICSName) -> Bool {
@@ -21,22 +48,29 @@ extension ICSImporter.Context {
   /// ``maximumKeptBytes`` are left out, and named in `notes`.
   static func keptLines(of component: ICSComponent, notes: inout ImportNotes) -> String? {
     var kept = ""
+    var keptLines = 0
     var leftOut: [(name: String, line: Int)] = []
-    func keep(_ line: String, name: String, at number: Int) -> Bool {
+    func keep(_ line: String, lines: Int, name: String, at number: Int) -> Bool {
       // A CR or NUL inside a line would end it early where it is written or stored.
       guard !line.containsByte(0x0D) && !line.containsByte(0) else {
         leftOut.append((name, number))
         return false
       }
-      guard kept.utf8.count + line.utf8.count + 1 <= maximumKeptBytes else {
+      guard kept.utf8.count + line.utf8.count + 1 <= maximumKeptBytes, keptLines + lines <= maximumKeptLines else {
         leftOut.append((name, number))
         return false
       }
       if !kept.isEmpty { kept += "\n" }
       kept += line
+      keptLines += lines
       return true
     }
     func keepWhole(_ nested: ICSComponent) {
+      // Nested too deep to be read again once exported, or an alarm that is none: left out, and named.
+      guard nesting(nested) <= maximumKeptNesting, nested.name != "VALARM" || isWholeAlarm(nested) else {
+        leftOut.append((nested.name, nested.line))
+        return
+      }
       var lines = ["BEGIN:" + nested.name]
       func gather(_ component: ICSComponent) {
         lines += component.properties.map(\.contentLine)
@@ -49,10 +83,12 @@ extension ICSImporter.Context {
       gather(nested)
       lines.append("END:" + nested.name)
       // A component goes whole or not at all: half an alarm is no alarm.
-      _ = keep(lines.concatenated(separator: "\n"), name: nested.name, at: nested.line)
+      let folded = lines.reduce(0) { $0 + foldedLines($1.utf8.count) }
+      _ = keep(lines.concatenated(separator: "\n"), lines: folded, name: nested.name, at: nested.line)
     }
     for property in component.properties where !isRead(property.known) {
-      _ = keep(property.contentLine, name: property.name, at: property.line)
+      let line = property.contentLine
+      _ = keep(line, lines: foldedLines(line.utf8.count), name: property.name, at: property.line)
     }
     for nested in component.components where !(nested.name == "VALARM" && ICSAlarm.isReminder(nested)) {
       keepWhole(nested)
@@ -61,7 +97,8 @@ extension ICSImporter.Context {
       notes.approximate(
         line: first.line,
         "\(leftOut.count) of the event's properties cal does not read (\(first.name) first) were left out: an event "
-          + "keeps at most \(maximumKeptBytes >> 20) MiB of them, without CR or NUL characters")
+          + "keeps at most \(maximumKeptBytes >> 20) MiB and \(maximumKeptLines) lines of them, without CR or NUL "
+          + "characters, components at most \(maximumKeptNesting) deep and alarms with one ACTION and one TRIGGER")
     }
     return kept.isEmpty ? nil : kept
   }
