@@ -276,6 +276,7 @@ extension CalendarService {
     fields.parentID = event.id
     fields.recurrenceDay = day
     fields.uid = nil
+    fields.keptLines = event.fields.keptLinesForEditedOccurrence
     let changed = try change(fields)
     try EventValidation.check(changed, zones: environment.zones)
     let saved = try store.events.insert(changed, calendar: event.calendarID, at: environment.now())

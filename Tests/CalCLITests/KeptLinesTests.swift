@@ -103,6 +103,31 @@ final class KeptLinesTests {
       ])
   }
 
+  @Test("an occurrence edited here of a series kept as STATUS:CANCELLED is not written back as a cancelled one")
+  func occurrenceOfACancelledSeries() throws {
+    let text = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:off@other", "DTSTART:20240513T080000Z",
+      "DURATION:PT1H", "RRULE:FREQ=WEEKLY;COUNT=3", "SUMMARY:off", "STATUS:CANCELLED", "X-OTHER:kept",
+      "BEGIN:VALARM", "ACTION:EMAIL", "TRIGGER:-PT1H", "STATUS:CANCELLED", "END:VALARM", "END:VEVENT",
+      "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+    _ = try importFile(text)
+    try cal.setUp([["edit", "1", "--on", "2024-05-20", "--at", "14:00"]])
+    let path = cal.process.folder + "/again.ics"
+    try Data(try cal.run(["export"]).stdout.utf8).write(to: URL(fileURLWithPath: path))
+    // Read again (into another calendar), the edited occurrence is there, at its new time, with its lines.
+    try cal.setUp([["calendar", "add", "again"], ["import", path, "--calendar", "again"]])
+    func listed(_ calendar: String) throws -> String {
+      try cal.run(["list", "may", "--calendar", calendar, "--format", "{date} {start-time}"]).stdout
+    }
+    // 14:00 on the event's clock (UTC) is 16:00 here.
+    #expect(try listed("personal") == "2024-05-13 10:00\n2024-05-20 16:00\n2024-05-27 10:00\n")
+    #expect(try listed("again") == listed("personal"))
+    let occurrence = try exported().components(separatedBy: "BEGIN:VEVENT").first { $0.contains("RECURRENCE-ID") }
+    #expect(occurrence?.contains("X-OTHER:kept\n") == true)
+    #expect(occurrence?.contains("ACTION:EMAIL\nTRIGGER:-PT1H\nSTATUS:CANCELLED\n") == true)
+  }
+
   @Test("a file imported again whose only change is a line cal does not read updates the event")
   func reimportedAnswer() throws {
     _ = try importFile(Self.file())
