@@ -277,7 +277,11 @@ extension CalendarService {
     fields.recurrenceDay = day
     fields.uid = nil
     fields.keptLines = event.fields.keptLinesForEditedOccurrence
-    let changed = try change(fields)
+    var changed = try change(fields)
+    // The occurrence moved is a change of when it happens, as an edit of one edited before is.
+    if changed.schedule != single && changed.keptLines == fields.keptLines {
+      changed.keptLines = fields.keptLinesWithNextSequence
+    }
     try EventValidation.check(changed, zones: environment.zones)
     let saved = try store.events.insert(changed, calendar: event.calendarID, at: environment.now())
     return .changedOccurrence(series: event.id, day: day, occurrence: saved)

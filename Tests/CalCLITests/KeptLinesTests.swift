@@ -83,6 +83,21 @@ final class KeptLinesTests {
     #expect(try exported().contains("SEQUENCE:3\n"))
   }
 
+  @Test("an occurrence given a new time here counts SEQUENCE up the first time as the times after; a new title not")
+  func sequenceOfAnEditedOccurrence() throws {
+    _ = try importFile(Self.file())
+    func occurrenceSequence() throws -> String? {
+      let event = try exported().components(separatedBy: "BEGIN:VEVENT").first { $0.contains("20240527T") }
+      return event?.split(separator: "\n").first { $0.hasPrefix("SEQUENCE:") }.map(String.init)
+    }
+    try cal.setUp([["edit", "1", "--on", "2024-05-27", "--at", "15:00"]])
+    #expect(try occurrenceSequence() == "SEQUENCE:3")
+    try cal.setUp([["undo"], ["edit", "1", "--on", "2024-05-27", "--title", "planning, once"]])
+    #expect(try occurrenceSequence() == "SEQUENCE:2")
+    try cal.setUp([["edit", "1", "--on", "2024-05-27", "--at", "15:00"]])
+    #expect(try occurrenceSequence() == "SEQUENCE:3")
+  }
+
   @Test("an occurrence edited here and the part split off take the series' lines; an event added here has none")
   func editedOccurrencesAndSplits() throws {
     _ = try importFile(Self.file())
