@@ -73,6 +73,34 @@ struct KeptLinesSyncTests {
   }
 
   @Test(arguments: CalDAVServer.Kind.allCases)
+  func anAnswerThereAndANewTimeHereMerge(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("meeting.ics", ics(uid: "meeting-1", summary: "planning", extra: Self.meeting))
+    try local.sync()
+    let href = try #require(try server.hrefs()["meeting-1"])
+    let answered = Self.meeting.map { $0.replacingOccurrences(of: "NEEDS-ACTION", with: "ACCEPTED") }
+    try server.put(href, ics(uid: "meeting-1", summary: "planning", extra: answered))
+    // A new length here counts the kept SEQUENCE up: the server's lines are still a change of those alone.
+    local.clock.now += 1000
+    _ = try local.service.edit(id: try local.event(titled: "planning").id) { fields in
+      var changed = fields
+      changed.schedule.lengthMinutes = 90
+      return changed
+    }
+
+    let report = try local.sync()
+    #expect(report.conflicts.map(\.copy.title) == [])
+    #expect((report.uploaded, report.downloaded) == (1, 0))
+    let text = try #require(try server.events()["meeting-1"])
+    #expect(text.contains("DURATION:PT1H30M\n") && text.contains("PARTSTAT=ACCEPTED"))
+    // The revision counted here goes up with the answer.
+    #expect(text.contains("SEQUENCE:3\n") && !text.contains("SEQUENCE:2\n"), "\(text)")
+    let quiet = try local.sync()
+    #expect((quiet.uploaded, quiet.downloaded, quiet.conflicts.count) == (0, 0, 0))
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
   func aChangeThereToWhatCalReadsIsStillAConflict(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)
     let local = try SyncFixture(server)

@@ -5,14 +5,36 @@ extension EventFields {
   /// themselves when they hold none (an event never sent out) or one that cannot be counted further.
   public var keptLinesWithNextSequence: String? {
     guard let kept = keptLines else { return nil }
-    var counted = false
-    let lines = kept.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      guard !counted, line.hasPrefix("SEQUENCE:"), let number = Int32(line.dropFirst(9)), number >= 0,
-        number < Int32.max
-      else { return String(line) }
-      counted = true
-      return "SEQUENCE:\(number + 1)"
+    var lines = kept.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let index = Self.sequenceIndex(in: lines), let number = Int32(lines[index].dropFirst(9)), number >= 0,
+      number < Int32.max
+    else { return kept }
+    lines[index] = "SEQUENCE:\(number + 1)"
+    return lines.concatenated(separator: "\n")
+  }
+
+  /// `kept` with the `SEQUENCE` line of `other` in place of its own (left out when `other` holds none):
+  /// another side's lines with the revision this side counted. `kept` itself when it holds no SEQUENCE.
+  public static func keptLines(_ kept: String?, withSequenceOf other: String?) -> String? {
+    guard let kept else { return nil }
+    var lines = kept.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let index = sequenceIndex(in: lines) else { return kept }
+    let others = other.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
+    if let theirs = sequenceIndex(in: others) {
+      lines[index] = others[theirs]
+    } else {
+      lines.remove(at: index)
     }
-    return counted ? lines.concatenated(separator: "\n") : kept
+    return lines.isEmpty ? nil : lines.concatenated(separator: "\n")
+  }
+
+  /// Where among kept `lines` the event's own `SEQUENCE` stands: among its properties, which come before its
+  /// components (an alarm's lines are not the event's).
+  private static func sequenceIndex(in lines: [Substring]) -> Int? {
+    for (index, line) in lines.enumerated() {
+      if line.hasPrefix("BEGIN:") { return nil }
+      if line.hasPrefix("SEQUENCE:") { return index }
+    }
+    return nil
   }
 }

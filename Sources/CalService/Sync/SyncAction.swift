@@ -117,8 +117,8 @@ enum SyncAction {
   /// more, or there is no status to tell what both sides had at the last sync.
   static func merged(_ server: RemoteSeries, _ local: LocalSeries, status: SyncItemRecord?) -> LocalSeries? {
     guard let base = status?.localHash, status?.href == server.href else { return nil }
-    // The server's series with this side's kept lines: what the last sync stored, if the server changed
-    // nothing else.
+    // The server's series with this side's kept lines (and its own SEQUENCE, which this side counts up when
+    // it changes when an event happens): what the last sync stored, if the server changed nothing else.
     let theirsWithOurs = server.events.map { event in
       KeptLines.carried(
         from: local.exported.first { $0.seriesLink?.recurrenceID == event.seriesLink?.recurrenceID },
@@ -138,15 +138,17 @@ enum SyncAction {
 /// Carrying the kept lines (``EventFields/keptLines``) of one side's series over to the other's.
 enum KeptLines {
   /// `event` with the kept lines of `source` (and of each of its edited occurrences, matched by the day of
-  /// the occurrence they replace); `event` itself without a source, and each occurrence without a match.
+  /// the occurrence they replace), but for the `SEQUENCE` of `event`'s own: an edit here that changed when
+  /// the event happens counts it up, and the other side's lines do not undo that. `event` itself without a
+  /// source, and each occurrence without a match.
   static func carried(from source: ExportedEvent?, to event: ExportedEvent) -> ExportedEvent {
     guard let source else { return event }
     var event = event
-    event.keptLines = source.keptLines
+    event.keptLines = EventFields.keptLines(source.keptLines, withSequenceOf: event.keptLines)
     event.overrides = event.overrides.map { day, override in
       guard let match = source.overrides.first(where: { $0.day == day }) else { return (day, override) }
       var override = override
-      override.keptLines = match.event.keptLines
+      override.keptLines = EventFields.keptLines(match.event.keptLines, withSequenceOf: override.keptLines)
       return (day, override)
     }
     return event

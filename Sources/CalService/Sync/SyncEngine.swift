@@ -347,12 +347,15 @@ final class SyncEngine {
             $0.seriesLink?.recurrenceID == record.fields.seriesLink?.recurrenceID
           })
         else { continue }
-        try store.events.setKeptLines(of: record.id, to: theirs.keptLines)
+        // As the series goes up (``SyncAction/merged(_:_:status:)``): with the SEQUENCE counted here.
+        try store.events.setKeptLines(
+          of: record.id, to: EventFields.keptLines(theirs.keptLines, withSequenceOf: record.fields.keptLines))
         for child in try store.events.children(of: record.id) {
           guard let day = child.recurrenceDay, let override = theirs.overrides.first(where: { $0.day == day }) else {
             continue
           }
-          try store.events.setKeptLines(of: child.id, to: override.event.keptLines)
+          try store.events.setKeptLines(
+            of: child.id, to: EventFields.keptLines(override.event.keptLines, withSequenceOf: child.fields.keptLines))
         }
       }
     case .record(let server, let localHash):
