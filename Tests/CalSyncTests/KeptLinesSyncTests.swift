@@ -101,6 +101,30 @@ struct KeptLinesSyncTests {
   }
 
   @Test(arguments: CalDAVServer.Kind.allCases)
+  func aMergeCutShortBeforeItsUploadIsMergedByTheNextSync(kind: CalDAVServer.Kind) throws {
+    struct CutShort: Error {}
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("meeting.ics", ics(uid: "meeting-1", summary: "planning", extra: Self.meeting))
+    try local.sync()
+    let href = try #require(try server.hrefs()["meeting-1"])
+    let answered = Self.meeting.map { $0.replacingOccurrences(of: "NEEDS-ACTION", with: "ACCEPTED") }
+    try server.put(href, ics(uid: "meeting-1", summary: "planning", extra: answered))
+    try local.retitle(try local.event(titled: "planning"), "planning (room 4)")
+
+    // The server's lines are stored here, then the upload of the merged meeting fails (the network is gone).
+    let failing = RacingRemote(try local.remote()) { _ in throw CutShort() }
+    let cut = try local.sync(remote: failing)
+    #expect(cut.failure != nil && cut.conflicts.isEmpty)
+    let report = try local.sync()
+    #expect(report.conflicts.map(\.copy.title) == [])
+    #expect(report.uploaded == 1)
+    try local.expectListing(["2024-05-12 10:00 planning (room 4)"])
+    let text = try #require(try server.events()["meeting-1"])
+    #expect(text.contains("SUMMARY:planning (room 4)\n") && text.contains("PARTSTAT=ACCEPTED"))
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
   func aChangeThereToWhatCalReadsIsStillAConflict(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)
     let local = try SyncFixture(server)

@@ -358,6 +358,9 @@ final class SyncEngine {
             of: child.id, to: EventFields.keptLines(override.event.keptLines, withSequenceOf: child.fields.keptLines))
         }
       }
+      // The server's version is now what both sides last had, the edit here made on top of it: should the
+      // upload that follows not happen (the network gone), the next sync sends the edit up, no conflict.
+      try saveStatus(uid: server.uid, href: server.href, etag: server.etag, hash: server.hash)
     case .record(let server, let localHash):
       guard try storedSeries(server.uid)?.hash == localHash else { return changedMeanwhile() }
       try saveStatus(uid: server.uid, href: server.href, etag: server.etag, hash: localHash)
