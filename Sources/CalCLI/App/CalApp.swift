@@ -29,7 +29,8 @@ public enum CalApp {
       ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
       AgendaCommand.self, FreeCommand.self, SearchCommand.self, RemoveCommand.self, ImportCommand.self,
       ExportCommand.self, CalendarCommand.self, SyncCommand.self, RemindCommand.self, UndoCommand.self,
-      RedoCommand.self, LogCommand.self, HistoryCommand.self, InteractiveCommand.self, CompletionCommand.self,
+      RedoCommand.self, LogCommand.self, HistoryCommand.self, InteractiveCommand.self, ConfigCommand.self,
+      CompletionCommand.self,
     ]
   }
 
@@ -229,13 +230,21 @@ public enum CalApp {
     let writeError = context.writeError
     let spec = command.spec
     do {
-      let arguments = try ArgumentParser(spec: spec).parse(words)
+      var arguments = try ArgumentParser(spec: spec).parse(words)
       if arguments.wantsHelp {
         context.write(HelpFormatter.help(spec))
         return ExitStatus.success
       }
       if let problem = context.environmentProblem, spec.name != CompletionCommand.spec.name {
         throw CalError(problem)
+      }
+      var context = context
+      // `cal config` reads the file itself, so that a broken one can still be seen and mended; a completion
+      // script is the same whatever it says.
+      if spec.name != ConfigCommand.spec.name && spec.name != CompletionCommand.spec.name {
+        context.configuration = try Configuration.read(context.configurationFile(), context: context)
+        context.locale = context.configuration.applied(to: context.locale)
+        arguments = context.configuration.fillingDefaults(arguments, spec: spec)
       }
       try command.init(arguments, context: context).run(context)
       return ExitStatus.success

@@ -1,0 +1,185 @@
+import CalCore
+
+/// The user's configuration file, read and checked: the defaults it gives in place of options not typed
+/// and of the locale. Command-line options win over it, and it wins over the locale.
+struct Configuration {
+  /// A value the file gives, as written, and the line it is on.
+  struct Entry: Equatable {
+    let value: String
+    let line: Int
+  }
+
+  /// Where the file is, or would be.
+  let path: String?
+  /// The values the file gives, by key.
+  private(set) var entries: [ConfigurationKey: Entry] = [:]
+  /// `calendar`.
+  private(set) var calendar: String?
+  /// `week-start`; `nil` for the locale's.
+  private(set) var firstWeekday: Weekday?
+  /// `dates`; `nil` for the locale's order.
+  private(set) var dayBeforeMonth: Bool?
+  /// `length`, as `--for` takes it; `nil` for none.
+  private(set) var length: String?
+  /// `remind`; `nil` when not given.
+  private(set) var reminders: [Reminder]?
+  /// `remind-all-day`; `nil` when not given.
+  private(set) var allDayReminders: [Reminder]?
+  /// `format`.
+  private(set) var format: String?
+  /// `color`.
+  private(set) var color: PageOptions.ColorChoice?
+
+  /// No file: every key has its default.
+  static let empty = Configuration(path: nil)
+
+  /// The configuration `file` gives, checked.
+  ///
+  /// - Throws: `CalError` naming `path:line` and what is wrong there, for the first mistake.
+  static func read(_ file: ConfigurationFile, context: CommandContext) throws(CalError) -> Configuration {
+    guard let path = file.path else { return .empty }
+    switch file.contents {
+    case .missing:
+      return Configuration(path: path)
+    case .unreadable(let reason):
+      throw CalError("cannot read the configuration file \(TerminalText.sanitized(path)): \(reason)")
+    case .bytes(let bytes):
+      return try parse(lines(bytes, path: path), path: path, context: context)
+    }
+  }
+
+  /// The lines of `bytes`, each checked to be UTF-8.
+  static func lines(_ bytes: [UInt8], path: String) throws(CalError) -> [String] {
+    var lines: [String] = []
+    for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+      guard let text = String(validating: line, as: UTF8.self) else {
+        throw CalError("\(TerminalText.sanitized(path)):\(index + 1): the line is not UTF-8 text")
+      }
+      lines.append(text.hasSuffix("\r") ? String(text.dropLast()) : text)
+    }
+    return lines
+  }
+
+  /// The configuration `lines` give: `key = value` lines, blank ones, and comments whose first non-blank
+  /// character is `#` (so that a value, such as a format, may hold one).
+  static func parse(_ lines: [String], path: String, context: CommandContext) throws(CalError) -> Configuration {
+    var configuration = Configuration(path: path)
+    for (index, line) in lines.enumerated() {
+      let location = "\(TerminalText.sanitized(path)):\(index + 1)"
+      guard let (name, value) = try setting(line, location: location) else { continue }
+      do throws(UsageError) {
+        let key = try ConfigurationKey(named: name)
+        if let first = configuration.entries[key] {
+          throw UsageError("\(key.rawValue) is given twice (first on line \(first.line)): keep one")
+        }
+        try configuration.set(key, to: value, context: context)
+        configuration.entries[key] = Entry(value: value, line: index + 1)
+      } catch {
+        throw CalError("\(location): \(error.message)")
+      }
+    }
+    return configuration
+  }
+
+  /// The key and the value of `line`, trimmed; `nil` for a blank line or a comment.
+  static func setting(_ line: String, location: String) throws(CalError) -> (key: String, value: String)? {
+    let trimmed = Substring(line).trimmingWhitespace()
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+    guard let equals = trimmed.firstIndex(of: "=") else {
+      throw CalError(
+        "\(location): '\(TerminalText.sanitized(String(trimmed.prefix(40))))' is no setting: write key = value, "
+          + "or # before a comment")
+    }
+    return (
+      String(trimmed[..<equals].trimmingWhitespace()),
+      String(trimmed[trimmed.index(after: equals)...].trimmingWhitespace())
+    )
+  }
+
+  /// Checks `value` for `key` and keeps what it means.
+  mutating func set(_ key: ConfigurationKey, to value: String, context: CommandContext) throws(UsageError) {
+    guard !value.isEmpty else {
+      throw UsageError("\(key.rawValue) needs a value: \(key.meaning)")
+    }
+    switch key {
+    case .calendar:
+      calendar = value
+    case .weekStart:
+      firstWeekday = try Self.weekday(value)
+    case .dates:
+      switch value.lowercased() {
+      case "day-first": dayBeforeMonth = true
+      case "month-first": dayBeforeMonth = false
+      case "locale": dayBeforeMonth = nil
+      default: throw UsageError("dates: '\(value)' is not day-first, month-first or locale")
+      }
+    case .length:
+      guard value.lowercased() != "none" else { return length = nil }
+      do {
+        _ = try LengthExpression.minutes(value)
+      } catch {
+        throw UsageError("length: \(error)")
+      }
+      length = value
+    case .remind:
+      reminders = try Self.reminders(value, key: key, context: context)
+    case .remindAllDay:
+      allDayReminders = try Self.reminders(value, key: key, context: context)
+    case .format:
+      _ = try EventFormat(value)
+      format = value
+    case .color:
+      color = try PageOptions.ColorChoice(parsing: value)
+    }
+  }
+
+  /// The weekday `text` names in English (`monday`, `mon`), or `nil` for `locale`.
+  private static func weekday(_ text: String) throws(UsageError) -> Weekday? {
+    let word = text.lowercased()
+    if word == "locale" { return nil }
+    let names = CalendarLocale.english.weekdayFullNames.map { $0.lowercased() }
+    if word.count >= 3, let index = names.firstIndex(where: { $0.hasPrefix(word) }) {
+      return Weekday(rawValue: index)
+    }
+    throw UsageError(
+      "week-start: '\(text)' is no weekday: use \(names.concatenated(separator: ", ")), or locale")
+  }
+
+  /// The reminders `text` lists (`15m, 1d`), as `--remind` reads each; `none` for none.
+  private static func reminders(_ text: String, key: ConfigurationKey, context: CommandContext) throws(UsageError)
+    -> [Reminder]
+  {
+    guard text.lowercased() != "none" else { return [] }
+    var reminders: [Reminder] = []
+    for part in text.split(separator: ",") {
+      let word = String(part.trimmingWhitespace())
+      let reminder: Reminder
+      do {
+        reminder = try ReminderExpression.reminder(
+          word, today: context.today, locale: context.locale, localZone: context.localZone)
+      } catch {
+        throw UsageError("\(key.rawValue): \(error)")
+      }
+      guard reminder.offsetSeconds != nil else {
+        throw UsageError(
+          "\(key.rawValue): '\(word)' is one fixed moment; a default reminder counts from each event: 15m, 1d, end")
+      }
+      if !reminders.contains(reminder) { reminders.append(reminder) }
+    }
+    guard reminders.count <= Reminder.maximumCount else {
+      throw UsageError("\(key.rawValue): at most \(Reminder.maximumCount) reminders")
+    }
+    return reminders
+  }
+
+  /// `path:line` of `key`, or `default`.
+  func source(of key: ConfigurationKey) -> String {
+    guard let path, let entry = entries[key] else { return "default" }
+    return "\(path):\(entry.line)"
+  }
+
+  /// The value `key` has: the file's, else its default.
+  func value(of key: ConfigurationKey) -> String {
+    entries[key]?.value ?? key.defaultValue
+  }
+}

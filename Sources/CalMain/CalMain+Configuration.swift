@@ -1,0 +1,47 @@
+import CalCLI
+import Glibc
+
+extension CalMain {
+  /// The configuration file the environment points to, read whole: one failed `open` when there is none.
+  static func readConfiguration(environment: [String: String]) -> ConfigurationFile {
+    guard let path = try? ConfigurationFile.path(environment: environment) else { return .none }
+    // O_NONBLOCK: a FIFO named by CAL_CONFIG is refused below instead of waited on for a writer.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      // No file (or no folder for it) is no configuration; anything else is a file the user cannot have meant
+      // to be ignored.
+      if errno == ENOENT || errno == ENOTDIR { return ConfigurationFile(path: path, contents: .missing) }
+      return ConfigurationFile(path: path, contents: .unreadable(String(cString: strerror(errno))))
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      return ConfigurationFile(path: path, contents: .unreadable(String(cString: strerror(errno))))
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: return ConfigurationFile(path: path, contents: .unreadable("it is a folder"))
+    default: return ConfigurationFile(path: path, contents: .unreadable("it is not a regular file"))
+    }
+    let limit = ConfigurationFile.maximumSize
+    guard status.st_size <= limit else {
+      return ConfigurationFile(path: path, contents: .unreadable("it is larger than \(limit / 1024) KB"))
+    }
+    // One byte more than the limit tells a file that grew since fstat.
+    var bytes = [UInt8](repeating: 0, count: limit + 1)
+    var count = 0
+    while count < bytes.count {
+      let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+      if read < 0 && errno == EINTR { continue }
+      guard read >= 0 else {
+        return ConfigurationFile(path: path, contents: .unreadable(String(cString: strerror(errno))))
+      }
+      if read == 0 { break }
+      count += read
+    }
+    guard count <= limit else {
+      return ConfigurationFile(path: path, contents: .unreadable("it is larger than \(limit / 1024) KB"))
+    }
+    return ConfigurationFile(path: path, contents: .bytes(Array(bytes[..<count])))
+  }
+}
