@@ -102,9 +102,14 @@ struct ConfigCommand: Command {
       try FileIO.createFolders(String(path[..<slash]))
     }
     try FileIO.write(edited.map { $0 + "\n" }.concatenated(), to: path)
-    guard let known = ConfigurationKey(rawValue: key) else { return context.print("Removed \(key) from \(path)") }
-    let written = ConfigurationFile(path: path, contents: .bytes(Array(edited.map { $0 + "\n" }.concatenated().utf8)))
-    let configuration = (try? Configuration.read(written, context: context)) ?? Configuration(path: path)
+    guard let known = ConfigurationKey(rawValue: key) else {
+      return context.print("Removed \(TerminalText.sanitized(key)) from \(TerminalText.sanitized(path))")
+    }
+    // The key as the file now gives it, whatever the other lines hold.
+    var configuration = Configuration(path: path)
+    if let value, let index = edited.firstIndex(where: { Configuration.key(of: $0) == key }) {
+      configuration.entries[known] = Configuration.Entry(value: value, line: index + 1)
+    }
     context.print(Self.line(known, configuration))
   }
 }

@@ -12,7 +12,7 @@ struct Configuration {
   /// Where the file is, or would be.
   let path: String?
   /// The values the file gives, by key.
-  private(set) var entries: [ConfigurationKey: Entry] = [:]
+  var entries: [ConfigurationKey: Entry] = [:]
   /// `calendar`.
   private(set) var calendar: String?
   /// `week-start`; `nil` for the locale's.
@@ -126,10 +126,22 @@ struct Configuration {
     case .remindAllDay:
       allDayReminders = try Self.reminders(value, key: key, context: context)
     case .format:
-      _ = try EventFormat(value)
+      do {
+        _ = try EventFormat(value)
+      } catch {
+        // The option's own words, named after the key.
+        let option = "--\(EventFormat.option.long): "
+        throw UsageError(
+          "format: " + (error.message.hasPrefix(option) ? String(error.message.dropFirst(option.count)) : error.message)
+        )
+      }
       format = value
     case .color:
-      color = try PageOptions.ColorChoice(parsing: value)
+      do {
+        color = try PageOptions.ColorChoice(parsing: value)
+      } catch {
+        throw UsageError("color: \(error.message)")
+      }
     }
   }
 
