@@ -96,6 +96,7 @@ enum CompletionScript {
     "<shell>": .words(Shell.allCases.map(\.rawValue)),
     "<subcommand>": .topics,
     "<action>": .words(CalendarCommand.Action.allCases.map(\.rawValue)),
+    "<key>": .words(ConfigurationKey.allCases.map(\.rawValue)),
     "--calendar": .calendars,
     "<names>": .calendars,
     // `cal calendar --color`, a calendar's colour, is not the pages' `--color <when>`.
