@@ -39,12 +39,16 @@ struct ConfigFileTests {
     return try #require(try CalProcess.json(result.stdout) as? [String: Any], sourceLocation: sourceLocation)
   }
 
-  @Test("week-start sets show's first column; --sunday wins; cal(1)'s forms stay Debian's")
+  @Test("week-start sets show's first column, week numbers and this week; --sunday wins; cal(1)'s forms stay Debian's")
   func weekStart() throws {
     let cal = try PinnedCal()
     defer { cal.remove() }
     let debian = try bare(cal, ["5", "2024"])
+    try cal.setUp([["add", "2024-05-06", "monday"], ["add", "2024-05-13", "next monday"]])
+    try cal.expect(["list", "week", "--format", "{title}"], prints: "next monday\n")
     _ = try write("week-start = monday\n", in: cal)
+    // Sunday 12 May ends the week that starts on Monday 6 May.
+    try cal.expect(["list", "week", "--format", "{title}"], prints: "monday\n")
     #expect(try cal.run(["show", "2024-05"]).stdout.contains("Mo Tu We Th Fr Sa Su"))
     #expect(try cal.run(["show", "2024-05", "--sunday"]).stdout.contains("Su Mo Tu We Th Fr Sa"))
     // Week numbers follow the week: ISO 8601 weeks when weeks start on Monday (13 May 2024 starts week 20).

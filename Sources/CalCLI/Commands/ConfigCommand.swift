@@ -84,13 +84,7 @@ struct ConfigCommand: Command {
   /// the key as it now is.
   private func write(_ file: ConfigurationFile, key: String, value: String?, context: CommandContext) throws {
     let path = try file.path ?? ConfigurationFile.path(environment: context.environment)
-    var lines: [String]
-    switch file.contents {
-    case .missing: lines = []
-    case .bytes(let bytes): lines = try Configuration.lines(bytes, path: path)
-    case .unreadable(let reason):
-      throw CalError("cannot read the configuration file \(TerminalText.sanitized(path)): \(reason)")
-    }
+    var lines = try Configuration.lines(file, path: path)
     if lines.last == "" { lines.removeLast() }
     if value == nil && !lines.contains(where: { Configuration.key(of: $0) == key }) {
       // Nothing to take out: a key that is in no line must at least be one cal knows.

@@ -38,13 +38,18 @@ struct Configuration {
   /// - Throws: `CalError` naming `path:line` and what is wrong there, for the first mistake.
   static func read(_ file: ConfigurationFile, context: CommandContext) throws(CalError) -> Configuration {
     guard let path = file.path else { return .empty }
+    return try parse(lines(file, path: path), path: path, context: context)
+  }
+
+  /// The lines of `file`, at `path`: none when there is no file.
+  static func lines(_ file: ConfigurationFile, path: String) throws(CalError) -> [String] {
     switch file.contents {
     case .missing:
-      return Configuration(path: path)
+      return []
     case .unreadable(let reason):
       throw CalError("cannot read the configuration file \(TerminalText.sanitized(path)): \(reason)")
     case .bytes(let bytes):
-      return try parse(lines(bytes, path: path), path: path, context: context)
+      return try lines(bytes, path: path)
     }
   }
 
