@@ -27,21 +27,30 @@ extension CalMain {
     guard status.st_size <= limit else {
       return ConfigurationFile(path: path, contents: .unreadable("it is larger than \(limit / 1024) KB"))
     }
-    // One byte more than the limit tells a file that grew since fstat.
-    var bytes = [UInt8](repeating: 0, count: limit + 1)
-    var count = 0
-    while count < bytes.count {
-      let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
-      if read < 0 && errno == EINTR { continue }
-      guard read >= 0 else {
-        return ConfigurationFile(path: path, contents: .unreadable(String(cString: strerror(errno))))
+    // One byte more than the file held at fstat tells a file that grew since, up to the limit.
+    let capacity = min(Int(status.st_size), limit) + 1
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      count = 0
+      while count < capacity {
+        let read = Glibc.read(descriptor, buffer.baseAddress! + count, capacity - count)
+        if read < 0 && errno == EINTR { continue }
+        guard read > 0 else {
+          if read < 0 { failure = errno }
+          return
+        }
+        count += read
       }
-      if read == 0 { break }
-      count += read
     }
-    guard count <= limit else {
-      return ConfigurationFile(path: path, contents: .unreadable("it is larger than \(limit / 1024) KB"))
+    guard failure == 0 else {
+      return ConfigurationFile(path: path, contents: .unreadable(String(cString: strerror(failure))))
     }
-    return ConfigurationFile(path: path, contents: .bytes(Array(bytes[..<count])))
+    guard bytes.count < capacity else {
+      return ConfigurationFile(
+        path: path,
+        contents: .unreadable(
+          capacity > limit ? "it is larger than \(limit / 1024) KB" : "it changed while cal read it: try again"))
+    }
+    return ConfigurationFile(path: path, contents: .bytes(bytes))
   }
 }

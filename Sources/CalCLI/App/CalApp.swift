@@ -241,10 +241,12 @@ public enum CalApp {
       var context = context
       // `cal config` reads the file itself, so that a broken one can still be seen and mended; a completion
       // script is the same whatever it says.
-      if spec.name != ConfigCommand.spec.name && spec.name != CompletionCommand.spec.name {
+      if command.readsConfiguration {
         context.configuration = try Configuration.read(context.configurationFile(), context: context)
-        context.locale = context.configuration.applied(to: context.locale)
-        arguments = context.configuration.fillingDefaults(arguments, spec: spec)
+        if !context.configuration.entries.isEmpty {
+          context.locale = context.configuration.applied(to: context.locale)
+          arguments = context.configuration.fillingDefaults(arguments, spec: spec)
+        }
       }
       try command.init(arguments, context: context).run(context)
       return ExitStatus.success

@@ -23,6 +23,9 @@ struct ConfigCommand: Command {
     ],
     options: [unset, JSONOption.option])
 
+  /// It reads the file itself, so that a broken one can still be seen and mended.
+  static var readsConfiguration: Bool { false }
+
   let key: String?
   let value: String?
   let unsets: Bool
@@ -84,7 +87,7 @@ struct ConfigCommand: Command {
   /// the key as it now is.
   private func write(_ file: ConfigurationFile, key: String, value: String?, context: CommandContext) throws {
     let path = try file.path ?? ConfigurationFile.path(environment: context.environment)
-    var lines = try Configuration.lines(file, path: path)
+    var lines = try Configuration.lines(file, path: path).map(String.init)
     if lines.last == "" { lines.removeLast() }
     if value == nil && !lines.contains(where: { Configuration.key(of: $0) == key }) {
       // Nothing to take out: a key that is in no line must at least be one cal knows.

@@ -3,7 +3,7 @@ import CalCore
 extension Configuration {
   /// The key of `line`, when it is a setting.
   static func key(of line: String) -> String? {
-    (try? setting(line, location: ""))??.key
+    (try? setting(Substring(line)))??.key
   }
 
   /// `lines` with `key` set to `value` on the line that gave it (the first, when several did) and taken out

@@ -41,8 +41,8 @@ struct Configuration {
     return try parse(lines(file, path: path), path: path, context: context)
   }
 
-  /// The lines of `file`, at `path`: none when there is no file.
-  static func lines(_ file: ConfigurationFile, path: String) throws(CalError) -> [String] {
+  /// The lines of `file`, at `path`, without their line ends: none when there is no file.
+  static func lines(_ file: ConfigurationFile, path: String) throws(CalError) -> [Substring] {
     switch file.contents {
     case .missing:
       return []
@@ -53,26 +53,28 @@ struct Configuration {
     }
   }
 
-  /// The lines of `bytes`, each checked to be UTF-8.
-  static func lines(_ bytes: [UInt8], path: String) throws(CalError) -> [String] {
-    var lines: [String] = []
-    for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-      guard let text = String(validating: line, as: UTF8.self) else {
-        throw CalError("\(TerminalText.sanitized(path)):\(index + 1): the line is not UTF-8 text")
-      }
-      lines.append(text.hasSuffix("\r") ? String(text.dropLast()) : text)
+  /// The lines of `bytes`, checked to be UTF-8, without their line ends (`\n`, `\r\n`).
+  static func lines(_ bytes: [UInt8], path: String) throws(CalError) -> [Substring] {
+    // Decoded whole and compared, which is quick; only a file that is not UTF-8 is looked at line by line,
+    // to say which line.
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard text.utf8.elementsEqual(bytes) else {
+      let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+      let line = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
+      throw CalError("\(TerminalText.sanitized(path)):\(line + 1): the line is not UTF-8 text")
     }
-    return lines
+    return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+      text[line.startIndex..<(line.last == 0x0D ? text.utf8.index(before: line.endIndex) : line.endIndex)]
+    }
   }
 
   /// The configuration `lines` give: `key = value` lines, blank ones, and comments whose first non-blank
   /// character is `#` (so that a value, such as a format, may hold one).
-  static func parse(_ lines: [String], path: String, context: CommandContext) throws(CalError) -> Configuration {
+  static func parse(_ lines: [Substring], path: String, context: CommandContext) throws(CalError) -> Configuration {
     var configuration = Configuration(path: path)
     for (index, line) in lines.enumerated() {
-      let location = "\(TerminalText.sanitized(path)):\(index + 1)"
-      guard let (name, value) = try setting(line, location: location) else { continue }
       do throws(UsageError) {
+        guard let (name, value) = try setting(line) else { continue }
         let key = try ConfigurationKey(named: name)
         if let first = configuration.entries[key] {
           throw UsageError("\(key.rawValue) is given twice (first on line \(first.line)): keep one")
@@ -80,25 +82,34 @@ struct Configuration {
         try configuration.set(key, to: value, context: context)
         configuration.entries[key] = Entry(value: value, line: index + 1)
       } catch {
-        throw CalError("\(location): \(error.message)")
+        throw CalError("\(TerminalText.sanitized(path)):\(index + 1): \(error.message)")
       }
     }
     return configuration
   }
 
   /// The key and the value of `line`, trimmed; `nil` for a blank line or a comment.
-  static func setting(_ line: String, location: String) throws(CalError) -> (key: String, value: String)? {
-    let trimmed = Substring(line).trimmingWhitespace()
-    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
-    guard let equals = trimmed.firstIndex(of: "=") else {
-      throw CalError(
-        "\(location): '\(TerminalText.sanitized(String(trimmed.prefix(40))))' is no setting: write key = value, "
-          + "or # before a comment")
+  static func setting(_ line: Substring) throws(UsageError) -> (key: String, value: String)? {
+    let trimmed = blanksTrimmed(line)
+    if trimmed.isEmpty || trimmed.utf8.first == UInt8(ascii: "#") { return nil }
+    guard let equals = trimmed.utf8.firstIndex(of: UInt8(ascii: "=")) else {
+      throw UsageError(
+        "'\(TerminalText.sanitized(String(trimmed.prefix(40))))' is no setting: write key = value, or # before a "
+          + "comment")
     }
     return (
-      String(trimmed[..<equals].trimmingWhitespace()),
-      String(trimmed[trimmed.index(after: equals)...].trimmingWhitespace())
+      String(blanksTrimmed(trimmed[..<equals])), String(blanksTrimmed(trimmed[trimmed.utf8.index(after: equals)...]))
     )
+  }
+
+  /// `text` without spaces and tabs at either end, byte by byte: a file is read at every start, and
+  /// `Character`'s grapheme breaking cost more than the rest of its reading.
+  static func blanksTrimmed(_ text: Substring) -> Substring {
+    let utf8 = text.utf8
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+    guard let first = utf8.firstIndex(where: { !isBlank($0) }), let last = utf8.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return text[first..<utf8.index(after: last)]
   }
 
   /// Checks `value` for `key` and keeps what it means.
@@ -169,7 +180,7 @@ struct Configuration {
     guard text.lowercased() != "none" else { return [] }
     var reminders: [Reminder] = []
     for part in text.split(separator: ",") {
-      let word = String(part.trimmingWhitespace())
+      let word = String(blanksTrimmed(part))
       let reminder: Reminder
       do {
         reminder = try ReminderExpression.reminder(
