@@ -238,17 +238,20 @@ public enum CalApp {
       if let problem = context.environmentProblem, spec.name != CompletionCommand.spec.name {
         throw CalError(problem)
       }
-      var context = context
-      // `cal config` reads the file itself, so that a broken one can still be seen and mended; a completion
-      // script is the same whatever it says.
-      if command.readsConfiguration {
-        context.configuration = try Configuration.read(context.configurationFile(), context: context)
-        if !context.configuration.entries.isEmpty {
-          context.locale = context.configuration.applied(to: context.locale)
-          arguments = context.configuration.fillingDefaults(arguments, spec: spec)
-        }
+      func perform(_ context: CommandContext) throws { try command.init(arguments, context: context).run(context) }
+      // Without a file, the context goes on as it is: not even copied.
+      if command.readsConfiguration,
+        case let configuration = try Configuration.read(context.configurationFile(), context: context),
+        !configuration.entries.isEmpty
+      {
+        var configured = context
+        configured.configuration = configuration
+        configured.locale = configuration.applied(to: context.locale)
+        arguments = configuration.fillingDefaults(arguments, spec: spec)
+        try perform(configured)
+      } else {
+        try perform(context)
       }
-      try command.init(arguments, context: context).run(context)
       return ExitStatus.success
     } catch let error as UsageError {
       writeError(usageError(error.message, spec))
