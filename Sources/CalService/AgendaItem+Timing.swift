@@ -15,3 +15,14 @@ extension AgendaItem {
     return start * 1000 <= instant && instant < end * 1000
   }
 }
+
+extension AgendaItem {
+  /// Whether the occurrence is under way at some moment from `start` up to `end` (Unix milliseconds): an
+  /// all-day one on its days always, a timed one that started before `end` and ends after `start`, one
+  /// without a length when it starts among them.
+  public func isUnderWay(from start: Int64, until end: Int64) -> Bool {
+    guard let begins = occurrence.startInstant, let ends = occurrence.endInstant else { return isAllDay }
+    let (first, last) = (begins * 1000, ends * 1000)
+    return first == last ? (start <= first && first < end) : (first < end && last > start)
+  }
+}

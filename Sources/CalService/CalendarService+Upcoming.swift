@@ -37,3 +37,21 @@ extension CalendarService {
     return try upcoming(from: instant, through: first.adding(days: days - 1) ?? .last)
   }
 }
+
+/// What is under way at a moment, as khal's `at` tells it.
+extension CalendarService {
+  /// The items of the local day of `start` under way at some moment from `start` up to `end` (Unix
+  /// milliseconds, `end` after `start` and on the same day), in order: that day's all-day events, the timed
+  /// ones that overlap the moments, and those without a length that start among them.
+  ///
+  /// - Throws: `ServiceError.invalidRequest` when `end` is not after `start`.
+  public func forEachItem(
+    underWayFrom start: Int64, until end: Int64, calendar: String? = nil, _ body: (AgendaItem) throws -> Bool
+  ) throws {
+    guard end > start else { throw ServiceError(.invalidRequest, "the moments' end must come after their start") }
+    guard let day = environment.localZone.wallClock(atUTC: start.floorDivided(by: 1000))?.date else { return }
+    try forEachAgendaItem(from: day, through: day, calendar: calendar) { item in
+      item.isUnderWay(from: start, until: end) ? try body(item) : true
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import CalCore
 import CalService
 
-/// `cal list [DAY|MONTH|YEAR|FROM..TO|[next|last] week|year] [--from DATE --to DATE]`
+/// `cal list [DAY|MONTH|YEAR|FROM..TO|[next|last] week|year|now|DAY TIME[-TIME]] [--from DATE --to DATE]`
 struct ListCommand: Command {
   static let spec = CommandSpec(
     name: "list", abstract: "List events, in date and time order.",
@@ -13,6 +13,10 @@ struct ListCommand: Command {
       With --format, each event is printed as the text given, with its fields in braces: \(EventFormat.fieldList) \
       ({{ and }} write braces, \\n and \\t a line break and a tab); with --limit N, only the first N events. \
       agenda and search take both too: cal next -n 1 --format '{start-time} {title}' for a status bar.
+
+      As khal's at, cal list now lists what is under way at this moment: the day's all-day events and the \
+      timed ones that have begun and not ended; a day and a time (fri 14:00, tomorrow 9am) what is under way \
+      then, and a day and two times (fri 14:00-16:00) what is under way at some moment between them.
       """,
     arguments: [
       ArgumentSpec(
@@ -20,7 +24,8 @@ struct ListCommand: Command {
         help:
           "A day (2024-05-12, today, fri, +3d), a month (2024-05, may, may 2024, next month, +2m), a year "
           + "(2024, this, next or last year), a range (2024-05-01..2024-06-15, today..fri) or week (this, next or "
-          + "last week); see cal help dates.",
+          + "last week), now, or a day and a time (fri 14:00, today 9am-noon): what is under way then; see cal "
+          + "help dates.",
         isOptional: true, takesRest: true)
     ],
     options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, PageOptions.titleColor]
@@ -32,6 +37,8 @@ struct ListCommand: Command {
     case month(YearMonth)
     case year(Int)
     case viewedMonth
+    /// What is under way from `start` up to `end` (Unix milliseconds), told as `label` when nothing is.
+    case underWay(start: Int64, end: Int64, label: String)
   }
 
   let window: Window
@@ -45,7 +52,11 @@ struct ListCommand: Command {
     let range = try RangeOptions.parse(arguments, dates: dates)
     if let text = arguments.positional(0) {
       guard range == nil else { throw UsageError("Give a day, month or range, or --from and --to, not both") }
-      window = try Self.window(text, dates: dates)
+      if let moments = try Self.underWay(text, context: context, dates: dates) {
+        window = moments
+      } else {
+        window = try Self.window(text, dates: dates)
+      }
     } else if let (first, last) = range {
       window = .days(first, last)
     } else {
@@ -89,6 +100,36 @@ struct ListCommand: Command {
     }
   }
 
+  /// The moments `text` names, when it is `now` or a day and a time (`fri 14:00`, `fri 14:00-16:00`); `nil`
+  /// for anything else. A last word that is a bare hour (`may 9`) is the day's; one shaped like a time that
+  /// is none (`fri 25:00`) is refused when the words before it are a day.
+  static func underWay(_ text: String, context: CommandContext, dates: DateReader) throws(UsageError) -> Window? {
+    if text.lowercased() == "now" {
+      let now = context.now()
+      return .underWay(start: now, end: now + 1, label: "now")
+    }
+    let words = text.split(separator: " ").map(String.init)
+    guard words.count >= 2, let last = words.last else { return nil }
+    let times: (start: TimeOfDay, end: TimeOfDay?)
+    do {
+      guard let found = try TimeExpression.leading(last) else { return nil }
+      times = found
+    } catch .bareHour {
+      return nil
+    } catch {
+      guard (try? dates.day(words.dropLast().joined(separator: " "))) != nil else { return nil }
+      throw UsageError(error.description)
+    }
+    let day = try dates.day(words.dropLast().joined(separator: " "))
+    let zone = context.localZone
+    let midnight = Int64(day.daysSince1970) * 86_400
+    let start = zone.utc(fromLocal: midnight + Int64(times.start.minutes) * 60) * 1000
+    // One time is its minute; two, the moments from the first up to the second.
+    let end = times.end.map { zone.utc(fromLocal: midnight + Int64($0.minutes) * 60) * 1000 } ?? start + 60_000
+    let clock = times.end.map { "from \(times.start) to \($0)" } ?? "at \(times.start)"
+    return .underWay(start: start, end: max(end, start + 1), label: "\(clock) on \(day)")
+  }
+
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .read)
     let first: CivilDate
@@ -108,6 +149,15 @@ struct ListCommand: Command {
       let month = try calendar.viewedMonth()
       (first, last, emptyMessage) = (month.firstDay, month.lastDay, "No events in \(month.englishName).")
       viewed = month
+    case .underWay(let start, let end, let label):
+      var listed = 0
+      var lines = EventListing(listing, context: context, styled: color.highlights(context))
+      try calendar.forEachItem(underWayFrom: start, until: end, calendar: calendarName) { item in
+        lines.append(item)
+        return listing.more(after: &listed)
+      }
+      lines.finish(emptyMessage: "Nothing under way \(label).")
+      return
     }
     var listed = 0
     var lines = EventListing(listing, context: context, styled: color.highlights(context))

@@ -91,13 +91,15 @@ enum CompletionScript {
     "<zone>": .zones,
     "<date>": .words(dayWords),
     "<month>": .months(plus: ["today"]),
-    "<when>": .months(plus: dayWords + ["week"]),
+    "<when>": .months(plus: dayWords + ["week", "now"]),
     "<direction>": .words(CurlDirection.allCases.map(\.rawValue)),
     "<shell>": .words(Shell.allCases.map(\.rawValue)),
     "<subcommand>": .topics,
     "<action>": .words(CalendarCommand.Action.allCases.map(\.rawValue)),
     "<key>": .words(ConfigurationKey.allCases.map(\.rawValue)),
     "--calendar": .calendars,
+    // A reminder's `<when>` (15m, end, tomorrow 8am) is not list's: no word list fits it.
+    "--remind": .text,
     "<names>": .calendars,
     // `cal calendar --color`, a calendar's colour, is not the pages' `--color <when>`.
     "--color <color>": .words(CalendarColor.names + ["none"]),

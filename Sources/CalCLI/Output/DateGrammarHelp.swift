@@ -49,6 +49,10 @@ enum DateGrammarHelp {
             2024, this year           a whole year (list, agenda)
             next year, last year      the year after, the year before (list,
                                       agenda)
+            now                       what is under way at this moment (list)
+            DAY TIME, DAY TIME-TIME   what is under way then, or at some moment
+                                      between the two: fri 14:00, today
+                                      9am-noon (list)
     DAYS    30, 10d, 2w, 1m, 1y       that many days from today on (agenda),
                                       or a range, a day, a month or a year;
                                       four digits are a year: 2024d for days
