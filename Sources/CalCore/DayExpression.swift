@@ -5,9 +5,10 @@ public enum DayExpression {
   /// The words that stand for a day relative to today.
   public static let relativeDays = ["today": 0, "tomorrow": 1, "yesterday": -1]
 
-  /// The forms of a day, for messages and help.
+  /// The forms of a day, for messages and help: one of each kind, so that the line stays short (`cal help
+  /// dates` has them all).
   public static let dayForms =
-    "2024-05-12, 2024-5-12, 5-12, may 12, today, tomorrow, yesterday, fri, next fri, +3d, -2w, +1m, in 3 days"
+    "2024-05-12, 5-12, 18.05., 18.05.2024, 5/20, may 12, today, tomorrow, fri, next fri, +3d, in 3 days"
   /// The forms of a month, for messages and help.
   public static let monthForms = "2024-05, 2024-5, may, may 2024, this month, next month, last month, +2m, in 2 months"
 

@@ -1,11 +1,13 @@
-/// A time of day as people write it: `9`, `09`, `9:30`, `21:30`, `2130`, `9am`, `9:30pm`, `noon`, `midnight`.
+/// A time of day as people write it: `9`, `09`, `9:30`, `9.30`, `21:30`, `2130`, `9am`, `9:30pm`, `noon`,
+/// `midnight`.
 public enum TimeExpression {
   /// The forms of a time, for messages and help.
-  public static let forms = "9, 09, 9:30, 21:30, 2130, 9am, 9:30pm, noon or midnight"
+  public static let forms = "9, 09, 9:30, 9.30, 21:30, 2130, 9am, 9:30pm, noon or midnight"
 
   /// The time `text` names. A number alone is an hour on the 24-hour clock, four digits its hour and
   /// minutes (`0930`, `2130`); with `am` or `pm` (in any case, after a space or not) the hour is 1 to 12,
-  /// and 12am is midnight.
+  /// and 12am is midnight. A dot parts the hour from its minutes as a colon does (`9.30`), as much of Europe
+  /// writes it; a date is never read here, so `18.05` is 18:05.
   public static func time(_ text: String) throws(TimeError) -> TimeOfDay {
     let compact = String(text.lowercased().filter { !$0.isWhitespace })
     if compact.utf8.count == 4, let number = parseDigits(Substring(compact), minimumCount: 4, maximumCount: 4) {
@@ -23,7 +25,7 @@ public enum TimeExpression {
       half = clock.hasSuffix("pm") ? 12 : 0
       clock = clock.dropLast(2)
     }
-    let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+    let parts = clockParts(clock)
     guard (1...2).contains(parts.count), let hour = parseDigits(parts[0], minimumCount: 1, maximumCount: 2) else {
       throw .malformedTime(text)
     }
@@ -75,14 +77,20 @@ public enum TimeExpression {
     return TimeOfDay(minutes: number / 100 * 60 + number % 100)
   }
 
-  /// Whether `text` is made like a time: `noon`, `midnight`, or one or two digits with `:MM` (two digits) and `am`/`pm`
-  /// or not; a word such as `re:invent` or `2024` is not.
+  /// The hour and the minutes of `clock` (`9:30`, `9.30`), parted at its colon or its dot: one of them, so
+  /// that `9:30.15` is no time.
+  private static func clockParts(_ clock: Substring) -> [Substring] {
+    clock.split(separator: clock.contains(":") ? ":" : ".", omittingEmptySubsequences: false)
+  }
+
+  /// Whether `text` is made like a time: `noon`, `midnight`, or one or two digits with `:MM` or `.MM` (two
+  /// digits) and `am`/`pm` or not; a word such as `re:invent`, `2024`, `9.5` or `18.05.` is not.
   private static func isShapedLikeTime(_ text: Substring) -> Bool {
     let lower = text.lowercased()
     if lower == "noon" || lower == "midnight" { return true }
     var clock = Substring(lower)
     if clock.hasSuffix("am") || clock.hasSuffix("pm") { clock = clock.dropLast(2) }
-    let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+    let parts = clockParts(clock)
     guard (1...2).contains(parts.count), parseDigits(parts[0], minimumCount: 1, maximumCount: 2) != nil else {
       return false
     }

@@ -140,6 +140,6 @@ extension CalendarService {
       uid: record.uid ?? "\(record.id)@cal", title: record.title, note: record.note, location: record.location,
       schedule: schedule, alarms: record.fields.reminders.map { $0.alarm(allDay: record.schedule.isAllDay) },
       created: record.createdAt, modified: record.updatedAt, omitsSummary: record.fields.omitsSummary,
-      seriesLink: record.fields.seriesLink)
+      seriesLink: record.fields.seriesLink, keptLines: record.fields.keptLines)
   }
 }

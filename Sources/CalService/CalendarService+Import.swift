@@ -120,7 +120,7 @@ extension CalendarService {
     let existing = try store.events.event(uid: event.uid, calendar: calendar)
     if let existing {
       try store.events.clearSeriesDetails(eventID: existing.id)
-      record = try store.events.update(id: existing.id, fields, at: now)!
+      record = try store.events.update(id: existing.id, fields, replacingKeptLines: true, at: now)!
     } else {
       record = try store.events.insert(fields, calendar: calendar, at: now)
     }

@@ -200,7 +200,7 @@ struct ImportSaver {
     EventFields(
       title: event.title, note: event.note, location: event.location, schedule: event.schedule, uid: event.uid,
       reminders: CalendarService.reminders(event.alarms, of: event.schedule), summaryMissing: event.summaryMissing,
-      seriesLink: event.seriesLink)
+      seriesLink: event.seriesLink, keptLines: event.keptLines)
   }
 
   /// The child rows of `event`: its edited occurrences (with their own alarms), and its extra dates other than
@@ -210,7 +210,7 @@ struct ImportSaver {
       EventFields(
         title: override.title, note: override.note, location: override.location, schedule: override.schedule,
         recurrenceDay: day, reminders: CalendarService.reminders(override.alarms, of: override.schedule),
-        summaryMissing: override.summaryMissing)
+        summaryMissing: override.summaryMissing, keptLines: override.keptLines)
     }
     for extra in event.additions
     where extra.startDay != event.schedule.startDay || extra.startTime != event.schedule.startTime {

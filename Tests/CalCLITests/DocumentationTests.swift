@@ -45,14 +45,16 @@ final class DocumentationTests {
     // edit's --on picks an occurrence: its repeat's days are --repeat-on.
     try expect(["help", "edit"], says: "(instead of --repeat, --every and --repeat-on;")
     try expect(["help", "add"], says: "(instead of --repeat, --every and --on;")
-    // export needs both ends; list and search take --from alone.
-    try expect(["help", "export"], says: "with --from alone", false)
-    try expect(["help", "list"], says: "The last day (with --from alone: 30 days).")
-    try expect(["help", "search"], says: "The last day (with --from alone: 30 days).")
+    // Each says what one end alone covers for it: export all before or after, the others their usual days.
+    try expect(["help", "export"], says: "alone: 30 days", false)
+    try expect(["help", "list"], says: "The first day (alone: 30 days from it; a month: its first day).")
+    try expect(["help", "search"], says: "The last day (alone: from today; a month: its last day).")
+    try expect(["help", "agenda"], says: "The first day (alone: 7 days from it; a month: its first day).")
+    try expect(["help", "free"], says: "The last day (alone: from today; a month: its last day).")
     // rm takes the handle list prints, as edit does.
     try expect(["help", "rm"], says: "#3@2024-05-22 names one occurrence.")
     // edit's times take what add's take.
-    try expect(["help", "edit"], says: "A new start time: 9, 9:30, 21:30, 9am, 9:30pm, noon")
+    try expect(["help", "edit"], says: "A new start time: 9, 9:30, 9.30, 21:30, 9am, 9:30pm, noon")
     try expect(["help", "edit"], says: "A new end time, the same day: 10:15, 5pm.")
     try expect(["help", "edit"], says: "HH:MM", false)
     // calendar's --json is for list alone, as its other options say which action they go with.
@@ -92,11 +94,17 @@ final class DocumentationTests {
       (["edit", "1", "--on", "2024-04-31", "--title", "x"], "--on: '2024-04-31' is not a day: April 2024 has 30 days"),
       (["rm", "1", "--on", "13"], "--on: '13' is ambiguous"),
       (["search", "x", "--from", "soon"], "--from: 'soon' is not a day"),
-      (["list", "--to", "2024-05-01"], "--to needs --from"),
+      // The hint names the forms with dots and slashes too.
+      (
+        ["add", "someday", "x"],
+        "'someday' is not a day: write 2024-05-12, 5-12, 18.05., 18.05.2024, 5/20, may 12, today, tomorrow, fri, "
+          + "next fri, +3d, in 3 days (see cal help dates)"
+      ),
+      (["list", "--to", "2000-01-01"], "--to alone runs from today ("),
       (
         ["list", "next weeks"],
-        "'next weeks' is not a day, a month, a year, a range or week: write a day as 2024-05-12, 2024-5-12, 5-12, "
-          + "may 12, today, tomorrow, yesterday, fri, next fri, +3d, -2w, +1m, in 3 days, a month as 2024-05, 2024-5, "
+        "'next weeks' is not a day, a month, a year, a range or week: write a day as 2024-05-12, 5-12, 18.05., "
+          + "18.05.2024, 5/20, may 12, today, tomorrow, fri, next fri, +3d, in 3 days, a month as 2024-05, 2024-5, "
           + "may, may 2024, this month, next month, last month, +2m, in 2 months, a year as 2024 or next year, a range "
           + "as 2024-05-01..2024-06-15 or today..fri, or week, next week, last week (see cal help dates)"
       ),

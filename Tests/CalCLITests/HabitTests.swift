@@ -33,6 +33,31 @@ final class HabitTests {
       ["add", "fri", "2024-05-31 deadline"], prints: "Added: 2024-05-17  all day      #3  2024-05-31 deadline\n")
   }
 
+  @Test("a second date without a year after the date is the last day too; written backwards it is refused")
+  func shortSecondDay() throws {
+    try cal.expect(
+      ["add", "18.05.", "25.05.", "holiday"], prints: "Added: 2024-05-18  all day      #1  holiday (day 1 of 8)\n")
+    try cal.expect(["add", "fri", "19.5.", "trip"], prints: "Added: 2024-05-17  all day      #2  trip (day 1 of 3)\n")
+    try cal.expect(["add", "5/18", "5/25", "camp"], prints: "Added: 2024-05-18  all day      #3  camp (day 1 of 8)\n")
+    try cal.expect(
+      ["add", "may", "18", "may", "20", "fair"], prints: "Added: 2024-05-18  all day      #4  fair (day 1 of 3)\n")
+    // Without a year it is the coming one from the first day: into January.
+    try cal.expect(["add", "28.12.", "3.1.", "ski"], prints: "Added: 2024-12-28  all day      #5  ski (day 1 of 7)\n")
+    // A slash or a month's name begins a title after a date written otherwise.
+    try cal.expect(["add", "fri", "24/7", "support"], prints: "Added: 2024-05-17  all day      #6  24/7 support\n")
+    try cal.expect(["add", "fri", "may", "25", "talk"], prints: "Added: 2024-05-17  all day      #7  may 25 talk\n")
+    try cal.expect(["add", "3-2", "win"], prints: "Added: 2024-03-02  all day      #8  win\n")
+    try cal.expectRefused(
+      ["add", "25.05.", "18.05.", "x"],
+      "'25.05. 18.05.' ends before it starts: give the last day's year for a span into the next year")
+    try cal.expectRefused(["add", "5/25", "5/18", "x"], "'5/25 5/18' ends before it starts")
+    try cal.expectRefused(["add", "may", "25", "may", "18", "x"], "'may 25 may 18' ends before it starts")
+    try cal.expectRefused(["add", "18.05.", "9:00", "25.05.", "x"], "'25.05.' after the time would be the title's")
+    try cal.expectRefused(
+      ["add", "may", "18", "may", "20"],
+      "The title is empty: 'may 20' was read as the last day; give the title after it")
+  }
+
   @Test("dates of numbers: 18.05. is day first; 6/1 is read in the locale's order, refused where it could be either")
   func numericDates() throws {
     try cal.expect(["add", "18.05.", "dentist"], prints: "Added: 2024-05-18  all day      #1  dentist\n")
@@ -160,6 +185,36 @@ final class HabitTests {
       ["export", "--from", "2024-05-14", "--to", "2024-05-13"], "the range ends (2024-05-13) before")
   }
 
+  @Test(
+    "--from and --to alike in list, search, agenda and free: --from alone looks its usual days on, --to alone from today"
+  )
+  func oneEndEverywhere() throws {
+    try cal.setUp([
+      ["add", "2024-05-01", "past"], ["add", "2024-05-13", "soon"], ["add", "2024-05-20", "later"],
+      ["add", "2024-06-20", "far"], ["add", "2024-05-14", "meeting", "--at", "9:00", "--end", "17:00"],
+    ])
+    let soonToLater =
+      "2024-05-13  all day      #2  soon\n2024-05-14  09:00-17:00  #5  meeting\n2024-05-20  all day      #3  later\n"
+    try cal.expect(["list", "--to", "2024-05-20"], prints: soonToLater)
+    try cal.expect(["list", "--from", "2024-05-13"], prints: soonToLater)  // 30 days: not 2024-06-20
+    try cal.expect(["search", "later", "--to", "2024-05-31"], prints: "2024-05-20  all day      #3  later\n")
+    try cal.expect(["agenda", "--from", "2024-05-20"], prints: "2024-05-20 (Monday)\n  all day      #3  later\n")
+    try cal.expect(
+      ["agenda", "--to", "2024-05-13", "--format", "{title}"], prints: "soon\n")
+    try cal.expect(
+      ["agenda", "--from", "2024-06-01", "--to", "2024-06-30"],
+      prints: "2024-06-20 (Thursday)\n  all day      #4  far\n")
+    try cal.expect(
+      ["free", "--from", "2024-05-14", "--to", "tue", "--between", "8-18"],
+      prints: "Tuesday (2024-05-14)\n  08:00-09:00  1h\n  17:00-18:00  1h\n")
+    try cal.expectRefused(
+      ["list", "--to", "2024-05-01"],
+      "--to alone runs from today (2024-05-12), and 2024-05-01 is before it: give --from too")
+    try cal.expectRefused(["agenda", "--to", "2024-05-01"], "--to alone runs from today (2024-05-12)")
+    try cal.expectRefused(["agenda", "30", "--from", "mon"], "Give days, or --from and --to, not both")
+    try cal.expectRefused(["free", "--from", "2024-05-20", "--to", "2024-05-13"], "the range ends (2024-05-13) before")
+  }
+
   @Test("--repeat weekdays is said back as every weekday, in add's, edit's and rm's confirmations")
   func weekdaysSaidBack() throws {
     try cal.expect(
@@ -204,6 +259,22 @@ final class HabitTests {
       ["add", "fri", "1400-1530", "review"], prints: "Added: 2024-05-17  14:00-15:30  #10  review\n")
     try cal.expectRefused(
       ["add", "fri", "2024-2025", "budget"], "'2024' could be the time 20:24 or a year in the title")
+  }
+
+  @Test("a time written with a dot (9.30) is read where a time goes, as 9:30 is; where a day goes, 18.05 is no day")
+  func dottedTimes() throws {
+    try cal.expect(["add", "fri", "9.30", "meeting"], prints: "Added: 2024-05-17  09:30        #1  meeting\n")
+    try cal.expect(["add", "fri", "9.30-10.45", "review"], prints: "Added: 2024-05-17  09:30-10:45  #2  review\n")
+    try cal.expect(["add", "fri", "14.00", "15.30", "talk"], prints: "Added: 2024-05-17  14:00-15:30  #3  talk\n")
+    try cal.expect(["add", "18.05.", "9.30", "run"], prints: "Added: 2024-05-18  09:30        #4  run\n")
+    try cal.expect(
+      ["add", "fri", "x", "--at", "9.30", "--end", "17.15"], prints: "Added: 2024-05-17  09:30-17:15  #5  x\n")
+    try cal.expect(["edit", "5", "--at", "10.00"], prints: "Changed: 2024-05-17  10:00-17:45  #5  x\n")
+    // Minutes have two digits: 9.5 and 1.5 begin the title.
+    try cal.expect(["add", "fri", "1.5", "km", "swim"], prints: "Added: 2024-05-17  all day      #6  1.5 km swim\n")
+    try cal.expectRefused(["add", "fri", "x", "--at", "9.5"], "--at: '9.5' is not a time: write")
+    try cal.expectRefused(["add", "fri", "24.00", "x"], "'24.00' is not a time: hours are 00 to 23")
+    try cal.expectRefused(["add", "18.05", "x"], "'18.05': a day written with dots ends with one, 18.05.")
   }
 
   @Test("in December, jan is the coming January, in every command; a day just past is this year's")

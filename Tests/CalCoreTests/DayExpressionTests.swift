@@ -353,7 +353,16 @@ struct DayExpressionTests {
     time("9:60", "!'9:60' is not a time: minutes are 00 to 59")
     time("13pm", "!'13pm' is not a time: with am or pm, hours are 1 to 12")
     time("0am", "!'0am' is not a time: with am or pm, hours are 1 to 12")
-    time("9:5", "!'9:5' is not a time: write 9, 09, 9:30, 21:30, 2130, 9am, 9:30pm, noon or midnight")
+    time("9:5", "!'9:5' is not a time: write 9, 09, 9:30, 9.30, 21:30, 2130, 9am, 9:30pm, noon or midnight")
+    // A dot parts hours and minutes as a colon does, as much of Europe writes a time.
+    time("9.30", "09:30")
+    time("18.05", "18:05")
+    time("9.30pm", "21:30")
+    time("9.5", "!'9.5' is not a time: write")
+    time("18.05.", "!'18.05.' is not a time: write")
+    time("9:30.15", "!'9:30.15' is not a time: write")
+    time("24.00", "!'24.00' is not a time: hours are 00 to 23")
+    time("9.60", "!'9.60' is not a time: minutes are 00 to 59")
     time("0930", "09:30")
     time("2130", "21:30")
     time("2460", "!'2460' is not a time: hours are 00 to 23")
@@ -397,6 +406,14 @@ struct DayExpressionTests {
     leading("2024-07", "title")
     leading("9-1400", "title")
     leading("1530-1400", "!'1530-1400' is not a time span")
+    leading("9.30", "09:30")
+    leading("9.30-10.45", "09:30-10:45")
+    leading("9.30-11am", "09:30-11:00")
+    // Minutes have two digits, and a date ends with its dot: these begin the title.
+    leading("9.5", "title")
+    leading("1.5", "title")
+    leading("18.05.", "title")
+    leading("24.00", "!'24.00' is not a time: hours are 00 to 23")
   }
 
   @Test("lengths")

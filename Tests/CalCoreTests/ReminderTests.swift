@@ -170,7 +170,7 @@ struct ReminderTests {
     return ICSAlarm.read(component)
   }
 
-  @Test("VALARM: DISPLAY and AUDIO kept, relative to the start or end or at an instant; the rest named")
+  @Test("VALARM: DISPLAY and AUDIO kept, relative to the start or end or at an instant; the rest no reminders")
   func readsAlarms() throws {
     let cases: [([String], ICSAlarm.Reading)] = [
       (
@@ -212,12 +212,12 @@ struct ReminderTests {
           ICSAlarm(.relative(seconds: -600, fromEnd: false), line: 7),
           notes: ["the alarm's REPEAT is not kept: it reminds once"])
       ),
-      (["ACTION:EMAIL", "TRIGGER:-PT1H"], .skipped("EMAIL alarms are not kept (only DISPLAY and AUDIO alarms are)")),
+      (["ACTION:EMAIL", "TRIGGER:-PT1H"], .skipped("EMAIL alarms are no reminders (only DISPLAY and AUDIO alarms are)")),
       (
         ["ACTION:X-SUNW-FLASHING", "TRIGGER:-PT1H"],
-        .skipped("X-SUNW-FLASHING alarms are not kept (only DISPLAY and AUDIO alarms are)")
+        .skipped("X-SUNW-FLASHING alarms are no reminders (only DISPLAY and AUDIO alarms are)")
       ),
-      (["TRIGGER:-PT1H"], .skipped("alarms without an ACTION are not kept (only DISPLAY and AUDIO alarms are)")),
+      (["TRIGGER:-PT1H"], .skipped("alarms without an ACTION are no reminders (only DISPLAY and AUDIO alarms are)")),
       (["ACTION:DISPLAY"], .skipped("an alarm without a TRIGGER")),
       (["ACTION:DISPLAY", "TRIGGER:soon"], .skipped("TRIGGER 'soon' is not a duration or a date-time")),
       (["ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:20100924"], .skipped("TRIGGER '20100924' is not a date-time")),

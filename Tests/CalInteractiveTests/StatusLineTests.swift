@@ -25,4 +25,24 @@ struct StatusLineTests {
     let status = page.screen()[11]
     #expect(status.hasPrefix("Error: ") && status.hasSuffix("…"), "\(status)")
   }
+
+  @Test("a long value in a message or an error is held by its ends, as an Error: line holds it")
+  func longValues() throws {
+    let page = try PageFixture(rows: 12, columns: 40)
+    // Typed key by key: a thousand characters, not 100 KB, stand for any value too long to read.
+    let long = "A" + String(repeating: "b", count: 1_000) + "Z"
+    let shown =
+      "A" + String(repeating: "b", count: 99) + "…(1002 characters in all)…" + String(repeating: "b", count: 39) + "Z"
+    func type(_ key: Character, _ text: String) throws {
+      try page.session.handle(.key(.character(key)))
+      for character in text { try page.session.handle(.key(.character(character))) }
+      try page.session.handle(.key(.enter))
+    }
+    try type("/", long)
+    #expect(page.session.message?.text == "Nothing found for “\(shown)”")
+    try type("g", long)
+    #expect(
+      page.session.message?.text.hasPrefix("Error: '\(shown)'") == true,
+      "\(page.session.message?.text.prefix(300) ?? "")")
+  }
 }

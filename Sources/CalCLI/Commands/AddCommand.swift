@@ -20,8 +20,9 @@ struct AddCommand: Command {
       review (an end after it); a bare hour such as 9 is refused there: write 9:00 or 9am, or --at 9. Four \
       digits are the time (cal add fri 1400 review, as khal reads them with timeformat %H%M), unless they \
       could be a year near this one (fri 2030 dinner is refused: write 20:30, or quote the title whole). As \
-      khal's new, a second date written in full after the date is an all-day event's last day (cal add \
-      2024-07-01 2024-07-14 holiday), and the words after a lone :: are the note (cal add fri 9:00 doctor :: \
+      khal's new, a second date after the date is an all-day event's last day (cal add 2024-07-01 2024-07-14 \
+      holiday, cal add 18.05. 25.05. holiday; 5/25 or may 25 after a first date written the same way), and the \
+      words after a lone :: are the note (cal add fri 9:00 doctor :: \
       bring the card).
       """,
     arguments: [
@@ -59,6 +60,7 @@ struct AddCommand: Command {
         throw UsageError("'\(given)' gives the end already: leave out --for and --end")
       }
     }
+    let timeEnd = count
     count = try Self.readLastDay(
       arguments.words, at: count, timeStart: timeStart, into: &schedule, dates: dates, arguments: arguments)
     // khal's `new ... TITLE :: DESCRIPTION`: the words after a lone `::` are the note.
@@ -73,6 +75,11 @@ struct AddCommand: Command {
     let title = titleWords.concatenated(separator: " ")
     if title.allSatisfy(\.isWhitespace) {
       guard count > timeStart else { throw UsageError("The title is empty: give the event a title") }
+      // `cal add 18.05. 25.05.`: the last day took the last words.
+      guard count == timeEnd else {
+        let last = arguments.words[timeEnd..<count].concatenated(separator: " ")
+        throw UsageError("The title is empty: '\(last)' was read as the last day; give the title after it")
+      }
       // `cal add fri noon`: the time took the last words, which may have been meant as the title.
       let time = arguments.words[timeStart..<count].concatenated(separator: " ")
       throw UsageError(
@@ -125,15 +132,16 @@ struct AddCommand: Command {
   }
 
   /// Reads a second date (`2024-05-31`) after the date, khal's `new START END` for an all-day event, into
-  /// `schedule` as its last day, and returns where the title starts. Only a date written out in full counts,
-  /// so that a title such as `3-2 win` stays one; after a time it is refused, since a timed event ends by a
-  /// length, and taking it as the title would hide the mistake.
+  /// `schedule` as its last day, and returns where the title starts. Only a date no title starts with counts
+  /// (see ``lastDayWordCount(_:at:timeStart:)``), so that a title such as `3-2 win` stays one; after a time it
+  /// is refused, since a timed event ends by a length, and taking it as the title would hide the mistake.
   private static func readLastDay(
     _ words: [String], at index: Int, timeStart: Int, into schedule: inout EventSchedule, dates: DateReader,
     arguments: ParsedArguments
   ) throws(UsageError) -> Int {
-    guard index < words.count, isFullDate(words[index]) else { return index }
-    let word = words[index]
+    let count = lastDayWordCount(words, at: index, timeStart: timeStart)
+    guard count > 0 else { return index }
+    let word = words[index..<(index + count)].concatenated(separator: " ")
     if schedule.startTime != nil || arguments.isGiven(ScheduleOptions.at) {
       throw UsageError(
         "'\(word)' after the \(index > timeStart ? "time" : "date") would be the title's first word: a timed event "
@@ -142,12 +150,70 @@ struct AddCommand: Command {
     if arguments.isGiven(ScheduleOptions.to) {
       throw UsageError("'\(word)' gives the last day already: leave out --to")
     }
-    let last = try dates.day(word)
-    guard last >= schedule.startDay else {
-      throw UsageError("'\(words[...index].concatenated(separator: " "))' ends before it starts")
+    // Without a year it is the coming one from the first day, so that `28.12. 3.1.` runs into January; but
+    // one that comes a year round (`25.05. 18.05.`) was written backwards, and is refused as a full date is.
+    let yearless = !isFullDate(words[index])
+    let last = try dates.day(word, yearlessFrom: schedule.startDay)
+    guard last >= schedule.startDay,
+      !yearless || last.year == schedule.startDay.year
+        || last.daysSince1970 - schedule.startDay.daysSince1970 <= Self.longestYearlessSpan
+    else {
+      let hint = yearless ? ": give the last day's year for a span into the next year" : ""
+      throw UsageError("'\(words[..<(index + count)].concatenated(separator: " "))' ends before it starts\(hint)")
     }
     schedule.endDay = last == schedule.startDay ? nil : last
-    return index + 1
+    return index + count
+  }
+
+  /// The most days a second date without a year may lie after the first in the next year: half a year, so
+  /// that one written before the first in the same year is refused rather than read a year on.
+  private static let longestYearlessSpan = 183
+
+  /// How many of the words at `index` are a second date, 0 when they begin the title: a date written out in
+  /// full (2024-05-31, 31.05.2024), one with dots that ends with its dot (`25.05.`), which no title begins
+  /// with; and, after a first date written the same way, one with a slash (`5/18 5/25`) or a month's name
+  /// and a day (`may 18 may 25`), so that `fri 24/7 support` and `fri may 25 talk` keep their titles.
+  private static func lastDayWordCount(_ words: [String], at index: Int, timeStart: Int) -> Int {
+    guard index < words.count else { return 0 }
+    let word = words[index]
+    if isFullDate(word) || isDottedDay(word) { return 1 }
+    let first = words[..<timeStart]
+    if first.count == 1, isSlashedDay(first[0]), isSlashedDay(word) { return 1 }
+    if first.count == 2, index + 1 < words.count, isMonthNameDay(first.first!, first.last!),
+      isMonthNameDay(word, words[index + 1])
+    {
+      return 2
+    }
+    return 0
+  }
+
+  /// `25.05.`, `25.5.`: a day and a month of digits, each ended by a dot.
+  private static func isDottedDay(_ word: String) -> Bool {
+    let parts = word.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 3 && parts[2].isEmpty
+      && parts.dropLast().allSatisfy { (1...2).contains($0.count) && isDigits($0) }
+  }
+
+  /// `5/18`, `18/5`: two numbers of one or two digits parted by a slash.
+  private static func isSlashedDay(_ word: String) -> Bool {
+    let parts = word.split(separator: "/", omittingEmptySubsequences: false)
+    return parts.count == 2 && parts.allSatisfy { (1...2).contains($0.count) && isDigits($0) }
+  }
+
+  /// `may 18`, `18 may`, `18. mai`: a number of one or two digits (a dot after it or not) beside a word of
+  /// letters; whether the word names a month is left to reading the day.
+  private static func isMonthNameDay(_ first: String, _ second: String) -> Bool {
+    func isDay(_ word: String) -> Bool {
+      let digits = word.hasSuffix(".") ? word.dropLast() : Substring(word)
+      return (1...2).contains(digits.count) && isDigits(digits)
+    }
+    func isName(_ word: String) -> Bool { !word.isEmpty && word.allSatisfy(\.isLetter) }
+    return (isDay(first) && isName(second)) || (isName(first) && isDay(second))
+  }
+
+  /// Whether `text` is ASCII digits only.
+  private static func isDigits(_ text: some StringProtocol) -> Bool {
+    text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
 
   /// Whether `word` is a date written out in full: a year of four digits, a month and a day (2024-05-31,
@@ -159,7 +225,7 @@ struct AddCommand: Command {
       // The year first with dashes, last with dots and slashes.
       if separator != "-" { parts.reverse() }
       return parts[0].count == 4 && parts.dropFirst().allSatisfy { (1...2).contains($0.count) }
-        && parts.allSatisfy { $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
+        && parts.allSatisfy(isDigits)
     }
     return false
   }

@@ -8,7 +8,8 @@ struct AgendaCommand: Command {
     discussion: """
       Lists the events of the next 7 days (today and six more) under a heading for each day: Today, \
       Tomorrow, the weekday for the rest of the week, then the date. Timed events that already ended today \
-      are left out; those under way are marked with *. A range that starts before today starts now.
+      are left out; those under way are marked with *. A range that starts before today starts now. \
+      --from and --to give the range as list takes them (--from alone: 7 days; --to alone: from today).
       """,
     arguments: [
       ArgumentSpec(
@@ -19,7 +20,8 @@ struct AgendaCommand: Command {
           + "week), or a year (2025, next year; 2025d is that many days); see cal help dates.",
         isOptional: true, takesRest: true)
     ],
-    options: [CalendarOption.filter, PageOptions.titleColor] + ListingOptions.options + [StoreOptions.option])
+    options: RangeOptions.options(days: defaultDays) + [CalendarOption.filter, PageOptions.titleColor]
+      + ListingOptions.options + [StoreOptions.option])
 
   /// How many days the agenda covers without an argument.
   static let defaultDays = 7
@@ -39,16 +41,24 @@ struct AgendaCommand: Command {
     store = try StoreOptions(arguments)
   }
 
-  /// The days the first argument names (`30`, `2w`, `today..fri`, `june` ...), 7 from today without one;
-  /// refused with `why` when they are over.
+  /// The days the first argument names (`30`, `2w`, `today..fri`, `june` ...), or `--from` and `--to` (see
+  /// ``RangeOptions``), 7 from today without either; refused with `why` when they are over.
   static func window(_ arguments: ParsedArguments, context: CommandContext, refusing why: String)
     throws(UsageError) -> (first: CivilDate, last: CivilDate)
   {
     let today = context.today
-    guard let text = arguments.positional(0) else {
+    let dates = DateReader(context)
+    let range = try RangeOptions.parse(arguments, dates: dates, days: Self.defaultDays)
+    let text = arguments.positional(0)
+    let (first, last): (CivilDate, CivilDate)
+    if let text {
+      guard range == nil else { throw UsageError("Give days, or --from and --to, not both") }
+      (first, last) = try dates.days(text)
+    } else if let range {
+      (first, last) = range
+    } else {
       return (today, today.adding(days: Self.defaultDays - 1) ?? .last)
     }
-    let (first, last) = try DateReader(context).days(text)
     guard last >= today else {
       let (span, those) =
         first == last
@@ -56,7 +66,8 @@ struct AgendaCommand: Command {
         : first.year == last.year && (first.month, first.day, last.month, last.day) == (1, 1, 12, 31)
           ? ("\(first.year)", "that year") : ("\(first)..\(last)", "those days")
       // A number of four digits reads as a year: say so to whoever meant days.
-      let days = text.allSatisfy(\.isASCII) && Int(text) != nil ? "; for \(text) days from today, \(text)d" : ""
+      let days =
+        text.map { $0.allSatisfy(\.isASCII) && Int($0) != nil ? "; for \($0) days from today, \($0)d" : "" } ?? ""
       throw UsageError("\(span) is over: \(why); cal list \(span) shows \(those)\(days)")
     }
     return (first, last)

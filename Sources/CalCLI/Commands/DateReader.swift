@@ -11,9 +11,12 @@ struct DateReader {
     locale = context.locale
   }
 
-  /// A day: `2024-05-12`, `5-12`, `fri`, `next fri`, `+3d`, `in 3 days` ...
-  func day(_ text: String) throws(UsageError) -> CivilDate {
-    try usage { () throws(DateError) in try DayExpression.day(text, today: today, locale: locale) }
+  /// A day: `2024-05-12`, `5-12`, `fri`, `next fri`, `+3d`, `in 3 days` ... One without a year is the coming
+  /// one from `yearlessFrom`, or the one near today without it.
+  func day(_ text: String, yearlessFrom: CivilDate? = nil) throws(UsageError) -> CivilDate {
+    try usage { () throws(DateError) in
+      try DayExpression.day(text, today: today, locale: locale, yearlessFrom: yearlessFrom)
+    }
   }
 
   /// The day given to `option` (`--until`, `--from` ...): a mistake names the option and what was typed,

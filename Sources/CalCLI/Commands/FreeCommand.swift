@@ -16,7 +16,8 @@ struct FreeCommand: Command {
     discussion: """
       Lists the free stretches of the next 7 days (today from now on, and six more), between 9:00 and 17:00 \
       and at least 30 minutes long, under a heading for each day, as agenda does. Timed events of every \
-      calendar are busy; all-day events (a birthday, a holiday) and events without a length are not.
+      calendar are busy; all-day events (a birthday, a holiday) and events without a length are not. \
+      --from and --to give the days as agenda takes them.
       """,
     arguments: [
       ArgumentSpec(
@@ -27,7 +28,9 @@ struct FreeCommand: Command {
           + "next week), or a year (2025, next year; 2025d is that many days); see cal help dates.",
         isOptional: true, takesRest: true)
     ],
-    options: [between, length, days, CalendarOption.filter, JSONOption.option, StoreOptions.option])
+    options: RangeOptions.options(days: AgendaCommand.defaultDays) + [
+      between, length, days, CalendarOption.filter, JSONOption.option, StoreOptions.option,
+    ])
 
   let first: CivilDate
   let last: CivilDate

@@ -9,8 +9,10 @@ struct ImportCommand: Command {
       Reads iCalendar as Google Calendar, Outlook, Apple Calendar, Thunderbird and Nextcloud write it. The \
       whole file is one transaction: everything or nothing. Events whose UID is already in the calendar are \
       updated, not added again, and left as they are when the file says nothing new about them. Display and \
-      audio alarms become reminders. What cal cannot keep (to-dos, journal entries, email alarms, free/busy, \
-      rules it does not support) is counted and named in the summary.
+      audio alarms become reminders; what cal does not read of an event (attendees, categories, email alarms, \
+      other products' properties) is kept with it as it came, and export and sync write it back. What cal \
+      cannot keep (to-dos, journal entries, free/busy, rules it does not support) is counted and named in the \
+      summary.
       """,
     arguments: [ArgumentSpec("file", help: "The .ics file, or - for standard input.")],
     options: [skipInvalid, CalendarOption.target, JSONOption.option, StoreOptions.option])

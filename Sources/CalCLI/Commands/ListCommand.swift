@@ -28,7 +28,7 @@ struct ListCommand: Command {
           + "help dates.",
         isOptional: true, takesRest: true)
     ],
-    options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, PageOptions.titleColor]
+    options: RangeOptions.options(days: RangeOptions.listingDays) + [CalendarOption.filter, PageOptions.titleColor]
       + ListingOptions.options + [StoreOptions.option])
 
   /// What to list.
@@ -49,7 +49,7 @@ struct ListCommand: Command {
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     let dates = DateReader(context)
-    let range = try RangeOptions.parse(arguments, dates: dates)
+    let range = try RangeOptions.parse(arguments, dates: dates, days: RangeOptions.listingDays)
     if let text = arguments.positional(0) {
       guard range == nil else { throw UsageError("Give a day, month or range, or --from and --to, not both") }
       if let moments = try Self.underWay(text, context: context, dates: dates) {

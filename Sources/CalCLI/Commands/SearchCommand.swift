@@ -6,11 +6,12 @@ struct SearchCommand: Command {
   static let spec = CommandSpec(
     name: "search", abstract: "Find events by title, note or location.",
     discussion: """
-      Matches ignore case in every script (Müller finds müller). Newest first. With --from and --to, \
-      lists the matching occurrences in that range; otherwise each matching event once, on its first day.
+      Matches ignore case in every script (Müller finds müller). Newest first. With --from or --to, \
+      lists the matching occurrences in that range (--from alone: 30 days; --to alone: from today); otherwise \
+      each matching event once, on its first day.
       """,
     arguments: [ArgumentSpec("text", help: "What to look for.", takesRest: true)],
-    options: [RangeOptions.from, RangeOptions.to, CalendarOption.filter, PageOptions.titleColor]
+    options: RangeOptions.options(days: RangeOptions.listingDays) + [CalendarOption.filter, PageOptions.titleColor]
       + ListingOptions.options + [StoreOptions.option])
 
   let needle: String
@@ -24,7 +25,7 @@ struct SearchCommand: Command {
     let text = arguments.positional(0) ?? ""
     guard !text.allSatisfy(\.isWhitespace) else { throw UsageError("Give some text to search for") }
     needle = text
-    range = try RangeOptions.parse(arguments, dates: DateReader(context))
+    range = try RangeOptions.parse(arguments, dates: DateReader(context), days: RangeOptions.listingDays)
     calendarName = try CalendarOption.parse(arguments)
     listing = try ListingOptions(arguments)
     color = try PageOptions.ColorChoice(arguments)

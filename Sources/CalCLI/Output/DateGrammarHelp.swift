@@ -43,7 +43,10 @@ enum DateGrammarHelp {
                                       end without a year comes after the first
                                       (dec..jan runs into January)
             YEAR..YEAR                2024..2025: the same for years (list, agenda)
-            --from may --to june      the same, as options (list, search, export)
+            --from may --to june      the same, as options (list, search, agenda,
+                                      free, export); --from alone: 30 days from
+                                      it (agenda, free: 7; export: all later),
+                                      --to alone: from today (export: all before)
             week, this week           from the locale's first day (list, agenda)
             next week, last week      the week after, the week before (list, agenda)
             2024, this year           a whole year (list, agenda)
@@ -58,6 +61,7 @@ enum DateGrammarHelp {
                                       four digits are a year: 2024d for days
     TIME    9, 09, 9:30, 21:30        the 24-hour clock
             0930, 2130                the same without the colon
+            9.30, 21.30               the same with a dot
             9am, 9:30pm, 12am         hours 1 to 12 with am or pm; 12am is
                                       midnight, 12pm noon
             noon, midnight

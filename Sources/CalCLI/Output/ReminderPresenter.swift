@@ -53,8 +53,9 @@ enum ReminderPresenter {
 
   /// `Warning: the command run for the reminder of #2 dentist (due 14:15) ended with exit status 3`.
   static func failure(_ notice: ReminderNotice, _ failure: String, context: CommandContext) -> String {
-    "Warning: the command run for the reminder of \(name(notice)) (due \(clock(notice.due, context: context))) "
-      + failure
+    "Warning: "
+      + ErrorMessage.text(
+        "the command run for the reminder of \(name(notice)) (due \(clock(notice.due, context: context))) " + failure)
   }
 
   /// `#2 dentist`.

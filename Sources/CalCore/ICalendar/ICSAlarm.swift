@@ -1,6 +1,6 @@
-/// A VALARM that `cal` keeps: when it triggers, as RFC 5545 §3.8.6.3 says it (relative to DTSTART or DTEND
-/// of each occurrence, or an instant in UTC). DISPLAY and AUDIO alarms are kept (both alert the user at
-/// their time); EMAIL and other actions are not, and are named as skipped.
+/// A VALARM that `cal` reads as a reminder: when it triggers, as RFC 5545 §3.8.6.3 says it (relative to
+/// DTSTART or DTEND of each occurrence, or an instant in UTC). DISPLAY and AUDIO alarms are read (both alert
+/// the user at their time); EMAIL and other actions are kept with the event as they came, and written back.
 public struct ICSAlarm: Equatable, Sendable {
   /// When it triggers.
   public enum Trigger: Equatable, Sendable {
@@ -29,12 +29,19 @@ public struct ICSAlarm: Equatable, Sendable {
     case skipped(String)
   }
 
+  /// Whether the VALARM `component` is one that becomes a reminder (DISPLAY or AUDIO): the others are kept
+  /// with their event as they came.
+  static func isReminder(_ component: ICSComponent) -> Bool {
+    let action = component.property("ACTION")?.value.trimmingSpaces().uppercased() ?? ""
+    return action == "DISPLAY" || action == "AUDIO"
+  }
+
   /// Reads one VALARM component.
   public static func read(_ component: ICSComponent) -> Reading {
-    let action = component.property("ACTION")?.value.trimmingSpaces().uppercased() ?? ""
-    guard action == "DISPLAY" || action == "AUDIO" else {
+    guard isReminder(component) else {
+      let action = component.property("ACTION")?.value.trimmingSpaces().uppercased() ?? ""
       let name = action.isEmpty ? "alarms without an ACTION" : "\(action) alarms"
-      return .skipped("\(name) are not kept (only DISPLAY and AUDIO alarms are)")
+      return .skipped("\(name) are no reminders (only DISPLAY and AUDIO alarms are)")
     }
     guard let property = component.property("TRIGGER") else { return .skipped("an alarm without a TRIGGER") }
     var notes: [String] = []
@@ -82,7 +89,8 @@ public struct ICSAlarm: Equatable, Sendable {
   /// The alarms of a VEVENT that `cal` keeps, each once; what is not kept is named in `notes`.
   static func alarms(of component: ICSComponent, notes: inout ImportNotes) -> [ICSAlarm] {
     var alarms: [ICSAlarm] = []
-    for child in component.components where child.name == "VALARM" {
+    // The others are kept with the event as they came (``ICSImporter/Context/keptLines(of:notes:)``).
+    for child in component.components where child.name == "VALARM" && isReminder(child) {
       switch ICSAlarm.read(child) {
       case .skipped(let reason): notes.skip("VALARM", line: child.line, reason)
       case .alarm(let alarm, let approximations):

@@ -70,6 +70,9 @@ public struct ICSProperty: Equatable, Sendable {
   public var value: String
   /// The line of the file it starts on (1-based).
   public var line: Int
+  /// For a name the importer does not read, the whole content line as the file has it (unfolded): kept with
+  /// its event and written back as it came (see ``contentLine``), parameters quoted as they were.
+  var raw: String?
 
   /// A property.
   public init(name: String, parameters: [String: String] = [:], value: String, line: Int = 0) {
@@ -80,12 +83,28 @@ public struct ICSProperty: Equatable, Sendable {
 
   /// A property whose name is already recognised, with its parameters in order (a name given twice: the
   /// later value counts).
-  init(name: String, known: ICSName, parameters: [(name: String, value: String)], value: String, line: Int) {
+  init(
+    name: String, known: ICSName, parameters: [(name: String, value: String)], value: String, line: Int,
+    raw: String? = nil
+  ) {
     self.name = name
     self.known = known
     self.parameterList = parameters
     self.value = value
     self.line = line
+    self.raw = raw
+  }
+
+  /// The content line (unfolded) that says the property: the file's own for a name the importer does not
+  /// read, else made of its name, parameters (quoted where their values hold `:`, `;` or `,`) and value.
+  var contentLine: String {
+    if let raw { return raw }
+    var line = name
+    for (name, value) in parameterList {
+      let quoted = value.utf8.contains { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C }
+      line += ";" + name + "=" + (quoted ? "\"" + value + "\"" : value)
+    }
+    return line + ":" + value
   }
 
   /// Parameters by upper-cased name; values unquoted.

@@ -262,6 +262,7 @@ extension ICSImporter {
         event.summaryMissing = true
       }
       event.alarms = ICSAlarm.alarms(of: component, notes: &notes)
+      event.keptLines = Self.keptLines(of: component, notes: &notes)
       // An edited occurrence is that one occurrence: its own RRULE, EXDATE and RDATE mean nothing.
       if singleOccurrence { return event }
       for property in component.properties(.exdate) {

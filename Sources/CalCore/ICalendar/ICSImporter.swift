@@ -104,7 +104,7 @@ public struct ICSImporter {
 
   /// Where hashes of events (``ImportedEvent/sourceHash``) start: another value whenever the same lines come
   /// to be read differently, so that an event imported before is read again.
-  static let readingVersion: UInt64 = 0x6361_6C30_0000_0001
+  static let readingVersion: UInt64 = 0x6361_6C30_0000_0002
 
   /// FNV-1a, for synthetic UIDs.
   static func hash(_ text: String) -> String {

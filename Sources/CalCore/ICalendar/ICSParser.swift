@@ -601,7 +601,8 @@ public enum ICSParser {
     }
     guard index < end, line[index] == 0x3A else { return nil }  // :
     return ICSProperty(
-      name: name, known: known, parameters: parameters, value: text((index + 1)..<end), line: number)
+      name: name, known: known, parameters: parameters, value: text((index + 1)..<end), line: number,
+      raw: known == .other ? text(0..<end) : nil)
   }
 }
 

@@ -27,13 +27,15 @@ public struct ExportedEvent: Sendable {
   public var created: Int64
   /// When it last changed (LAST-MODIFIED), Unix milliseconds.
   public var modified: Int64
+  /// Content lines kept from its source, written as they came (see ``EventFields/keptLines``).
+  public var keptLines: String?
 
   /// An event to export.
   public init(
     uid: String, title: String, note: String?, location: String?, schedule: EventSchedule, exceptions: [CivilDate] = [],
     additions: [EventSchedule] = [], overrides: [(day: CivilDate, event: ExportedEvent)] = [],
     alarms: [ICSAlarm] = [], created: Int64, modified: Int64, omitsSummary: Bool = false,
-    seriesLink: SeriesLink? = nil
+    seriesLink: SeriesLink? = nil, keptLines: String? = nil
   ) {
     self.uid = uid
     self.seriesLink = seriesLink
@@ -48,6 +50,7 @@ public struct ExportedEvent: Sendable {
     self.alarms = alarms
     self.created = created
     self.modified = modified
+    self.keptLines = keptLines
   }
 }
 
@@ -178,6 +181,11 @@ public struct ICSWriter {
     }
     for alarm in event.alarms {
       for line in alarm.lines(description: event.title) { Self.fold(line, into: &output) }
+    }
+    if let kept = event.keptLines {
+      for line in kept.split(separator: "\n", omittingEmptySubsequences: true) {
+        Self.fold(String(line), into: &output)
+      }
     }
     Self.fold("END:VEVENT", into: &output)
   }

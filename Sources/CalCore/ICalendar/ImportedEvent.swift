@@ -28,6 +28,9 @@ public struct ImportedEvent: Equatable, Sendable {
   public var overrides: [(day: CivilDate, event: ImportedEvent)] = []
   /// Its DISPLAY and AUDIO alarms (VALARM).
   public var alarms: [ICSAlarm] = []
+  /// What `cal` does not read of it but keeps, to write back as it came: its content lines, one a line
+  /// (see ``EventFields/keptLines``).
+  public var keptLines: String?
   /// The line of its BEGIN:VEVENT.
   public var line: Int
   /// A hash of the lines it was read from (and of what they were read with: the calendar's time zones),
@@ -54,5 +57,6 @@ public struct ImportedEvent: Equatable, Sendable {
       && lhs.schedule == rhs.schedule && lhs.exceptions == rhs.exceptions && lhs.additions == rhs.additions
       && lhs.overrides.map(\.day) == rhs.overrides.map(\.day)
       && lhs.overrides.map(\.event) == rhs.overrides.map(\.event) && lhs.alarms == rhs.alarms
+      && lhs.keptLines == rhs.keptLines
   }
 }

@@ -24,6 +24,10 @@ public struct EventFields: Equatable, Sendable {
   /// For an edited occurrence of a series kept elsewhere (an invitation to one occurrence), that series and
   /// occurrence: written back as its UID and RECURRENCE-ID. Such an event does not repeat.
   public var seriesLink: SeriesLink?
+  /// What the event's iCalendar source held that `cal` does not read (attendees, the organizer, categories,
+  /// status, other products' X- properties, alarms that are no reminders): its content lines, unfolded, one
+  /// a line, written back as they came by export and sync. An edit keeps them; only an import replaces them.
+  public var keptLines: String?
 
   /// The title an event without one is shown with.
   public static let placeholderTitle = "(no title)"
@@ -39,7 +43,7 @@ public struct EventFields: Equatable, Sendable {
   public init(
     title: String, note: String? = nil, location: String? = nil, schedule: EventSchedule, parentID: Int64? = nil,
     recurrenceDay: CivilDate? = nil, uid: String? = nil, reminders: [Reminder] = [], summaryMissing: Bool = false,
-    seriesLink: SeriesLink? = nil
+    seriesLink: SeriesLink? = nil, keptLines: String? = nil
   ) {
     self.title = title
     self.note = note
@@ -51,5 +55,6 @@ public struct EventFields: Equatable, Sendable {
     self.summaryMissing = summaryMissing
     self.reminders = reminders
     self.seriesLink = seriesLink
+    self.keptLines = keptLines
   }
 }

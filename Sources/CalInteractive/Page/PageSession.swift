@@ -37,7 +37,14 @@ final class PageSession {
   private(set) var snapshot: PageSnapshot?
   private(set) var prompt: Prompt?
   private(set) var overlay: Overlay?
-  private(set) var message: (text: String, isError: Bool)?
+  private(set) var message: (text: String, isError: Bool)? {
+    // A title or a value typed may run to 100 KB: the line shows it by its ends, as an `Error:` line does.
+    didSet {
+      if let message, message.text.utf8.count > ErrorMessage.wordLimit {
+        self.message = (ErrorMessage.text(message.text), message.isError)
+      }
+    }
+  }
   private(set) var animation: TurnAnimation?
   /// Why the page ends, once it should.
   var ending: Ending?

@@ -60,6 +60,10 @@ enum SyncAction {
   case deleteLocal(uid: String, expected: Int64)
   /// Both sides changed: the server's version replaces the local one, which is kept as a copy.
   case conflict(RemoteSeries, LocalSeries)
+  /// The server changed only lines cal keeps without reading them (an attendee's answer, another client's
+  /// X- property): those lines are stored here, if the series still has local hash `expected`; an update
+  /// of the server with the series so merged follows.
+  case takeKeptLines(RemoteSeries, expected: Int64)
   /// Both sides hold the same: only the status is written.
   case record(RemoteSeries, localHash: Int64)
   /// Both sides are gone: the status forgets the series (by UID), or a resource (by href).
@@ -105,5 +109,46 @@ enum SyncAction {
       // Both sides new or changed: the same content is no conflict.
       return server.hash == local.hash ? .record(server, localHash: local.hash) : .conflict(server, local)
     }
+  }
+
+  /// For a conflict in which the server changed only the lines cal keeps without reading them, while this
+  /// side changed what cal reads (the kept lines never change here but by a sync or an import): the local
+  /// series with the server's kept lines, to go up in place of both sides. `nil` when the server changed
+  /// more, or there is no status to tell what both sides had at the last sync.
+  static func merged(_ server: RemoteSeries, _ local: LocalSeries, status: SyncItemRecord?) -> LocalSeries? {
+    guard let base = status?.localHash, status?.href == server.href else { return nil }
+    // The server's series with this side's kept lines: what the last sync stored, if the server changed
+    // nothing else.
+    let theirsWithOurs = server.events.map { event in
+      KeptLines.carried(
+        from: local.exported.first { $0.seriesLink?.recurrenceID == event.seriesLink?.recurrenceID },
+        to: SyncEngine.exported(event))
+    }
+    guard SeriesHash.of(theirsWithOurs) == base else { return nil }
+    let oursWithTheirs = local.exported.map { event in
+      KeptLines.carried(
+        from: server.events.first { $0.seriesLink?.recurrenceID == event.seriesLink?.recurrenceID }.map(
+          SyncEngine.exported),
+        to: event)
+    }
+    return LocalSeries(records: local.records, exported: oursWithTheirs)
+  }
+}
+
+/// Carrying the kept lines (``EventFields/keptLines``) of one side's series over to the other's.
+enum KeptLines {
+  /// `event` with the kept lines of `source` (and of each of its edited occurrences, matched by the day of
+  /// the occurrence they replace); `event` itself without a source, and each occurrence without a match.
+  static func carried(from source: ExportedEvent?, to event: ExportedEvent) -> ExportedEvent {
+    guard let source else { return event }
+    var event = event
+    event.keptLines = source.keptLines
+    event.overrides = event.overrides.map { day, override in
+      guard let match = source.overrides.first(where: { $0.day == day }) else { return (day, override) }
+      var override = override
+      override.keptLines = match.event.keptLines
+      return (day, override)
+    }
+    return event
   }
 }

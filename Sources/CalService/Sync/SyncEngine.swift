@@ -24,6 +24,9 @@ final class SyncEngine {
   /// False once something was left for the next sync to look at again: the sync token is then not
   /// advanced, so the server reports the same changes again.
   private var complete = true
+  /// Series whose merge was given up because they changed here while the sync ran: the server's kept lines
+  /// were not stored, so the merged series does not go up either (the next sync decides anew).
+  private var abandonedMerges: Set<String> = []
   private var actions = 0
   private var done = 0
   private var total = 0
@@ -102,7 +105,7 @@ final class SyncEngine {
         remoteState = .absent
       }
       if let action = SyncAction.decide(local: local[uid], status: status[uid], remote: remoteState, uid: uid) {
-        plan.append(action)
+        plan += Self.merging(action, status: status[uid])
       }
     }
     let removals = plan.count { if case .deleteLocal = $0 { true } else { false } }
@@ -251,7 +254,7 @@ final class SyncEngine {
       // As they come back once stored: alarms become reminders, and reminders alarms again.
       alarms: CalendarService.reminders(event.alarms, of: event.schedule).map {
         $0.alarm(allDay: event.schedule.isAllDay)
-      }, created: 0, modified: 0, seriesLink: event.seriesLink)
+      }, created: 0, modified: 0, seriesLink: event.seriesLink, keptLines: event.keptLines)
   }
 
   // MARK: The local side
@@ -333,6 +336,25 @@ final class SyncEngine {
       let copy = try keepCopy(of: stored, at: now)
       let event = try store(server, at: now)
       report.conflicts.append(SyncConflict(title: event.title, event: event, copy: copy))
+    case .takeKeptLines(let server, let expected):
+      guard let stored = try storedSeries(server.uid), stored.hash == expected else {
+        abandonedMerges.insert(server.uid)
+        return changedMeanwhile()
+      }
+      for record in stored.records {
+        guard
+          let theirs = server.events.first(where: {
+            $0.seriesLink?.recurrenceID == record.fields.seriesLink?.recurrenceID
+          })
+        else { continue }
+        try store.events.setKeptLines(of: record.id, to: theirs.keptLines)
+        for child in try store.events.children(of: record.id) {
+          guard let day = child.recurrenceDay, let override = theirs.overrides.first(where: { $0.day == day }) else {
+            continue
+          }
+          try store.events.setKeptLines(of: child.id, to: override.event.keptLines)
+        }
+      }
     case .record(let server, let localHash):
       guard try storedSeries(server.uid)?.hash == localHash else { return changedMeanwhile() }
       try saveStatus(uid: server.uid, href: server.href, etag: server.etag, hash: localHash)
@@ -411,6 +433,8 @@ final class SyncEngine {
     do {
       switch action {
       case .create(let local): try create(local, attempt: attempt, variant: variant)
+      case .update(let local, _, _) where abandonedMerges.contains(local.uid):
+        return try finishedAction()
       case .update(let local, let href, let etag): try update(local, href: href, etag: etag, attempt: attempt)
       case .deleteRemote(let uid, let href, let etag): try deleteRemote(uid, href: href, etag: etag, attempt: attempt)
       default: preconditionFailure("a local action among the remote ones")
@@ -490,14 +514,27 @@ final class SyncEngine {
     let (local, itemStatus) = try service.perform {
       try store.read { (try storedSeries(uid), try store.syncItems.item(uid: uid, calendar: calendar.id)) }
     }
-    guard let action = SyncAction.decide(local: local, status: itemStatus, remote: state, uid: uid) else {
+    guard let decided = SyncAction.decide(local: local, status: itemStatus, remote: state, uid: uid) else {
       return try finishedAction()
     }
-    if action.isRemote {
-      try carryOutRemotely(action, attempt: attempt + 1)
-    } else {
-      try service.write { try apply(action) }
+    for action in Self.merging(decided, status: itemStatus) {
+      if action.isRemote {
+        try carryOutRemotely(action, attempt: attempt + 1)
+      } else {
+        try service.write { try apply(action) }
+      }
     }
+  }
+
+  /// `action`, or, for a conflict in which the server changed only the lines cal keeps without reading them,
+  /// what merges both sides instead: those lines stored here, then the series so merged sent up.
+  private static func merging(_ action: SyncAction, status: SyncItemRecord?) -> [SyncAction] {
+    guard case .conflict(let server, let local) = action,
+      let merged = SyncAction.merged(server, local, status: status)
+    else { return [action] }
+    return [
+      .takeKeptLines(server, expected: local.hash), .update(merged, href: server.href, etag: server.etag),
+    ]
   }
 
   /// Saves the status of a series just written to the server, its ETag read back when the server did not
@@ -536,7 +573,7 @@ final class SyncEngine {
     case .create(let local), .update(let local, _, _), .conflict(_, let local): local.uid
     case .deleteRemote(let uid, _, _), .deleteLocal(let uid, _): uid
     case .forget(let uid, let href): uid ?? href ?? ""
-    case .download(let server, _), .record(let server, _): server.uid
+    case .download(let server, _), .record(let server, _), .takeKeptLines(let server, _): server.uid
     case .ignore(let href, _): href
     }
   }

@@ -22,6 +22,7 @@ public enum BundledMigrations {
     Migration(id: "0018_series_link_status") { PackageResources._018_series_link_status_sql },
     Migration(id: "0019_reminder_deliveries_by_due") { PackageResources._019_reminder_deliveries_by_due_sql },
     Migration(id: "0020_short_and_long_reaching_events") { PackageResources._020_short_and_long_reaching_events_sql },
+    Migration(id: "0021_kept_lines") { PackageResources._021_kept_lines_sql },
   ]
 
   /// `PRAGMA application_id` of a cal calendar: the bytes `CAL1`.

@@ -2,7 +2,7 @@
 enum EventColumn: Int32, ColumnList {
   case id, day, title, note, location, startMinute, lengthMinutes, endDay, timeZone, rrule, spanDays, lastDay
   case parentID, recurrenceDay, createdAt, updatedAt, uid, calendarID, reminders, lengthDays, summaryMissing
-  case seriesUID, recurrenceID
+  case seriesUID, recurrenceID, keptLines
 
   var name: String {
     switch self {
@@ -29,6 +29,7 @@ enum EventColumn: Int32, ColumnList {
     case .summaryMissing: return "summary_missing"
     case .seriesUID: return "series_uid"
     case .recurrenceID: return "recurrence_id"
+    case .keptLines: return "kept_lines"
     }
   }
 

@@ -17,13 +17,13 @@ public final class EventImportWriter {
   /// share a page, the fewer copies.
   static let batchSize = 1024
   /// How many parameters a row of a batched insertion has: those of a one-row insertion, then `updated_at`.
-  private static let rowParameters = 22
+  private static let rowParameters = 23
   /// The columns an insertion sets, in the order of its parameters (in a one-row insertion, `created_at` and
   /// `updated_at` share one).
   private static let insertedColumns = """
     day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule, span_days, last_day,
     parent_id, recurrence_day, length_days, summary_missing, created_at, uid, source_hash, calendar_id,
-    series_uid, recurrence_id, updated_at
+    series_uid, recurrence_id, kept_lines, updated_at
     """
 
   private let repository: EventRepository
@@ -85,8 +85,8 @@ public final class EventImportWriter {
       "SELECT \(columns) FROM events WHERE calendar_id = \(calendar) AND uid = ? AND parent_id IS NULL")
     sourceLookUp = try database.prepare(
       "SELECT id FROM events WHERE calendar_id = \(calendar) AND uid = ? AND parent_id IS NULL AND source_hash = ?")
-    // One row's values: 21 parameters, the time of the import (16) for both created_at and updated_at.
-    let oneRow = "(" + ((1...21).map { "?\($0)" } + ["?16"]).concatenated(separator: ", ") + ")"
+    // One row's values: 22 parameters, the time of the import (16) for both created_at and updated_at.
+    let oneRow = "(" + ((1...22).map { "?\($0)" } + ["?16"]).concatenated(separator: ", ") + ")"
     insertion = try database.prepare(Self.insertion(values: oneRow))
     let parameterLimit = Int(sqlite3_limit(database.connection, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
     batchRows = max(1, min(Self.batchSize, parameterLimit / Self.rowParameters))
@@ -95,7 +95,7 @@ public final class EventImportWriter {
       UPDATE events SET day = ?1, title = ?2, note = ?3, location = ?4, start_minute = ?5, length_minutes = ?6,
         end_day = ?7, time_zone = ?8, rrule = ?9, span_days = ?10, last_day = ?11, parent_id = ?12,
         recurrence_day = ?13, length_days = ?14, summary_missing = ?15, updated_at = ?16, source_hash = ?18,
-        series_uid = ?20, recurrence_id = ?21
+        series_uid = ?20, recurrence_id = ?21, kept_lines = ?22
       WHERE id = ?17
       """)
     childList = try database.prepare("SELECT \(columns) FROM events WHERE parent_id = ? ORDER BY id")
@@ -175,6 +175,7 @@ public final class EventImportWriter {
       && sameReminders(row, fields.reminders)
       && row.holds(fields.seriesLink?.uid, at: Column.seriesUID.rawValue)
       && row.holds(fields.seriesLink?.recurrenceID.description, at: Column.recurrenceID.rawValue)
+      && row.holds(fields.keptLines, at: Column.keptLines.rawValue)
     return (id, repeats, isSame)
   }
 
@@ -256,7 +257,7 @@ public final class EventImportWriter {
     try parameters.bind(fields.uid, at: base + 17, keptIn: batchTexts)
     try parameters.bind(sourceHash.map { Int64(bitPattern: $0) }, at: base + 18)
     try parameters.bind(calendar, at: base + 19)
-    try parameters.bind(milliseconds, at: base + 22)
+    try parameters.bind(milliseconds, at: base + 23)
     touch(fields.schedule)
     batch.append(PendingRow(fields: fields, sourceHash: sourceHash, tag: tag))
     guard batch.count == batchRows else { return [] }
@@ -361,7 +362,7 @@ public final class EventImportWriter {
 
   /// Runs the one-row insertion or update `statement` for `fields`: the time they are written at is parameter
   /// 16, what `key` binds (the UID or the id) 17, the source hash 18 (the calendar 19, and the series link 20
-  /// and 21, as `bind` binds them).
+  /// and 21 and the kept lines 22, as `bind` binds them).
   private func run(
     _ statement: Statement, _ fields: EventFields, sourceHash: UInt64?, at milliseconds: Int64,
     key: (Statement) throws -> Void
@@ -376,9 +377,9 @@ public final class EventImportWriter {
     while try statement.step() {}
   }
 
-  /// Binds the first 15 parameters of an insertion or update and the series link's two (20 and 21), the
-  /// derived span and last day worked out here, as `EventRepository` does; the texts as copies in `texts`;
-  /// through `parameters` when given (those of the batched insertion).
+  /// Binds the first 15 parameters of an insertion or update, the series link's two (20 and 21) and the kept
+  /// lines (22), the derived span and last day worked out here, as `EventRepository` does; the texts as copies
+  /// in `texts`; through `parameters` when given (those of the batched insertion).
   private func bind(
     _ fields: EventFields, to statement: Statement, from base: Int32 = 0, texts: TextArena,
     parameters: BoundParameters? = nil
@@ -417,6 +418,7 @@ public final class EventImportWriter {
     try number(fields.omitsSummary ? 1 : 0, 15)
     try text(fields.seriesLink?.uid, 20)
     try text(fields.seriesLink?.recurrenceID.description, 21)
+    try text(fields.keptLines, 22)
   }
 
   // MARK: The per-day counts

@@ -8,9 +8,23 @@ public struct EventRepository {
   private typealias Column = EventColumn
   static let columns = EventColumn.selectList
   /// The same columns with none of the reminders: for reads that only need when events happen.
-  static let columnsWithoutReminders = EventColumn.allCases.map {
-    $0 == .reminders ? "NULL AS reminders" : $0.selection
-  }.concatenated(separator: ", ")
+  static let columnsWithoutReminders = selectList(reminders: false, keptLines: true)
+  /// The columns a listing reads: without the lines kept for export (``EventFields/keptLines``), which it
+  /// never shows, and which a record read from it must not be written back with.
+  static let listingColumns = selectList(reminders: true, keptLines: false)
+  /// The same without the reminders.
+  static let listingColumnsWithoutReminders = selectList(reminders: false, keptLines: false)
+
+  /// The select list, with NULL for the reminders and the kept lines where they are not read.
+  private static func selectList(reminders: Bool, keptLines: Bool) -> String {
+    EventColumn.allCases.map { column in
+      switch column {
+      case .reminders where !reminders: return "NULL AS reminders"
+      case .keptLines where !keptLines: return "NULL AS kept_lines"
+      default: return column.selection
+      }
+    }.concatenated(separator: ", ")
+  }
 
   /// Adds an event (with its reminders) to calendar `calendar` and returns it with its new id. Without a
   /// calendar, a child row goes where its series is, and an event of its own to the first calendar
@@ -22,38 +36,47 @@ public struct EventRepository {
       """
       INSERT INTO events (day, title, note, location, start_minute, length_minutes, end_day, time_zone, rrule,
         span_days, last_day, parent_id, recurrence_day, length_days, summary_missing, series_uid, recurrence_id,
-        created_at, updated_at, uid, calendar_id)
+        created_at, updated_at, uid, calendar_id, kept_lines)
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
         coalesce(?20, CASE WHEN ?12 IS NULL THEN lower(hex(randomblob(16))) || '@cal' END),
-        coalesce(?21, (SELECT calendar_id FROM events WHERE id = ?12), (SELECT min(id) FROM calendars)))
+        coalesce(?21, (SELECT calendar_id FROM events WHERE id = ?12), (SELECT min(id) FROM calendars)), ?22)
       RETURNING \(Self.columnsWithoutReminders)
-      """, Self.values(fields) + [milliseconds, milliseconds, fields.uid, calendar], record)!
+      """, Self.values(fields) + [milliseconds, milliseconds, fields.uid, calendar, fields.keptLines], record)!
     guard !fields.reminders.isEmpty else { return record }
     try ReminderRepository(database: database).insert(eventID: record.id, fields.reminders, at: milliseconds)
     return record.with(reminders: fields.reminders)
   }
 
   /// Replaces the fields of event `id` (its reminders too: those it keeps stay as they were, so a reminder
-  /// already told is not told again); `nil` when there is no such event. A `nil` UID keeps the stored one.
+  /// already told is not told again); `nil` when there is no such event. A `nil` UID keeps the stored one,
+  /// and the lines kept from its source stay as they are unless `replacingKeptLines` (an import's).
   ///
   /// - Throws: `DamagedRow` when the change is refused because the row as stored breaks the table's checks
   ///   (edited by another program): its values, carried over, would break them again.
-  public func update(id: Int64, _ fields: EventFields, at milliseconds: Int64) throws -> EventRecord? {
+  public func update(id: Int64, _ fields: EventFields, replacingKeptLines: Bool = false, at milliseconds: Int64)
+    throws -> EventRecord?
+  {
     let updated = try database.updatingRow(of: "events", id: id) {
       try database.fetchOne(
         """
         UPDATE events SET day = ?, title = ?, note = ?, location = ?, start_minute = ?, length_minutes = ?,
           end_day = ?, time_zone = ?, rrule = ?, span_days = ?, last_day = ?, parent_id = ?, recurrence_day = ?,
           length_days = ?, summary_missing = ?, series_uid = ?, recurrence_id = ?, updated_at = ?,
-          uid = coalesce(?, uid), source_hash = NULL
+          uid = coalesce(?, uid), source_hash = NULL, kept_lines = CASE WHEN ? THEN ? ELSE kept_lines END
         WHERE id = ? RETURNING \(Self.columns)
-        """, Self.values(fields) + [milliseconds, fields.uid, id], record)
+        """, Self.values(fields) + [milliseconds, fields.uid, replacingKeptLines, fields.keptLines, id], record)
     }
     guard let record = updated else { return nil }
     guard record.fields.reminders != fields.reminders else { return record }
     let reminders = try ReminderRepository(database: database).replace(
       eventID: id, with: fields.reminders, at: milliseconds)
     return record.with(reminders: reminders)
+  }
+
+  /// Replaces the lines event `id` keeps from its iCalendar source (``EventFields/keptLines``), alone: what a
+  /// sync takes from the server's copy when the server changed nothing else.
+  public func setKeptLines(of id: Int64, to lines: String?) throws {
+    try database.execute("UPDATE events SET kept_lines = ? WHERE id = ?", [lines, id])
   }
 
   /// Moves event `id` to calendar `calendar`, with its edited occurrences and extra dates; returns it as
@@ -187,7 +210,7 @@ public struct EventRepository {
     from firstDay: CivilDate, through lastDay: CivilDate, calendar: Int64? = nil, withReminders: Bool = true,
     _ body: (EventRow) throws -> Bool
   ) throws {
-    let columns = withReminders ? try windowColumns() : Self.columnsWithoutReminders
+    let columns = withReminders ? try windowColumns() : Self.listingColumnsWithoutReminders
     try database.forEach(
       Self.otherRowsQuery(columns: columns),
       [lastDay, firstDay, calendar, firstDay.adding(days: -Self.shortReach) ?? CivilDate.first]
@@ -220,7 +243,7 @@ public struct EventRepository {
   /// a lookup per event in an empty table is a tenth of a month's listing.
   private func windowColumns() throws -> String {
     let any = try database.fetchOne("SELECT EXISTS (SELECT 1 FROM reminders)") { try $0[0] as Bool }
-    return any == true ? Self.columns : Self.columnsWithoutReminders
+    return any == true ? Self.listingColumns : Self.listingColumnsWithoutReminders
   }
 
   /// The distinct start days of one-day events on the user's clock from `firstDay` through `lastDay` (of
@@ -445,7 +468,7 @@ public struct EventRepository {
       title: try row[Column.title], note: try row[Column.note], location: try row[Column.location],
       schedule: schedule, parentID: try row[Column.parentID], recurrenceDay: try row[Column.recurrenceDay],
       uid: try row[Column.uid], reminders: reminders, summaryMissing: try row[Column.summaryMissing],
-      seriesLink: link)
+      seriesLink: link, keptLines: try row[Column.keptLines])
     return EventRecord(
       id: try row[Column.id], fields: fields, lastDay: try row[Column.lastDay], createdAt: try row[Column.createdAt],
       updatedAt: try row[Column.updatedAt], calendarID: try row[Column.calendarID])

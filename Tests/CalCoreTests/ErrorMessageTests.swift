@@ -1,6 +1,5 @@
+import CalCore
 import Testing
-
-@testable import CalCLI
 
 @Suite("Error messages cut down to their ends")
 struct ErrorMessageTests {
@@ -21,6 +20,12 @@ struct ErrorMessageTests {
       "unknown zone '\(value)': use a name",
       "unknown zone '" + String(repeating: "é", count: 100) + "…(201 characters in all)…"
         + String(repeating: "🎉", count: 40) + "': use a name")
+    // The interactive page quotes titles with curly quotes: they stay outside the count too.
+    let b201 = String(repeating: "b", count: 201)
+    expectText(
+      "Added “\(b201)” on 2024-05-12",
+      "Added “" + String(repeating: "b", count: 100) + "…(201 characters in all)…" + String(repeating: "b", count: 40)
+        + "” on 2024-05-12")
     // Controls are shown first, then counted: ESC is two characters, ^[.
     let escaped = String(repeating: "\u{1B}", count: 101)
     expectText(

@@ -1,0 +1,87 @@
+import CalCore
+import CalServerSupport
+import CalService
+import Foundation
+import Testing
+
+/// What cal does not read of an event (attendees, the organizer, categories, other clients' properties,
+/// alarms that are no reminders) survives an edit made here and sent up, against real Radicale and Xandikos
+/// servers; a server that changed only such lines while this side changed the event is merged, no conflict.
+@Suite("Kept lines through sync")
+struct KeptLinesSyncTests {
+  /// What another client wrote into the meeting, beyond what cal reads.
+  static let meeting = [
+    "ORGANIZER;CN=\"Boss, The\":mailto:boss@example.com",
+    "ATTENDEE;CN=Ana;PARTSTAT=NEEDS-ACTION;ROLE=REQ-PARTICIPANT:mailto:ana@example.com",
+    "CATEGORIES:Work,Planning", "X-PHONE-COLOR:#ff0000", "SEQUENCE:2",
+    "BEGIN:VALARM", "ACTION:EMAIL", "TRIGGER:-PT1H", "SUMMARY:soon", "DESCRIPTION:planning in an hour",
+    "ATTENDEE:mailto:boss@example.com", "END:VALARM",
+  ]
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func anEditHereKeepsWhatCalDoesNotRead(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("meeting.ics", ics(uid: "meeting-1", summary: "planning", extra: Self.meeting))
+    #expect(try local.sync().downloaded == 1)
+
+    let meeting = try local.event(titled: "planning")
+    _ = try local.service.edit(id: meeting.id) { fields in
+      var changed = fields
+      changed.title = "planning, longer"
+      changed.schedule.lengthMinutes = 90
+      return changed
+    }
+    let report = try local.sync()
+    #expect((report.uploaded, report.downloaded, report.conflicts.count) == (1, 0, 0))
+    let text = try #require(try server.events()["meeting-1"])
+    #expect(text.contains("SUMMARY:planning\\, longer\n"))
+    #expect(text.contains("DURATION:PT1H30M\n"))
+    for line in Self.meeting { #expect(text.contains(line + "\n"), "\(line) in \(text)") }
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func anAnswerThereAndAnEditHereMerge(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("meeting.ics", ics(uid: "meeting-1", summary: "planning", extra: Self.meeting))
+    try local.sync()
+    let href = try #require(try server.hrefs()["meeting-1"])
+
+    // Ana accepts (her client writes the organizer's copy anew), while the meeting is retitled here.
+    let answered = Self.meeting.map { $0.replacingOccurrences(of: "NEEDS-ACTION", with: "ACCEPTED") }
+    try server.put(href, ics(uid: "meeting-1", summary: "planning", extra: answered + ["X-ANA-SEEN:1"]))
+    try local.retitle(try local.event(titled: "planning"), "planning (room 4)")
+
+    let report = try local.sync()
+    #expect(report.conflicts.map(\.copy.title) == [])
+    #expect((report.uploaded, report.downloaded) == (1, 0))
+    try local.expectListing(["2024-05-12 10:00 planning (room 4)"])
+    let text = try #require(try server.events()["meeting-1"])
+    #expect(text.contains("SUMMARY:planning (room 4)\n"))
+    #expect(text.contains("PARTSTAT=ACCEPTED"))
+    #expect(text.contains("X-ANA-SEEN:1\n"))
+    // What was merged is what is kept here: nothing more goes up or comes down.
+    let quiet = try local.sync()
+    #expect((quiet.uploaded, quiet.downloaded, quiet.conflicts.count) == (0, 0, 0))
+    var written = ""
+    try local.service.export(product: "-//test//EN") { (text: String) in written += text }
+    #expect(written.contains("PARTSTAT=ACCEPTED"))
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aChangeThereToWhatCalReadsIsStillAConflict(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("meeting.ics", ics(uid: "meeting-1", summary: "planning", extra: Self.meeting))
+    try local.sync()
+    let href = try #require(try server.hrefs()["meeting-1"])
+    let answered = Self.meeting.map { $0.replacingOccurrences(of: "NEEDS-ACTION", with: "ACCEPTED") }
+    try server.put(href, ics(uid: "meeting-1", summary: "planning, moved", extra: answered))
+    try local.retitle(try local.event(titled: "planning"), "planning (room 4)")
+
+    let report = try local.sync()
+    #expect(report.conflicts.map(\.copy.title) == ["planning (room 4) (conflict)"])
+    try local.expectListing(["2024-05-12 10:00 planning, moved", "2024-05-12 10:00 planning (room 4) (conflict)"])
+  }
+}
