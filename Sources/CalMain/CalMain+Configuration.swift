@@ -10,8 +10,14 @@ extension CalMain {
     guard descriptor >= 0 else {
       // No file (or no folder for it) is no configuration; anything else is a file the user cannot have meant
       // to be ignored.
-      if errno == ENOENT || errno == ENOTDIR { return ConfigurationFile(path: path, contents: .missing) }
-      return ConfigurationFile(path: path, contents: .unreadable(String(cString: strerror(errno))))
+      let code = errno
+      if code == ENOENT || code == ENOTDIR { return ConfigurationFile(path: path, contents: .missing) }
+      // A folder on the way that may not be searched (a HOME of another user's) hides whether there is a file
+      // at all: none is seen, as none would be by ls, and the command says what it cannot do with its own
+      // files. A file seen but not readable is an error.
+      var status = stat()
+      if code == EACCES && stat(path, &status) != 0 { return ConfigurationFile(path: path, contents: .missing) }
+      return ConfigurationFile(path: path, contents: .unreadable(String(cString: strerror(code))))
     }
     defer { close(descriptor) }
     var status = stat()
