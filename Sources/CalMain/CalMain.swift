@@ -13,7 +13,7 @@ import Glibc
 public enum CalMain {
   /// The environment variables the commands may read.
   static let variables = [
-    "CAL_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATION",
+    "CAL_DB", "CAL_CONFIG", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATION",
     "CAL_SYNC_STOP_AFTER",
   ]
 
@@ -59,7 +59,9 @@ public enum CalMain {
           monotonic: request.monotonic, edit: request.edit,
           fault: getenv("CAL_TEST_FAULT").map { String(cString: $0) })
       }), inheritedEnvironment: environmentEntries, executablePath: executablePath, clockFile: pinned?.file,
-      network: network, startNetworkHelper: startHelper)
+      network: network,
+      // Only a closure: help, --version and cal(1)'s forms never open the file.
+      configurationFile: { readConfiguration(environment: environment) }, startNetworkHelper: startHelper)
     exit(CalApp.run(Array(CommandLine.arguments.dropFirst()), context: context))
   }
 }

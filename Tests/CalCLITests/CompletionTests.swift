@@ -29,10 +29,11 @@ struct CompletionTests {
     offers("cal h", ["help", "history"]),
     offers("cal --db x ex", ["export"]),
     offers("cal --db=x --json ex", ["export"]),
-    offers("cal --verbose co", ["completion"]),
+    offers("cal --verbose co", ["completion", "config"]),
     offers("cal foo ", []),
     // Each command's options, also after options before the command; an option first runs show.
-    offers("cal add --no", ["--note"]),
+    offers("cal add --no", ["--no-remind", "--note"]),
+    offers("cal config re", ["remind", "remind-all-day"]),  // the configuration's keys
     offers("cal --db x show --c", ["--calendar", "--color"]),
     offers("cal --db x.db show -n 3 --co", ["--color"]),
     offers("cal -3 --mo", ["--monday"]),  // a cal(1) line

@@ -212,7 +212,9 @@ struct ReminderTests {
           ICSAlarm(.relative(seconds: -600, fromEnd: false), line: 7),
           notes: ["the alarm's REPEAT is not kept: it reminds once"])
       ),
-      (["ACTION:EMAIL", "TRIGGER:-PT1H"], .skipped("EMAIL alarms are no reminders (only DISPLAY and AUDIO alarms are)")),
+      (
+        ["ACTION:EMAIL", "TRIGGER:-PT1H"], .skipped("EMAIL alarms are no reminders (only DISPLAY and AUDIO alarms are)")
+      ),
       (
         ["ACTION:X-SUNW-FLASHING", "TRIGGER:-PT1H"],
         .skipped("X-SUNW-FLASHING alarms are no reminders (only DISPLAY and AUDIO alarms are)")

@@ -173,6 +173,24 @@ def monday_first(cal, folder):
 
 
 @case
+def configured_week_start(cal, folder):
+    """The configuration file's week-start starts the page's weeks and the week view as --monday does."""
+    prepare(cal, folder, ["goto", "2024-05"])
+    config = os.path.join(folder, "config")
+    with open(config, "w") as file:
+        file.write("# as khal's firstweekday\nweek-start = monday\n")
+    page = Page(cal, folder, env={"CAL_CONFIG": config})
+    try:
+        page.settled("May 2024")
+        assert page.lines()[1].split() == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], page.lines()[1]
+        page.key(b"w")
+        page.wait_text("week 19")
+        assert page.lines()[1].split()[:2] == ["Mon", "6"], page.lines()[1]
+    finally:
+        page.close()
+
+
+@case
 def click_selects(cal, folder):
     """A click (or a drag shorter than two cells) selects the day under it; nothing turns; a click on
     "? help" opens the help."""

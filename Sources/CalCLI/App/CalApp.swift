@@ -29,7 +29,8 @@ public enum CalApp {
       ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
       AgendaCommand.self, FreeCommand.self, SearchCommand.self, RemoveCommand.self, ImportCommand.self,
       ExportCommand.self, CalendarCommand.self, SyncCommand.self, RemindCommand.self, UndoCommand.self,
-      RedoCommand.self, LogCommand.self, HistoryCommand.self, InteractiveCommand.self, CompletionCommand.self,
+      RedoCommand.self, LogCommand.self, HistoryCommand.self, InteractiveCommand.self, ConfigCommand.self,
+      CompletionCommand.self,
     ]
   }
 
@@ -229,7 +230,7 @@ public enum CalApp {
     let writeError = context.writeError
     let spec = command.spec
     do {
-      let arguments = try ArgumentParser(spec: spec).parse(words)
+      var arguments = try ArgumentParser(spec: spec).parse(words)
       if arguments.wantsHelp {
         context.write(HelpFormatter.help(spec))
         return ExitStatus.success
@@ -237,7 +238,20 @@ public enum CalApp {
       if let problem = context.environmentProblem, spec.name != CompletionCommand.spec.name {
         throw CalError(problem)
       }
-      try command.init(arguments, context: context).run(context)
+      func perform(_ context: CommandContext) throws { try command.init(arguments, context: context).run(context) }
+      // Without a file, the context goes on as it is: not even copied.
+      if command.readsConfiguration,
+        case let configuration = try Configuration.read(context.configurationFile(), context: context),
+        !configuration.entries.isEmpty
+      {
+        var configured = context
+        configured.configuration = configuration
+        configured.locale = configuration.applied(to: context.locale)
+        arguments = configuration.fillingDefaults(arguments, spec: spec)
+        try perform(configured)
+      } else {
+        try perform(context)
+      }
       return ExitStatus.success
     } catch let error as UsageError {
       writeError(usageError(error.message, spec))

@@ -6,15 +6,16 @@ public import CalService
 public struct CommandContext {
   /// Today's date in the user's time zone.
   public let today: CivilDate
-  /// Month and weekday names and the first day of the week, from the user's locale.
-  public let locale: CalendarLocale
+  /// Month and weekday names and the first day of the week, from the user's locale (and, once a command
+  /// runs, the configuration file's `week-start` and `dates`).
+  public internal(set) var locale: CalendarLocale
   /// The user's time zone (`TZ`, else `/etc/localtime`), for events with times.
   public let localZone: ZoneInfo
   /// Zones of the system's time-zone database by name, such as `Europe/Berlin`.
   public let zones: ZoneLoader
   /// The current instant, in Unix milliseconds.
   public let now: () -> Int64
-  /// The environment variables `cal` reads (`CAL_DB`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`,
+  /// The environment variables `cal` reads (`CAL_DB`, `CAL_CONFIG`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`,
   /// `CAL_ANIMATION`, and the tests' `CAL_SYNC_STOP_AFTER`).
   public let environment: [String: String]
   /// Whether standard input is a terminal: asked only by the commands that need to know, so that the
@@ -50,6 +51,11 @@ public struct CommandContext {
   /// Hands the command line to `cal-sync` (replacing this process), for a command that needs the network
   /// where there is none; throws when it cannot.
   public let startNetworkHelper: () throws -> Never
+  /// Where the configuration file is and what it holds, read only when asked: help, `--version` and cal(1)'s
+  /// forms never open it.
+  public let configurationFile: () -> ConfigurationFile
+  /// The configuration file's settings, read and checked before a command runs.
+  var configuration = Configuration.empty
   /// The words the command was called with, after `cal`: what the change log calls the change it makes.
   public internal(set) var arguments: [String] = []
   /// The calendars the command opened for a change, which a failed command leaves as they were found.
@@ -65,11 +71,13 @@ public struct CommandContext {
     inputIsTerminal: @escaping () -> Bool = { false }, frontEnds: FrontEnds = FrontEnds(),
     inheritedEnvironment: @escaping () -> [String] = { [] }, executablePath: @escaping () -> String? = { nil },
     clockFile: String? = nil, network: (any CalendarNetwork)? = nil,
+    configurationFile: @escaping () -> ConfigurationFile = { .none },
     startNetworkHelper: @escaping () throws -> Never = {
       throw CalError("this needs the network, which is not available here")
     }
   ) {
     self.network = network
+    self.configurationFile = configurationFile
     self.startNetworkHelper = startNetworkHelper
     self.environmentProblem = environmentProblem
     self.locale = locale

@@ -11,7 +11,9 @@ struct ReminderOptions {
   static let noRemind = OptionSpec("no-remind", help: "Remove the event's reminders.")
 
   /// The options of `add`.
-  static let forAdd = [remind, remindAt]
+  static let forAdd = [
+    remind, noRemind.withHelp("Add no reminders, whatever the configuration file's remind says."), remindAt,
+  ]
   /// The options of `edit`: given reminders replace the event's.
   static let forEdit = [remind, noRemind, remindAt]
 

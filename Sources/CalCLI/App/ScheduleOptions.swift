@@ -77,6 +77,8 @@ struct ScheduleOptions {
   /// An end time given otherwise than by `--end` (the words after `add`'s date: `9:00 10:30`), read as
   /// `--end` is.
   var endTime: TimeOfDay?
+  /// The length of a timed event given no length or end (the configuration file's `length`, for `add`).
+  var defaultLength: String?
   /// What `--repeat` takes besides `none`, in the order help and completion list them.
   static let repeatWords: [(word: String, frequency: RecurrenceRule.Frequency)] = [
     ("daily", .daily), ("weekdays", .weekly), ("weekly", .weekly), ("monthly", .monthly), ("yearly", .yearly),
@@ -131,10 +133,13 @@ struct ScheduleOptions {
       schedule.startTime = try dates.time(text, for: Self.at)
       schedule.endDay = nil
     }
+    let wallEndless = endTime == nil && arguments.value(Self.end) == nil
     if arguments.value(Self.length) != nil && arguments.value(Self.end) != nil {
       throw UsageError("Give --for or --end, not both")
     }
-    if let text = arguments.value(Self.length) {
+    if let text = arguments.value(Self.length)
+      ?? defaultLength.flatMap({ schedule.startTime != nil && !schedule.hasLength && wallEndless ? $0 : nil })
+    {
       // Days are counted on the clock (the same time so many days later), hours and minutes exactly.
       let minutes = try dates.length(text, for: Self.length)
       (schedule.lengthDays, schedule.lengthMinutes) = EventLength.parts(

@@ -38,6 +38,8 @@ struct AddCommand: Command {
 
   let fields: EventFields
   let calendarName: String?
+  /// The calendar typed with `--calendar`, if any (else the configuration file may name one).
+  let typedCalendar: String?
   let json: Bool
   let store: StoreOptions
 
@@ -84,11 +86,17 @@ struct AddCommand: Command {
         "The title is empty: '\(time)' was read as the time; give the title after it, or with --at all the words "
           + "after the date are the title")
     }
-    let options = ScheduleOptions(arguments: arguments, dates: dates, endTime: end)
-    fields = try ReminderOptions(arguments, context: context).apply(
-      to: try options.apply(
-        to: EventFields(title: title, note: note, schedule: schedule), newDay: nil, context: context))
-    calendarName = try CalendarOption.parse(arguments)
+    var options = ScheduleOptions(arguments: arguments, dates: dates, endTime: end)
+    let configuration = context.configuration
+    options.defaultLength = configuration.length
+    var fields = try options.apply(
+      to: EventFields(title: title, note: note, schedule: schedule), newDay: nil, context: context)
+    // The file's reminders are those of an event added without --remind; --remind-at applies to them too.
+    let defaultReminders = fields.schedule.isAllDay ? configuration.allDayReminders : configuration.reminders
+    if let defaultReminders, !arguments.isGiven(ReminderOptions.remind) { fields.reminders = defaultReminders }
+    self.fields = try ReminderOptions(arguments, context: context).apply(to: fields)
+    typedCalendar = try CalendarOption.parse(arguments)
+    calendarName = configuration.targetCalendar(typedCalendar)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
@@ -280,7 +288,9 @@ struct AddCommand: Command {
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .write)
-    let event = try calendar.add(fields, calendar: calendarName)
+    let event = try context.configuration.namingCalendarSource(calendarName, typed: typedCalendar) {
+      try calendar.add(fields, calendar: calendarName)
+    }
     context.print(try EventPresenter.report("Added", event, asJSON: json, calendar: calendar, context: context))
   }
 }

@@ -21,6 +21,9 @@ struct CompletionCommand: Command {
       defaultCommand: ShowCommand.spec, calOne: CalOneForm.spec, helpTopics: [DateGrammarHelp.topic])
   }
 
+  /// A completion script is the same whatever the configuration file says.
+  static var readsConfiguration: Bool { false }
+
   let shell: CompletionScript.Shell
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {

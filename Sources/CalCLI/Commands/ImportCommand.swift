@@ -23,6 +23,8 @@ struct ImportCommand: Command {
   let path: String
   let skipInvalid: Bool
   let calendarName: String?
+  /// The calendar typed with `--calendar`, if any (else the configuration file may name one).
+  let typedCalendar: String?
   let json: Bool
   let store: StoreOptions
 
@@ -30,7 +32,8 @@ struct ImportCommand: Command {
     path = arguments.positional(0) ?? ""
     if path.isEmpty { throw UsageError("Missing expected argument '<file>'") }
     skipInvalid = arguments.flag(Self.skipInvalid)
-    calendarName = try CalendarOption.parse(arguments)
+    typedCalendar = try CalendarOption.parse(arguments)
+    calendarName = context.configuration.targetCalendar(typedCalendar)
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
   }
@@ -45,6 +48,13 @@ struct ImportCommand: Command {
       throw CalError("\(path): \(failure)")
     }
     let calendar = try store.open(context, for: .write)
+    // A calendar typed with --calendar is made when missing; one the configuration file names must exist, as
+    // for add, so that a typo there does not quietly start a calendar of its own.
+    if let calendarName, typedCalendar == nil {
+      _ = try context.configuration.namingCalendarSource(calendarName, typed: nil) {
+        try calendar.calendar(named: calendarName)
+      }
+    }
     var progress = Progress(total: plan.eventCount, context: context)
     defer { progress.finish() }
     let report: ImportReport

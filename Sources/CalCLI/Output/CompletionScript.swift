@@ -96,6 +96,7 @@ enum CompletionScript {
     "<shell>": .words(Shell.allCases.map(\.rawValue)),
     "<subcommand>": .topics,
     "<action>": .words(CalendarCommand.Action.allCases.map(\.rawValue)),
+    "<key>": .words(ConfigurationKey.allCases.map(\.rawValue)),
     "--calendar": .calendars,
     // A reminder's `<when>` (15m, end, tomorrow 8am) is not list's: no word list fits it.
     "--remind": .text,

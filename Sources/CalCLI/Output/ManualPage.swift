@@ -45,19 +45,27 @@ enum ManualPage {
     page += [
       ".SH ENVIRONMENT",
       ".TP", "\\fBCAL_DB\\fR", "The calendar file, when \\-\\-db is not given.",
+      ".TP", "\\fBCAL_CONFIG\\fR", "The configuration file, when set and not empty (see \\fBcal config\\fR).",
       ".TP", "\\fBXDG_DATA_HOME\\fR", "The calendar is \\fI$XDG_DATA_HOME/cal/calendar.db\\fR when CAL_DB is not set.",
       ".TP", "\\fBTZ\\fR", "The time zone that decides today's date and how times are shown.",
       ".TP", "\\fBLC_ALL\\fR, \\fBLC_TIME\\fR, \\fBLANG\\fR",
       "Month and weekday names and the first day of the week.",
-      ".TP", "\\fBNO_COLOR\\fR", "When set to anything, no colour or highlighting unless \\-\\-color=always.",
+      ".TP", "\\fBNO_COLOR\\fR",
+      "When set to anything, no colour or highlighting unless \\-\\-color=always or the configuration's color says "
+        + "otherwise.",
       ".TP", "\\fBTERM\\fR",
       "\\fBdumb\\fR: no colour or highlighting unless \\-\\-color=always, and no page-curl animation.",
       ".TP", "\\fBCAL_ANIMATION\\fR", "\\fBoff\\fR turns the page-curl animation off.",
       ".TP", "\\fBXDG_CONFIG_HOME\\fR",
-      "\\fBcal remind \\-\\-install\\fR writes its unit under it (default \\fI~/.config\\fR).",
+      "The configuration file is \\fI$XDG_CONFIG_HOME/cal/config\\fR when CAL_CONFIG is not set, and \\fBcal remind "
+        + "\\-\\-install\\fR writes its unit under it (default \\fI~/.config\\fR).",
       ".SH FILES",
       ".TP", "\\fI~/.local/share/cal/calendar.db\\fR",
       "The calendar: a SQLite database holding the events, the month on view and the history of page turns.",
+      ".TP", "\\fI~/.config/cal/config\\fR",
+      "The configuration: one \\fIkey\\fR = \\fIvalue\\fR a line, # for comments; the defaults of options such as "
+        + "\\-\\-calendar, \\-\\-format and \\-\\-color, the first day of the week and the order of dates. "
+        + "\\fBcal config\\fR lists and sets them.",
       ".TP", "\\fI~/.config/systemd/user/cal\\-remind.service\\fR",
       "The systemd user unit \\fBcal remind \\-\\-install\\fR writes, which runs \\fBcal remind \\-\\-watch\\fR.",
       ".SH EXIT STATUS",

@@ -1,0 +1,4 @@
+extension Command {
+  /// Every command but `cal config` and `cal completion` reads the configuration file.
+  static var readsConfiguration: Bool { true }
+}
