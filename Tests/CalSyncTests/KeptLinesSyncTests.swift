@@ -18,6 +18,21 @@ struct KeptLinesSyncTests {
     "ATTENDEE:mailto:boss@example.com", "END:VALARM",
   ]
 
+  /// The meeting synced, then answered on the server by Ana (her client writes the organizer's copy anew,
+  /// with `summary` and `more` lines): the server and this side, not synced since.
+  static func answered(
+    _ kind: CalDAVServer.Kind, summary: String = "planning", more: [String] = []
+  ) throws -> (CalDAVServer, SyncFixture) {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("meeting.ics", ics(uid: "meeting-1", summary: "planning", extra: meeting))
+    try local.sync()
+    let href = try #require(try server.hrefs()["meeting-1"])
+    let answered = meeting.map { $0.replacingOccurrences(of: "NEEDS-ACTION", with: "ACCEPTED") }
+    try server.put(href, ics(uid: "meeting-1", summary: summary, extra: answered + more))
+    return (server, local)
+  }
+
   @Test(arguments: CalDAVServer.Kind.allCases)
   func anEditHereKeepsWhatCalDoesNotRead(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)
@@ -45,15 +60,8 @@ struct KeptLinesSyncTests {
 
   @Test(arguments: CalDAVServer.Kind.allCases)
   func anAnswerThereAndAnEditHereMerge(kind: CalDAVServer.Kind) throws {
-    let server = try CalDAVServer(kind)
-    let local = try SyncFixture(server)
-    try server.put("meeting.ics", ics(uid: "meeting-1", summary: "planning", extra: Self.meeting))
-    try local.sync()
-    let href = try #require(try server.hrefs()["meeting-1"])
-
-    // Ana accepts (her client writes the organizer's copy anew), while the meeting is retitled here.
-    let answered = Self.meeting.map { $0.replacingOccurrences(of: "NEEDS-ACTION", with: "ACCEPTED") }
-    try server.put(href, ics(uid: "meeting-1", summary: "planning", extra: answered + ["X-ANA-SEEN:1"]))
+    // Ana accepts, while the meeting is retitled here.
+    let (server, local) = try Self.answered(kind, more: ["X-ANA-SEEN:1"])
     try local.retitle(try local.event(titled: "planning"), "planning (room 4)")
 
     let report = try local.sync()
@@ -74,13 +82,7 @@ struct KeptLinesSyncTests {
 
   @Test(arguments: CalDAVServer.Kind.allCases)
   func anAnswerThereAndANewTimeHereMerge(kind: CalDAVServer.Kind) throws {
-    let server = try CalDAVServer(kind)
-    let local = try SyncFixture(server)
-    try server.put("meeting.ics", ics(uid: "meeting-1", summary: "planning", extra: Self.meeting))
-    try local.sync()
-    let href = try #require(try server.hrefs()["meeting-1"])
-    let answered = Self.meeting.map { $0.replacingOccurrences(of: "NEEDS-ACTION", with: "ACCEPTED") }
-    try server.put(href, ics(uid: "meeting-1", summary: "planning", extra: answered))
+    let (server, local) = try Self.answered(kind)
     // A new length here counts the kept SEQUENCE up: the server's lines are still a change of those alone.
     local.clock.now += 1000
     _ = try local.service.edit(id: try local.event(titled: "planning").id) { fields in
@@ -103,13 +105,7 @@ struct KeptLinesSyncTests {
   @Test(arguments: CalDAVServer.Kind.allCases)
   func aMergeCutShortBeforeItsUploadIsMergedByTheNextSync(kind: CalDAVServer.Kind) throws {
     struct CutShort: Error {}
-    let server = try CalDAVServer(kind)
-    let local = try SyncFixture(server)
-    try server.put("meeting.ics", ics(uid: "meeting-1", summary: "planning", extra: Self.meeting))
-    try local.sync()
-    let href = try #require(try server.hrefs()["meeting-1"])
-    let answered = Self.meeting.map { $0.replacingOccurrences(of: "NEEDS-ACTION", with: "ACCEPTED") }
-    try server.put(href, ics(uid: "meeting-1", summary: "planning", extra: answered))
+    let (server, local) = try Self.answered(kind)
     try local.retitle(try local.event(titled: "planning"), "planning (room 4)")
 
     // The server's lines are stored here, then the upload of the merged meeting fails (the network is gone).
@@ -126,13 +122,7 @@ struct KeptLinesSyncTests {
 
   @Test(arguments: CalDAVServer.Kind.allCases)
   func aChangeThereToWhatCalReadsIsStillAConflict(kind: CalDAVServer.Kind) throws {
-    let server = try CalDAVServer(kind)
-    let local = try SyncFixture(server)
-    try server.put("meeting.ics", ics(uid: "meeting-1", summary: "planning", extra: Self.meeting))
-    try local.sync()
-    let href = try #require(try server.hrefs()["meeting-1"])
-    let answered = Self.meeting.map { $0.replacingOccurrences(of: "NEEDS-ACTION", with: "ACCEPTED") }
-    try server.put(href, ics(uid: "meeting-1", summary: "planning, moved", extra: answered))
+    let (_, local) = try Self.answered(kind, summary: "planning, moved")
     try local.retitle(try local.event(titled: "planning"), "planning (room 4)")
 
     let report = try local.sync()
