@@ -237,7 +237,7 @@ struct ConfigFileTests {
     try expectConfig(
       cal, [],
       prints: """
-        calendar       = (default)
+        calendar       not set: add and import use the first calendar
         week-start     = monday  (\(path):2)
         length         = 45m  (\(path):3)
         remind         = none  (default)
@@ -265,6 +265,45 @@ struct ConfigFileTests {
     try expectConfig(cal, ["--unset", "week-strat"], prints: "Removed week-strat from \(path)\n")
     try expectConfig(cal, ["color", "never"], prints: "color          = never  (\(path):1)\n")
     #expect(try cal.run(["show"]).status == 0)
+  }
+
+  @Test("cal config keeps a CR LF file's line ends, writes a value as it reads it back, and says a key is not set")
+  func configCommandWrites() throws {
+    let cal = try PinnedCal()
+    defer { cal.remove() }
+    let path = try write("# mine\r\nweek-start = monday\r\ncalendar = work\r\n", in: cal)
+    try expectConfig(cal, ["length", "1h"], prints: "length         = 1h  (\(path):4)\n")
+    try expectConfig(cal, ["format", "  {title} ", " "], prints: "format         = {title}  (\(path):5)\n")
+    try expectConfig(
+      cal, ["--unset", "calendar"], prints: "calendar       not set: add and import use the first calendar\n")
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8)
+        == "# mine\r\nweek-start = monday\r\nlength = 1h\r\nformat = {title}\r\n")
+    try expectConfig(cal, ["format"], prints: "{title}\n")
+    let listing = try bare(cal, ["config"]).stdout
+    #expect(listing.hasPrefix("calendar       not set: add and import use the first calendar\n"))
+    #expect(listing.contains("format         = {title}  (\(path):4)\n"))
+  }
+
+  @Test("cal config writes run at once each keep their key: none is lost to another's read of the file")
+  func concurrentWrites() throws {
+    let cal = try PinnedCal()
+    defer { cal.remove() }
+    let path = cal.process.folder + "/cal.conf"
+    let settings = [
+      "calendar": "work", "week-start": "monday", "length": "1h", "remind": "15m", "remind-all-day": "1d",
+      "format": "{title}", "color": "never", "dates": "day-first",
+    ]
+    let environment = ["HOME": cal.process.folder, "PATH": "/usr/bin:/bin", "TZ": "UTC", "CAL_CONFIG": path]
+    for _ in 0..<3 {
+      unlink(path)
+      let started = try settings.map { key, value in
+        try Subprocess.spawn([CalProcess.binary, "config", key, value], environment: environment)
+      }
+      #expect(started.map(Subprocess.wait) == Array(repeating: 0, count: settings.count))
+      let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+      #expect(lines.sorted() == settings.map { "\($0) = \($1)" }.sorted())
+    }
   }
 
   @Test("CAL_CONFIG, else an absolute XDG_CONFIG_HOME, else ~/.config names the file")
