@@ -267,7 +267,9 @@ struct ConfigFileTests {
     #expect(try cal.run(["show"]).status == 0)
   }
 
-  @Test("cal config keeps a CR LF file's line ends, writes a value as it reads it back, and says a key is not set")
+  @Test(
+    "cal config keeps a CR LF file's line ends and a byte order mark, writes a value as it reads it back, and says a key is not set"
+  )
   func configCommandWrites() throws {
     let cal = try PinnedCal()
     defer { cal.remove() }
@@ -283,6 +285,12 @@ struct ConfigFileTests {
     let listing = try bare(cal, ["config"]).stdout
     #expect(listing.hasPrefix("calendar       not set: add and import use the first calendar\n"))
     #expect(listing.contains("format         = {title}  (\(path):4)\n"))
+    // A byte order mark stays where a Windows editor put it.
+    try "\u{FEFF}# mine\ncolor = never\n".write(toFile: path, atomically: false, encoding: .utf8)
+    try expectConfig(cal, ["week-start", "monday"], prints: "week-start     = monday  (\(path):3)\n")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: path))
+        == Data("\u{FEFF}# mine\ncolor = never\nweek-start = monday\n".utf8))
   }
 
   @Test("cal config writes run at once each keep their key: none is lost to another's read of the file")

@@ -64,6 +64,13 @@ struct ConfigurationParsingTests {
     #expect(applied.firstWeekday == .saturday && applied.dayBeforeMonth == false)
   }
 
+  @Test("a byte order mark before the first key is none of it; color, like week-start and dates, takes any case")
+  func markAndCase() throws {
+    let configuration = try parse("\u{FEFF}week-start = monday\r\ncolor = NEVER\r\n")
+    #expect(configuration.firstWeekday == .monday && configuration.color == .never)
+    #expect(configuration.source(of: .color) == "/c/config:2")
+  }
+
   @Test("every kind of bad line is one error naming path:line")
   func errors() {
     expectError(
@@ -74,7 +81,7 @@ struct ConfigurationParsingTests {
       "\n\nweek-start = mon2",
       "/c/config:3: week-start: 'mon2' is no weekday: use sunday, monday, tuesday, wednesday, thursday, friday, "
         + "saturday, or locale")
-    expectError("color = blue", "/c/config:1: color: Unknown color choice 'blue': use auto, always or never")
+    expectError("color = blue", "/c/config:1: color: 'blue' is not auto, always or never")
     expectError("dates = ymd", "/c/config:1: dates: 'ymd' is not day-first, month-first or locale")
     expectError(
       "length = soon",

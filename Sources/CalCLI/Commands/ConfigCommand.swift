@@ -110,7 +110,8 @@ struct ConfigCommand: Command {
     let edited = Configuration.setting(key, to: value, in: lines)
     // A file written with CR LF (on Windows, say) keeps them, on every line.
     let end = file.contents.endsLinesWithCarriageReturn ? "\r\n" : "\n"
-    try FileIO.write(edited.map { $0 + end }.concatenated(), to: path)
+    let mark = file.contents.startsWithByteOrderMark ? "\u{FEFF}" : ""
+    try FileIO.write(mark + edited.map { $0 + end }.concatenated(), to: path)
     guard let known = ConfigurationKey(rawValue: key) else {
       return context.print("Removed \(TerminalText.sanitized(key)) from \(TerminalText.sanitized(path))")
     }

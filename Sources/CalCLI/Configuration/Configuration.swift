@@ -55,6 +55,10 @@ struct Configuration {
 
   /// The lines of `bytes`, checked to be UTF-8, without their line ends (`\n`, `\r\n`).
   static func lines(_ bytes: [UInt8], path: String) throws(CalError) -> [Substring] {
+    // A byte order mark, which Windows editors may put first, is no part of the first key.
+    if ConfigurationFile.Contents.bytes(bytes).startsWithByteOrderMark {
+      return try lines(Array(bytes.dropFirst(3)), path: path)
+    }
     // Decoded whole and compared, which is quick; only a file that is not UTF-8 is looked at line by line,
     // to say which line.
     let text = String(decoding: bytes, as: UTF8.self)
@@ -154,9 +158,10 @@ struct Configuration {
       format = value
     case .color:
       do {
-        color = try PageOptions.ColorChoice(parsing: value)
+        // Any case, as week-start and dates take theirs.
+        color = try PageOptions.ColorChoice(parsing: value.lowercased())
       } catch {
-        throw UsageError("color: \(error.message)")
+        throw UsageError("color: '\(value)' is not auto, always or never")
       }
     }
   }
