@@ -262,8 +262,13 @@ struct ConfigFileTests {
     // A broken file: listing it says where; setting or unsetting its keys mends it.
     try "week-strat = monday\ncolor = blue\n".write(toFile: path, atomically: false, encoding: .utf8)
     #expect(try bare(cal, ["config"]).stderr.hasPrefix("Error: \(path):1: unknown key 'week-strat'"))
-    try expectConfig(cal, ["--unset", "week-strat"], prints: "Removed week-strat from \(path)\n")
-    try expectConfig(cal, ["color", "never"], prints: "color          = never  (\(path):1)\n")
+    let halfMended = try bare(cal, ["config", "--unset", "week-strat"])
+    #expect(halfMended.status == 0 && halfMended.stdout == "Removed week-strat from \(path)\n")
+    #expect(
+      halfMended.stderr
+        == "Warning: other commands still stop at \(path):1: color: 'blue' is not auto, always or never\n")
+    let mended = try bare(cal, ["config", "color", "never"])
+    #expect(mended.stdout == "color          = never  (\(path):1)\n" && mended.stderr.isEmpty)
     #expect(try cal.run(["show"]).status == 0)
   }
 

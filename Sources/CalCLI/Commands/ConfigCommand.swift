@@ -15,7 +15,7 @@ struct ConfigCommand: Command {
       With no arguments cal config lists every key, its value and where it comes from (the file's line, or \
       default); with a key it prints that value; with a key and a value it checks the value and writes it, \
       keeping every other line and comment. A broken file stops every other command with its line; cal \
-      config KEY VALUE and cal config --unset KEY still mend it.
+      config KEY VALUE and cal config --unset KEY still mend it, and warn while a mistake is left.
       """,
     arguments: [
       ArgumentSpec("key", help: "The key to show or set, such as week-start.", isOptional: true),
@@ -112,6 +112,13 @@ struct ConfigCommand: Command {
     let end = file.contents.endsLinesWithCarriageReturn ? "\r\n" : "\n"
     let mark = file.contents.startsWithByteOrderMark ? "\u{FEFF}" : ""
     try FileIO.write(mark + edited.map { $0 + end }.concatenated(), to: path)
+    // The change is made, but a mistake on another line still stops every other command: said now, not at
+    // the next `cal show`.
+    do {
+      _ = try Configuration.parse(edited.map { Substring($0) }, path: path, context: context)
+    } catch {
+      context.writeError("Warning: " + ErrorMessage.text("other commands still stop at \(error.message)") + "\n")
+    }
     guard let known = ConfigurationKey(rawValue: key) else {
       return context.print("Removed \(TerminalText.sanitized(key)) from \(TerminalText.sanitized(path))")
     }
