@@ -197,10 +197,12 @@ struct Configuration {
         throw UsageError(
           "\(key.rawValue): '\(word)' is one fixed moment; a default reminder counts from each event: 15m, 1d, end")
       }
-      if !reminders.contains(reminder) { reminders.append(reminder) }
-    }
-    guard reminders.count <= Reminder.maximumCount else {
-      throw UsageError("\(key.rawValue): at most \(Reminder.maximumCount) reminders")
+      guard !reminders.contains(reminder) else { continue }
+      // Refused at the first one too many: a file may hold thousands, each looked for among those before.
+      guard reminders.count < Reminder.maximumCount else {
+        throw UsageError("\(key.rawValue): at most \(Reminder.maximumCount) reminders")
+      }
+      reminders.append(reminder)
     }
     return reminders
   }
