@@ -296,6 +296,12 @@ struct ConfigFileTests {
     #expect(
       try Data(contentsOf: URL(fileURLWithPath: path))
         == Data("\u{FEFF}# mine\ncolor = never\nweek-start = monday\n".utf8))
+    // A file where its folder would be: no key to take out, and one to write is said of the path named.
+    let under = path + "/cal.conf"
+    let refused = try bare(cal, ["config", "length", "1h"], environment: ["CAL_CONFIG": under])
+    #expect(refused.status == 1 && refused.stderr == "Error: cannot write \(under): Not a directory\n")
+    let unset = try bare(cal, ["config", "--unset", "length"], environment: ["CAL_CONFIG": under])
+    #expect(unset.status == 0 && unset.stdout == "length is not in \(under); it has its default\n")
   }
 
   @Test("cal config writes run at once each keep their key: none is lost to another's read of the file")
