@@ -111,6 +111,8 @@ struct ConfigurationParsingTests {
     expectError(
       "color always", "/c/config:1: 'color always' is no setting: write key = value, or # before a comment")
     expectError("calendar =", "/c/config:1: calendar needs a value: \(ConfigurationKey.calendar.meaning)")
+    expectError(
+      "remind = ", "/c/config:1: remind needs a value: \(ConfigurationKey.remind.meaning); for the default write none")
     let latin1 = ConfigurationFile(
       path: "/c/config", contents: .bytes(Array("color = auto\n".utf8) + [0x63, 0xE9, 0x0A]))
     #expect(throws: CalError("/c/config:2: the line is not UTF-8 text")) {

@@ -119,7 +119,9 @@ struct Configuration {
   /// Checks `value` for `key` and keeps what it means.
   mutating func set(_ key: ConfigurationKey, to value: String, context: CommandContext) throws(UsageError) {
     guard !value.isEmpty else {
-      throw UsageError("\(key.rawValue) needs a value: \(key.meaning)")
+      // `remind =` is how some write "no reminders": say the word that means it.
+      let word = key.defaultValue.isEmpty ? "" : "; for the default write \(key.defaultValue)"
+      throw UsageError("\(key.rawValue) needs a value: \(key.meaning)\(word)")
     }
     switch key {
     case .calendar:
