@@ -113,13 +113,14 @@ final class KeptLinesTests {
     #expect(try exported().contains("PARTSTAT=NEEDS-ACTION"))
   }
 
-  @Test("a line with a NUL, and those past 1 MiB for one event, are left out and named")
+  @Test("lines with a control character (NUL, VT, DEL), and those past 1 MiB for one event, are left out and named")
   func bounds() throws {
     let withNUL = [
       "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:nul@other", "DTSTART:20240512T100000Z",
-      "SUMMARY:nul", "X-NUL:a\u{0}b", "X-OK:fine", "END:VEVENT", "END:VCALENDAR", "",
+      "SUMMARY:nul", "X-NUL:a\u{0}b", "RELATED-TO;RELTYPE=SIBLING:a\u{0B}b", "X-DEL:a\u{7F}b", "X-OK:fine\tand tab",
+      "END:VEVENT", "END:VCALENDAR", "",
     ].joined(separator: "\r\n")
-    let named = "1 of the event's properties cal does not read (X-NUL first) were left out"
+    let named = "3 of the event's properties cal does not read (X-NUL first) were left out"
     #expect(try importFile(withNUL).contains(named))
     let huge = "X-ATTACH-INLINE:" + String(repeating: "A", count: 1 << 20)
     let text = [
@@ -130,7 +131,8 @@ final class KeptLinesTests {
     #expect(report.contains("1 of the event's properties cal does not read (X-ATTACH-INLINE first) were left out"))
     let written = try exported()
     #expect(written.contains("X-FIRST:kept\n") && written.contains("X-AFTER:kept too\n"))
-    #expect(written.contains("X-OK:fine\n") && !written.contains("X-NUL"))
+    #expect(written.contains("X-OK:fine\tand tab\n") && !written.contains("X-NUL") && !written.contains("X-DEL"))
+    #expect(!written.contains("RELATED-TO"))
     #expect(!written.contains("X-ATTACH-INLINE"))
   }
 }

@@ -18,23 +18,26 @@ extension ICSImporter.Context {
 
   /// The content lines (unfolded, one a line) of `component` that `cal` does not read, nested components
   /// whole but for the alarms it reads as reminders; `nil` when there are none. Lines past
-  /// ``maximumKeptBytes`` are left out, and named in `notes`.
+  /// ``maximumKeptBytes``, and those holding a control character, are left out and named in `notes`.
   static func keptLines(of component: ICSComponent, notes: inout ImportNotes) -> String? {
     var kept = ""
     var leftOut: [(name: String, line: Int)] = []
-    func keep(_ line: String, name: String, at number: Int) -> Bool {
-      // A CR or NUL inside a line would end it early where it is written or stored.
-      guard !line.containsByte(0x0D) && !line.containsByte(0) else {
+    /// Keeps `lines` (a property's one, or a component's all: half an alarm is no alarm), or none of them.
+    func keep(_ lines: [String], name: String, at number: Int) {
+      // RFC 5545 allows no control character but HTAB in a content line (a CR or NUL would also end it
+      // early where it is written or stored): such a line is not written back.
+      let bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
+      guard
+        !lines.contains(where: { $0.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F } }),
+        kept.utf8.count + bytes <= maximumKeptBytes
+      else {
         leftOut.append((name, number))
-        return false
+        return
       }
-      guard kept.utf8.count + line.utf8.count + 1 <= maximumKeptBytes else {
-        leftOut.append((name, number))
-        return false
+      for line in lines {
+        if !kept.isEmpty { kept += "\n" }
+        kept += line
       }
-      if !kept.isEmpty { kept += "\n" }
-      kept += line
-      return true
     }
     func keepWhole(_ nested: ICSComponent) {
       var lines = ["BEGIN:" + nested.name]
@@ -48,11 +51,10 @@ extension ICSImporter.Context {
       }
       gather(nested)
       lines.append("END:" + nested.name)
-      // A component goes whole or not at all: half an alarm is no alarm.
-      _ = keep(lines.concatenated(separator: "\n"), name: nested.name, at: nested.line)
+      keep(lines, name: nested.name, at: nested.line)
     }
     for property in component.properties where !isRead(property.known) {
-      _ = keep(property.contentLine, name: property.name, at: property.line)
+      keep([property.contentLine], name: property.name, at: property.line)
     }
     for nested in component.components where !(nested.name == "VALARM" && ICSAlarm.isReminder(nested)) {
       keepWhole(nested)
@@ -61,7 +63,7 @@ extension ICSImporter.Context {
       notes.approximate(
         line: first.line,
         "\(leftOut.count) of the event's properties cal does not read (\(first.name) first) were left out: an event "
-          + "keeps at most \(maximumKeptBytes >> 20) MiB of them, without CR or NUL characters")
+          + "keeps at most \(maximumKeptBytes >> 20) MiB of them, without control characters")
     }
     return kept.isEmpty ? nil : kept
   }
