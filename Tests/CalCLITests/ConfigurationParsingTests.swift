@@ -64,6 +64,22 @@ struct ConfigurationParsingTests {
     #expect(applied.firstWeekday == .saturday && applied.dayBeforeMonth == false)
   }
 
+  @Test("a remind list of thousands is refused at its 101st reminder, in far less than a second")
+  func manyReminders() {
+    let text = "remind = " + (1...9000).map { "\($0)m" }.joined(separator: ", ")
+    let started = ContinuousClock.now
+    expectError(text, "/c/config:1: remind: at most \(Reminder.maximumCount) reminders")
+    // Each reminder was looked for among all before it, and only then counted: 3.5 s in a debug build.
+    #expect(ContinuousClock.now - started < .milliseconds(500))
+  }
+
+  @Test("a byte order mark before the first key is none of it; color, like week-start and dates, takes any case")
+  func markAndCase() throws {
+    let configuration = try parse("\u{FEFF}week-start = monday\r\ncolor = NEVER\r\n")
+    #expect(configuration.firstWeekday == .monday && configuration.color == .never)
+    #expect(configuration.source(of: .color) == "/c/config:2")
+  }
+
   @Test("every kind of bad line is one error naming path:line")
   func errors() {
     expectError(
@@ -74,7 +90,7 @@ struct ConfigurationParsingTests {
       "\n\nweek-start = mon2",
       "/c/config:3: week-start: 'mon2' is no weekday: use sunday, monday, tuesday, wednesday, thursday, friday, "
         + "saturday, or locale")
-    expectError("color = blue", "/c/config:1: color: Unknown color choice 'blue': use auto, always or never")
+    expectError("color = blue", "/c/config:1: color: 'blue' is not auto, always or never")
     expectError("dates = ymd", "/c/config:1: dates: 'ymd' is not day-first, month-first or locale")
     expectError(
       "length = soon",
@@ -95,6 +111,8 @@ struct ConfigurationParsingTests {
     expectError(
       "color always", "/c/config:1: 'color always' is no setting: write key = value, or # before a comment")
     expectError("calendar =", "/c/config:1: calendar needs a value: \(ConfigurationKey.calendar.meaning)")
+    expectError(
+      "remind = ", "/c/config:1: remind needs a value: \(ConfigurationKey.remind.meaning); for the default write none")
     let latin1 = ConfigurationFile(
       path: "/c/config", contents: .bytes(Array("color = auto\n".utf8) + [0x63, 0xE9, 0x0A]))
     #expect(throws: CalError("/c/config:2: the line is not UTF-8 text")) {

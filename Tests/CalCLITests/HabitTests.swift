@@ -56,6 +56,13 @@ final class HabitTests {
     try cal.expectRefused(
       ["add", "may", "18", "may", "20"],
       "The title is empty: 'may 20' was read as the last day; give the title after it")
+    // A time after the last day would have begun an all-day event's title; quoted with it, it is the title.
+    try cal.expectRefused(
+      ["add", "18.05.", "25.05.", "9:00", "meeting"], "'9:00' after the last day would be the title's first word")
+    try cal.expectRefused(["add", "2024-05-18", "2024-05-25", "9am-10am", "x"], "'9am-10am' after the last day")
+    try cal.expect(
+      ["add", "18.05.", "25.05.", "9:00 standup"],
+      prints: "Added: 2024-05-18  all day      #9  9:00 standup (day 1 of 8)\n")
   }
 
   @Test("dates of numbers: 18.05. is day first; 6/1 is read in the locale's order, refused where it could be either")

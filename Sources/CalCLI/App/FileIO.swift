@@ -69,6 +69,28 @@ enum FileIO {
     }
   }
 
+  /// Runs `body` holding an exclusive lock on the folder `path` is in (made first when `creating`, and
+  /// missing ones are), so that two changes of the file, each reading it and writing it whole, run one after
+  /// the other: the lock is on the folder because the write renames a new file over the old one. Without
+  /// `creating`, a folder that is not there (or a file where it would be) runs `body` unlocked, since there is
+  /// no file in it to change.
+  static func withFolderLock<Value>(around path: String, creating: Bool, _ body: () throws -> Value) throws -> Value {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    if creating && slash != nil && folder != "/" { try createFolders(folder) }
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      // The file is what the user named: a failure is said of it.
+      guard !creating && (errno == ENOENT || errno == ENOTDIR) else { throw failure("cannot write", path) }
+      return try body()
+    }
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw failure("cannot write", path) }
+    }
+    return try body()
+  }
+
   /// Creates the folder `path` and those above it that are missing, with the usual mode (0777 less the umask).
   static func createFolders(_ path: String) throws(CalError) {
     var folder = path.hasPrefix("/") ? "" : "."

@@ -162,7 +162,15 @@ struct AddCommand: Command {
       throw UsageError("'\(words[..<(index + count)].concatenated(separator: " "))' ends before it starts\(hint)")
     }
     schedule.endDay = last == schedule.startDay ? nil : last
-    return index + count
+    // A time after the last day (`18.05. 25.05. 9:00 meeting`) would begin the title of an all-day event, as
+    // a last day after a time would: the event was meant timed, and is refused as that one is.
+    let next = index + count
+    if next < words.count, (try? TimeExpression.leading(words[next])) != nil {
+      throw UsageError(
+        "'\(words[next])' after the last day would be the title's first word: a span of days is all day; a timed "
+          + "event that ends on another day takes --for (such as --for 2d); quote a title that starts with a time")
+    }
+    return next
   }
 
   /// The most days a second date without a year may lie after the first in the next year: half a year, so

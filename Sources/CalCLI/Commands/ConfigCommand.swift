@@ -15,7 +15,7 @@ struct ConfigCommand: Command {
       With no arguments cal config lists every key, its value and where it comes from (the file's line, or \
       default); with a key it prints that value; with a key and a value it checks the value and writes it, \
       keeping every other line and comment. A broken file stops every other command with its line; cal \
-      config KEY VALUE and cal config --unset KEY still mend it.
+      config KEY VALUE and cal config --unset KEY still mend it, and warn while a mistake is left.
       """,
     arguments: [
       ArgumentSpec("key", help: "The key to show or set, such as week-start.", isOptional: true),
@@ -33,7 +33,8 @@ struct ConfigCommand: Command {
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     key = arguments.positional(0)
-    value = arguments.positional(1)
+    // Blanks at the ends are not kept by the file (its reading trims them): the value is the one read back.
+    value = arguments.positional(1).map { String(Configuration.blanksTrimmed(Substring($0))) }
     unsets = arguments.flag(Self.unset)
     json = arguments.flag(JSONOption.option)
     if unsets && (key == nil || value != nil) {
@@ -59,6 +60,15 @@ struct ConfigCommand: Command {
     context.print(TerminalText.sanitized(try Configuration.read(file, context: context).value(of: known)))
   }
 
+  /// Changes `key` (see ``edit(_:path:key:value:context:)``) with the file read again under a lock: two
+  /// `cal config` run at once would otherwise each write back what they read, and one key would be lost.
+  private func write(_ file: ConfigurationFile, key: String, value: String?, context: CommandContext) throws {
+    let path = try file.path ?? ConfigurationFile.path(environment: context.environment)
+    try FileIO.withFolderLock(around: path, creating: value != nil) {
+      try edit(context.configurationFile(), path: path, key: key, value: value, context: context)
+    }
+  }
+
   /// Every key, its value and where it comes from.
   private func list(_ configuration: Configuration, context: CommandContext) throws {
     if json {
@@ -80,13 +90,16 @@ struct ConfigCommand: Command {
     let width = ConfigurationKey.allCases.map(\.rawValue.count).max() ?? 0
     let name = key.rawValue + String(repeating: " ", count: width - key.rawValue.count)
     let value = TerminalText.sanitized(configuration.value(of: key))
-    return "\(name) = \(value)\(value.isEmpty ? "" : "  ")(\(TerminalText.sanitized(configuration.source(of: key))))"
+    // An empty default is no value: `calendar = (default)` read as a calendar named so.
+    guard !value.isEmpty else { return "\(name) not set: \(key.whenNotSet)" }
+    return "\(name) = \(value)  (\(TerminalText.sanitized(configuration.source(of: key))))"
   }
 
   /// Writes the file with `key` set to `value` (or, for `nil`, taken out), whole or not at all, and shows
   /// the key as it now is.
-  private func write(_ file: ConfigurationFile, key: String, value: String?, context: CommandContext) throws {
-    let path = try file.path ?? ConfigurationFile.path(environment: context.environment)
+  private func edit(_ file: ConfigurationFile, path: String, key: String, value: String?, context: CommandContext)
+    throws
+  {
     var lines = try Configuration.lines(file, path: path).map(String.init)
     if lines.last == "" { lines.removeLast() }
     if value == nil && !lines.contains(where: { Configuration.key(of: $0) == key }) {
@@ -95,10 +108,17 @@ struct ConfigCommand: Command {
       return context.print("\(key) is not in \(TerminalText.sanitized(path)); it has its default")
     }
     let edited = Configuration.setting(key, to: value, in: lines)
-    if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-      try FileIO.createFolders(String(path[..<slash]))
+    // A file written with CR LF (on Windows, say) keeps them, on every line.
+    let end = file.contents.endsLinesWithCarriageReturn ? "\r\n" : "\n"
+    let mark = file.contents.startsWithByteOrderMark ? "\u{FEFF}" : ""
+    try FileIO.write(mark + edited.map { $0 + end }.concatenated(), to: path)
+    // The change is made, but a mistake on another line still stops every other command: said now, not at
+    // the next `cal show`.
+    do {
+      _ = try Configuration.parse(edited.map { Substring($0) }, path: path, context: context)
+    } catch {
+      context.writeError("Warning: " + ErrorMessage.text("other commands still stop at \(error.message)") + "\n")
     }
-    try FileIO.write(edited.map { $0 + "\n" }.concatenated(), to: path)
     guard let known = ConfigurationKey(rawValue: key) else {
       return context.print("Removed \(TerminalText.sanitized(key)) from \(TerminalText.sanitized(path))")
     }

@@ -55,6 +55,10 @@ struct Configuration {
 
   /// The lines of `bytes`, checked to be UTF-8, without their line ends (`\n`, `\r\n`).
   static func lines(_ bytes: [UInt8], path: String) throws(CalError) -> [Substring] {
+    // A byte order mark, which Windows editors may put first, is no part of the first key.
+    if ConfigurationFile.Contents.bytes(bytes).startsWithByteOrderMark {
+      return try lines(Array(bytes.dropFirst(3)), path: path)
+    }
     // Decoded whole and compared, which is quick; only a file that is not UTF-8 is looked at line by line,
     // to say which line.
     let text = String(decoding: bytes, as: UTF8.self)
@@ -115,7 +119,9 @@ struct Configuration {
   /// Checks `value` for `key` and keeps what it means.
   mutating func set(_ key: ConfigurationKey, to value: String, context: CommandContext) throws(UsageError) {
     guard !value.isEmpty else {
-      throw UsageError("\(key.rawValue) needs a value: \(key.meaning)")
+      // `remind =` is how some write "no reminders": say the word that means it.
+      let word = key.defaultValue.isEmpty ? "" : "; for the default write \(key.defaultValue)"
+      throw UsageError("\(key.rawValue) needs a value: \(key.meaning)\(word)")
     }
     switch key {
     case .calendar:
@@ -154,9 +160,10 @@ struct Configuration {
       format = value
     case .color:
       do {
-        color = try PageOptions.ColorChoice(parsing: value)
+        // Any case, as week-start and dates take theirs.
+        color = try PageOptions.ColorChoice(parsing: value.lowercased())
       } catch {
-        throw UsageError("color: \(error.message)")
+        throw UsageError("color: '\(value)' is not auto, always or never")
       }
     }
   }
@@ -192,10 +199,12 @@ struct Configuration {
         throw UsageError(
           "\(key.rawValue): '\(word)' is one fixed moment; a default reminder counts from each event: 15m, 1d, end")
       }
-      if !reminders.contains(reminder) { reminders.append(reminder) }
-    }
-    guard reminders.count <= Reminder.maximumCount else {
-      throw UsageError("\(key.rawValue): at most \(Reminder.maximumCount) reminders")
+      guard !reminders.contains(reminder) else { continue }
+      // Refused at the first one too many: a file may hold thousands, each looked for among those before.
+      guard reminders.count < Reminder.maximumCount else {
+        throw UsageError("\(key.rawValue): at most \(Reminder.maximumCount) reminders")
+      }
+      reminders.append(reminder)
     }
     return reminders
   }

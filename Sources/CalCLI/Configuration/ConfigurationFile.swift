@@ -11,6 +11,18 @@ public struct ConfigurationFile: Sendable {
     case bytes([UInt8])
     /// Why the file could not be read (a folder, no permission, too large), in words.
     case unreadable(String)
+
+    /// Whether the file's first line ends with CR LF: how `cal config` ends the lines it writes back.
+    var endsLinesWithCarriageReturn: Bool {
+      guard case .bytes(let bytes) = self, let end = bytes.firstIndex(of: 0x0A) else { return false }
+      return end > 0 && bytes[end - 1] == 0x0D
+    }
+
+    /// Whether the file starts with UTF-8's byte order mark, which `cal config` keeps when it writes it back.
+    var startsWithByteOrderMark: Bool {
+      guard case .bytes(let bytes) = self else { return false }
+      return bytes.starts(with: [0xEF, 0xBB, 0xBF])
+    }
   }
 
   /// The most a configuration file may hold: a few dozen lines are a large one, and a file of megabytes is

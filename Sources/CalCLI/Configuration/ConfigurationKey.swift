@@ -36,6 +36,15 @@ enum ConfigurationKey: String, CaseIterable, Sendable {
     }
   }
 
+  /// What the key does when the file does not give it and its default is no value, as `cal config` says it.
+  var whenNotSet: String {
+    switch self {
+    case .calendar: return "add and import use the first calendar"
+    case .format: return "each command's own layout"
+    default: return "the default, \(defaultValue)"
+    }
+  }
+
   /// The key `name` names; an unknown one is refused with the nearest known one.
   init(named name: String) throws(UsageError) {
     guard let key = Self(rawValue: name) else {
