@@ -174,4 +174,11 @@ extension String {
       return bytes[index...].contains(byte)
     }
   }
+
+  /// Whether the string holds a control character but HTAB (U+0000–U+001F, U+007F), which RFC 5545 allows
+  /// in no content line: looked for in its contiguous bytes, as every line an import keeps is looked at.
+  func containsControlCharacter() -> Bool {
+    var text = self
+    return text.withUTF8 { bytes in bytes.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F } }
+  }
 }

@@ -51,13 +51,13 @@ extension ICSImporter.Context {
     var keptLines = 0
     var leftOut: [(name: String, line: Int)] = []
     /// Keeps `lines` (a property's one, or a component's all: half an alarm is no alarm), or none of them.
-    func keep(_ lines: [String], name: String, at number: Int) {
+    func keep(_ lines: some Collection<String>, name: String, at number: Int) {
       // RFC 5545 allows no control character but HTAB in a content line (a CR or NUL would also end it
       // early where it is written or stored): such a line is not written back.
       let bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
       let folded = lines.reduce(0) { $0 + foldedLines($1.utf8.count) }
       guard
-        !lines.contains(where: { $0.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F } }),
+        !lines.contains(where: { $0.containsControlCharacter() }),
         kept.utf8.count + bytes <= maximumKeptBytes, keptLines + folded <= maximumKeptLines
       else {
         leftOut.append((name, number))
@@ -89,7 +89,8 @@ extension ICSImporter.Context {
       keep(lines, name: nested.name, at: nested.line)
     }
     for property in component.properties where !isRead(property.known) {
-      keep([property.contentLine], name: property.name, at: property.line)
+      // One line, not an array of one: an import keeps a dozen a Google event.
+      keep(CollectionOfOne(property.contentLine), name: property.name, at: property.line)
     }
     for nested in component.components where !(nested.name == "VALARM" && ICSAlarm.isReminder(nested)) {
       keepWhole(nested)
