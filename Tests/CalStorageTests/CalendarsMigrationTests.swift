@@ -22,12 +22,7 @@ struct CalendarsMigrationTests {
   @Test("0006 moves every event of an older file to personal, losing nothing, and the day counts stay right")
   func upgradeFromOlderFile() throws {
     let folder = try TemporaryFolder()
-    let path = folder.file("old.db")
-    let before = Migrator(
-      migrations: BundledMigrations.all.filter { $0.id < "0006" }, applicationID: BundledMigrations.applicationID)
-    do {
-      let database = try Database(path: path)
-      try before.migrate(database, now: 1)
+    let path = try folder.olderCalendar(before: "0006") { database in
       for (index, day) in ["2024-05-12", "2024-05-12", "2024-05-13"].enumerated() {
         try database.execute(
           "INSERT INTO events (day, title, created_at, updated_at, uid) VALUES (?, ?, 0, 0, ?)",
@@ -37,7 +32,6 @@ struct CalendarsMigrationTests {
         "INSERT INTO events (day, title, rrule, created_at, updated_at, uid) VALUES ('2024-05-01', 's', 'FREQ=DAILY', 0, 0, 's')"
       )
       try database.execute("INSERT INTO event_exceptions (event_id, day) VALUES (4, '2024-05-02')")
-      database.close()
     }
     let store = try CalendarStore(path: path, now: 2)
     #expect(try store.calendars.all().map(\.name) == ["personal"])

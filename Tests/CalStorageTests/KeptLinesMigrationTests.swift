@@ -10,12 +10,7 @@ struct KeptLinesMigrationTests {
   @Test("0021 has the next sync of each CalDAV calendar and feed read everything again; local ones are untouched")
   func upgradeRereadsEverything() throws {
     let folder = try TemporaryFolder()
-    let path = folder.file("old.db")
-    let before = Migrator(
-      migrations: BundledMigrations.all.filter { $0.id < "0021" }, applicationID: BundledMigrations.applicationID)
-    do {
-      let database = try Database(path: path)
-      try before.migrate(database, now: 1)
+    let path = try folder.olderCalendar(before: "0021") { database in
       try database.execute(
         """
         INSERT INTO calendars (id, name, kind, url, sync_token, ctag) VALUES
@@ -30,7 +25,6 @@ struct KeptLinesMigrationTests {
         INSERT INTO sync_items (calendar_id, uid, href, etag, local_hash) VALUES
           (2, 'x', '/work/x.ics', '"1"', 7), (2, NULL, '/work/todo.ics', '"2"', NULL), (2, 'copy', NULL, NULL, NULL)
         """)
-      database.close()
     }
     let store = try CalendarStore(path: path, now: 2)
     let items = try store.syncItems.items(calendar: 2).map { "\($0.uid ?? "-") \($0.etag ?? "none")" }.sorted()

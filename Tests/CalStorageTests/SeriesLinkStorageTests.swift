@@ -34,15 +34,13 @@ struct SeriesLinkStorageTests {
   }
 
   /// Every migration before 0021, which has the next sync read every resource again.
-  static let beforeKeptLines = Migrator(
-    migrations: BundledMigrations.all.filter { $0.id < "0021" }, applicationID: BundledMigrations.applicationID)
+  static let beforeKeptLines = Migrator.before("0021")
 
   @Test("0017 has the next sync read again the resources of events that may be such occurrences, only those")
   func upgradeRereadsCandidates() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("old.db")
-    let before = Migrator(
-      migrations: BundledMigrations.all.filter { $0.id < "0017" }, applicationID: BundledMigrations.applicationID)
+    let before = Migrator.before("0017")
     let uids = ["yoga-1-20240527T200000", "call-2-20240527T180000Z", "day-3-20240520", "abc123@cal", "2024-05-27"]
     do {
       let database = try Database(path: path)
@@ -73,8 +71,7 @@ struct SeriesLinkStorageTests {
   func upgradeKeysStatusBySeries() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("old.db")
-    let before = Migrator(
-      migrations: BundledMigrations.all.filter { $0.id < "0018" }, applicationID: BundledMigrations.applicationID)
+    let before = Migrator.before("0018")
     do {
       let database = try Database(path: path)
       try before.migrate(database, now: 1)

@@ -1,6 +1,8 @@
 import CalCore
 import Foundation
 
+@testable import CalStorage
+
 /// A fresh folder under the system's temporary directory, removed when the value goes away.
 final class TemporaryFolder {
   let path: String
@@ -17,6 +19,24 @@ final class TemporaryFolder {
 
   /// A path inside the folder.
   func file(_ name: String) -> String { path + "/" + name }
+
+  /// A calendar file made by the migrations before `id` alone, as an older `cal` left it, and filled by
+  /// `fill`: what a migration test upgrades. Returns its path.
+  func olderCalendar(before id: String, _ fill: (Database) throws -> Void) throws -> String {
+    let path = file("old.db")
+    let database = try Database(path: path)
+    try Migrator.before(id).migrate(database, now: 1)
+    try fill(database)
+    database.close()
+    return path
+  }
+}
+
+extension Migrator {
+  /// The shipped migrations before `id`: the schema an older `cal` made.
+  static func before(_ id: String) -> Migrator {
+    Migrator(migrations: BundledMigrations.all.filter { $0.id < id }, applicationID: BundledMigrations.applicationID)
+  }
 }
 
 /// The bytes of a file, to prove that something left it untouched.
