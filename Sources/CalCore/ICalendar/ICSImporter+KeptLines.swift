@@ -77,7 +77,7 @@ extension ICSImporter.Context {
       }
       var lines = ["BEGIN:" + nested.name]
       func gather(_ component: ICSComponent) {
-        lines += component.properties.map(\.contentLine)
+        lines += component.properties.indices.map(component.contentLine(at:))
         for inner in component.components {
           lines.append("BEGIN:" + inner.name)
           gather(inner)
@@ -88,9 +88,10 @@ extension ICSImporter.Context {
       lines.append("END:" + nested.name)
       keep(lines, name: nested.name, at: nested.line)
     }
-    for property in component.properties where !isRead(property.known) {
+    for index in component.properties.indices where !isRead(component.properties[index].known) {
+      let property = component.properties[index]
       // One line, not an array of one: an import keeps a dozen a Google event.
-      keep(CollectionOfOne(property.contentLine), name: property.name, at: property.line)
+      keep(CollectionOfOne(component.contentLine(at: index)), name: property.name, at: property.line)
     }
     for nested in component.components where !(nested.name == "VALARM" && ICSAlarm.isReminder(nested)) {
       keepWhole(nested)

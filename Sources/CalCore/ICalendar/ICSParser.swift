@@ -429,6 +429,11 @@ public enum ICSParser {
         if !whole && stack.count == 1 && isCalendar {
           try body(.calendarProperty(property))
         } else {
+          if property.known == .other {
+            // Kept as the file has it, should its event keep it (ICSImporter+KeptLines).
+            let index = stack[stack.count - 1].properties.count
+            stack[stack.count - 1].rawLines.append((index, String(decoding: line, as: UTF8.self)))
+          }
           stack[stack.count - 1].properties.append(property)
         }
       }
@@ -601,8 +606,7 @@ public enum ICSParser {
     }
     guard index < end, line[index] == 0x3A else { return nil }  // :
     return ICSProperty(
-      name: name, known: known, parameters: parameters, value: text((index + 1)..<end), line: number,
-      raw: known == .other ? text(0..<end) : nil)
+      name: name, known: known, parameters: parameters, value: text((index + 1)..<end), line: number)
   }
 }
 
