@@ -14,7 +14,7 @@ public enum CalMain {
   /// The environment variables the commands may read.
   static let variables = [
     "CAL_DB", "CAL_CONFIG", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "CAL_ANIMATION",
-    "CAL_SYNC_STOP_AFTER",
+    "CAL_SYNC_STOP_AFTER", "VISUAL", "EDITOR", "TMPDIR",
   ]
 
   /// Runs the command line and exits with its status. `network` is what `cal-sync` brings; without it,

@@ -276,7 +276,8 @@ final class EventTests {
     try expectRefused(["edit", "42", "--title", "y"], message: "there is no event #42", status: 1)
     try expectRefused(
       ["edit", "1"],
-      message: "Nothing to change: give --title, --date, --at, --note, --remind, --calendar or another option")
+      message: "Nothing to change: give --title, --date, --at, --note, --remind, --calendar, --editor or another option"
+    )
     try expectRefused(
       ["edit", "1", "--on", "2024-05-13", "--title", "y"],
       message: "event #1 does not repeat: edit #1 itself, without --on or @DATE")

@@ -13,6 +13,13 @@ struct ShellCommand {
   /// - Throws: `CalError` when it cannot be started.
   @discardableResult
   func start(environment: [String]) throws(CalError) -> pid_t {
+    try Self.spawn(["-c", command], environment: environment, inputFromNull: true)
+  }
+
+  /// Starts `/bin/sh` with `arguments` and `environment`, no signal blocked, SIGPIPE, SIGINT, SIGQUIT and
+  /// SIGTERM at their defaults; standard input from /dev/null when `inputFromNull`, else cal's own (a
+  /// terminal, for an editor).
+  static func spawn(_ arguments: [String], environment: [String], inputFromNull: Bool) throws(CalError) -> pid_t {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -20,20 +27,20 @@ struct ShellCommand {
     sigemptyset(&empty)
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, signal) }
+    for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM] { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigmask(&attributes, &empty)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    let words: [String] = ["/bin/sh", "-c", command]
-    let arguments = words.map { strdup($0) } + [nil]
+    if inputFromNull { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
+    let words = ["/bin/sh"] + arguments
+    let argv = words.map { strdup($0) } + [nil]
     let variables = environment.map { strdup($0) } + [nil]
-    defer { (arguments + variables).forEach { free($0) } }
+    defer { (argv + variables).forEach { free($0) } }
     var pid = pid_t()
-    let code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, variables)
+    let code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, variables)
     guard code == 0 else { throw CalError("cannot run /bin/sh: \(String(cString: strerror(code)))") }
     return pid
   }

@@ -1,5 +1,6 @@
 import CalCore
 import CalService
+import Glibc
 
 /// `cal edit ID [--on DATE [--from-here]] [--title T] [--date D] [--at ...] ...`
 struct EditCommand: Command {
@@ -9,6 +10,10 @@ struct EditCommand: Command {
     "on", value: "date", help: "Edit only the occurrence of the series on this day, leaving the rest as it is.")
   static let fromHere = OptionSpec(
     "from-here", help: "With --on: edit this and every following occurrence (the series is split in two).")
+  static let editor = OptionSpec(
+    "editor",
+    help: "Change the event as text in your editor ($VISUAL, $EDITOR or vi), a line for each option; cal edit "
+      + "ID alone does so on a terminal.")
 
   static let spec = CommandSpec(
     name: "edit", abstract: "Change an event, a whole series, or one occurrence of a series.",
@@ -16,10 +21,12 @@ struct EditCommand: Command {
       Options not given keep their values. A note or location given as "" is removed; --tz local \
       puts a timed event back on your own clock; --repeat none makes a series a one-off event. \
       --every, --count, --until and --repeat-on change only their part of the rule (an imported rule keeps \
-      the rest, such as BYMONTH or BYSETPOS); --repeat or --rrule replaces the whole rule.
+      the rest, such as BYMONTH or BYSETPOS); --repeat or --rrule replaces the whole rule. --editor (or cal \
+      edit ID alone, on a terminal) opens the event in your editor instead, as lines such as at: 9:30 and \
+      remind: 15m, the note last; the lines changed are read as those options.
       """,
     arguments: [ArgumentSpec("id", help: EventHandle.help)],
-    options: [title, date, on, fromHere, CalendarOption.destination] + ScheduleOptions.all(for: .edit)
+    options: [title, date, on, fromHere, editor, CalendarOption.destination] + ScheduleOptions.all(for: .edit)
       + ReminderOptions.forEdit
       + [JSONOption.option, StoreOptions.option])
 
@@ -33,6 +40,8 @@ struct EditCommand: Command {
   let reminders: ReminderOptions
   let json: Bool
   let store: StoreOptions
+  /// Whether the event is changed as text in the user's editor.
+  let inEditor: Bool
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     let handle = try EventHandle(parsing: arguments.positional(0) ?? "")
@@ -58,10 +67,17 @@ struct EditCommand: Command {
     let changes =
       title != nil || newDay != nil || options.changesSchedule
       || options.text(ScheduleOptions.note) != nil || options.text(ScheduleOptions.location) != nil
-      || reminders.changesReminders || calendarName != nil
-    guard changes else {
-      throw UsageError(
-        "Nothing to change: give --title, --date, --at, --note, --remind, --calendar or another option")
+      || reminders.changesReminders
+    if arguments.flag(Self.editor) {
+      guard !changes else { throw UsageError("Give --editor or options that change the event, not both") }
+      inEditor = true
+    } else {
+      // On a terminal, cal edit ID alone opens the editor; a script is told what to give.
+      inEditor = !changes && calendarName == nil && context.inputIsTerminal() && context.outputIsTerminal
+      guard changes || calendarName != nil || inEditor else {
+        throw UsageError(
+          "Nothing to change: give --title, --date, --at, --note, --remind, --calendar, --editor or another option")
+      }
     }
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
@@ -87,9 +103,15 @@ struct EditCommand: Command {
 
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .modify)
-    let outcome = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere, calendar: calendarName) {
-      fields in
-      try change(fields, context: context)
+    let outcome: EditOutcome
+    if inEditor {
+      guard let edited = try editInEditor(calendar, context: context) else { return }
+      outcome = edited
+    } else {
+      outcome = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere, calendar: calendarName) {
+        fields in
+        try change(fields, context: context)
+      }
     }
     var verb: String
     switch outcome {
@@ -102,5 +124,56 @@ struct EditCommand: Command {
       verb += " (in the calendar '\(try calendar.calendar(named: calendarName).name)')"
     }
     context.print(try EventPresenter.report(verb, outcome.event, asJSON: json, calendar: calendar, context: context))
+  }
+
+  /// The fields an edit would start from, read in a transaction rolled back: the event's, or the
+  /// occurrence's as `--on` names it.
+  private struct Peek: Error {
+    let fields: EventFields
+  }
+
+  /// Opens the event in the user's editor and makes the changes its text asks for; `nil` when there were
+  /// none (said).
+  private func editInEditor(_ calendar: CalendarService, context: CommandContext) throws -> EditOutcome? {
+    var before: EventFields?
+    do {
+      _ = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere) { fields in throw Peek(fields: fields) }
+    } catch let peek as Peek {
+      before = peek.fields
+    }
+    guard let before else { preconditionFailure("an edit returned without calling its change") }
+    let name = "#\(id)" + (occurrence.map { "@\($0)" } ?? "")
+    let form = EventForm(before, localZone: context.localZone)
+    let folder = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    let edited = try TextEditor(environment: context.environment).edit(
+      form.text(naming: "cal edit \(name)" + (fromHere ? " --from-here" : "")), name: "edit-\(id)", in: folder,
+      environment: context.inheritedEnvironment())
+    let kept = "; your text is kept in \(TerminalText.sanitized(edited.path))"
+    let words: [String]
+    do {
+      words = try EventForm(parsing: edited.text, defaults: form).options(from: form)
+    } catch {
+      // The text's fault, not the command line's: no usage.
+      throw CalError(error.message + kept)
+    }
+    guard !words.isEmpty || calendarName != nil else {
+      unlink(edited.path)
+      context.print("Nothing changed: \(name) is as it was.")
+      return nil
+    }
+    let outcome: EditOutcome
+    do {
+      outcome = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere, calendar: calendarName) {
+        fields in
+        guard fields == before else {
+          throw CalError("\(name) changed while it was in the editor; nothing was changed" + kept)
+        }
+        return words.isEmpty ? fields : try EditCommand.change(fields, by: words, context: context)
+      }
+    } catch let error as UsageError {
+      throw CalError(error.message + kept)
+    }
+    unlink(edited.path)
+    return outcome
   }
 }

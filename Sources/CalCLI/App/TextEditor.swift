@@ -1,0 +1,110 @@
+import CalCore
+import Glibc
+
+/// The user's text editor, run on a temporary file as `git commit` runs it: `VISUAL`, else `EDITOR`, else
+/// `vi`, through `/bin/sh` so that the variable may hold options (`code --wait`), on this terminal.
+struct TextEditor {
+  /// The command line of the editor, the file's path added as its last word.
+  let command: String
+
+  /// The editor `environment` names.
+  init(environment: [String: String]) {
+    let named = [environment["VISUAL"], environment["EDITOR"]].lazy.compactMap { $0 }.first {
+      !$0.allSatisfy(\.isWhitespace)
+    }
+    command = named ?? "vi"
+  }
+
+  /// `text` as the user left it after editing it in a file named `cal-NAME-XXXXXX.txt` in `folder`, and the
+  /// file's path, which the caller removes (or names, when what the file holds cannot be used).
+  ///
+  /// - Parameter environment: the editor's environment, `NAME=value` entries.
+  /// - Throws: `CalError` when the file cannot be written or read back, the editor cannot be started, or
+  ///   ends with a failure or a signal (the file is then removed).
+  func edit(_ text: String, name: String, in folder: String, environment: [String]) throws(CalError) -> (
+    text: String, path: String
+  ) {
+    var template = Array("\(folder)/cal-\(name)-XXXXXX.txt".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+    guard descriptor >= 0 else {
+      throw CalError("cannot make a file for the editor in \(TerminalText.sanitized(folder)): \(Self.reason())")
+    }
+    let path = String(cString: template)
+    var written = true
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        written = false
+        break
+      }
+      offset += count
+    }
+    bytes = []
+    close(descriptor)
+    guard written else {
+      let reason = Self.reason()
+      unlink(path)
+      throw CalError("cannot write \(TerminalText.sanitized(path)) for the editor: \(reason)")
+    }
+    do {
+      try run(on: path, environment: environment)
+      return (try Self.read(path), path)
+    } catch {
+      unlink(path)
+      throw error
+    }
+  }
+
+  /// Runs the editor on `path` and waits for it, cal ignoring the terminal's interrupt and quit keys
+  /// meanwhile (they are the editor's), as `system()` does.
+  private func run(on path: String, environment: [String]) throws(CalError) {
+    var ignore = sigaction()
+    ignore.__sigaction_handler.sa_handler = SIG_IGN
+    var interrupt = sigaction()
+    var quit = sigaction()
+    sigaction(SIGINT, &ignore, &interrupt)
+    sigaction(SIGQUIT, &ignore, &quit)
+    defer {
+      sigaction(SIGINT, &interrupt, nil)
+      sigaction(SIGQUIT, &quit, nil)
+    }
+    let pid = try ShellCommand.spawn(
+      ["-c", command + " \"$1\"", "cal-editor", path], environment: environment, inputFromNull: false)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else { throw CalError("lost the editor: \(Self.reason())") }
+    }
+    // WIFEXITED and WEXITSTATUS, WTERMSIG by hand: glibc's are macros Swift does not import.
+    let signal = status & 0x7F
+    let exit = (status >> 8) & 0xFF
+    let editor = TerminalText.sanitized(command)
+    if signal != 0 { throw CalError("the editor (\(editor)) was killed by signal \(signal); nothing was changed") }
+    if exit != 0 { throw CalError("the editor (\(editor)) ended with exit status \(exit); nothing was changed") }
+  }
+
+  /// What the file at `path` holds, as UTF-8 (invalid bytes repaired).
+  private static func read(_ path: String) throws(CalError) -> String {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw CalError("cannot read \(TerminalText.sanitized(path)) back: \(reason())") }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { throw CalError("cannot read \(TerminalText.sanitized(path)) back: \(reason())") }
+      if count == 0 { break }
+      bytes += chunk[..<count]
+      guard bytes.count <= EventForm.maximumSize else {
+        throw CalError("\(TerminalText.sanitized(path)) is over a megabyte: no event is that long; nothing was changed")
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `errno` in words.
+  private static func reason() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,190 @@
+import CalCore
+
+/// An event as text for `cal edit --editor`: one `name: value` line for each of `cal edit`'s options, the
+/// note last and free to run over many lines. What the user changed in it is read back as the options
+/// those lines stand for, so that the editor takes exactly what `cal edit` takes and checks it the same way.
+///
+/// ```
+/// title: meeting with Bob
+/// date: 2024-05-13
+/// at: 14:00
+/// for: 1h30m
+/// ...
+/// note:
+/// Bring the slides.
+/// ```
+struct EventForm: Equatable {
+  /// The fields in the order they are written; `note` comes last, as its value may be many lines.
+  static let names = [
+    "title", "date", "at", "for", "to", "tz", "repeat", "location", "remind", "remind-at", "note",
+  ]
+
+  /// The most the edited text may hold.
+  static let maximumSize = 1 << 20
+
+  /// Each field's value, by name.
+  private(set) var values: [String: String] = [:]
+
+  /// The form of `fields`, an event (or one occurrence of a series) as it is.
+  init(_ fields: EventFields, localZone: ZoneInfo) {
+    let schedule = fields.schedule
+    values["title"] = fields.title
+    values["date"] = schedule.startDay.description
+    if let start = schedule.startTime {
+      values["at"] = start.description
+      let minutes = schedule.lengthDays * 1440 + (schedule.lengthMinutes ?? 0)
+      values["for"] = minutes > 0 ? EventLength.description(minutes: minutes) : ""
+      values["to"] = ""
+    } else {
+      values["at"] = Self.allDay
+      values["for"] = ""
+      values["to"] = schedule.spanDays > 0 ? (schedule.endDay ?? schedule.startDay).description : ""
+    }
+    values["tz"] = schedule.timeZone ?? ""
+    values["repeat"] = schedule.rule?.description ?? ""
+    values["location"] = fields.location ?? ""
+    values["remind"] = fields.reminders.map { Self.expression($0, localZone: localZone) }.concatenated(
+      separator: ", ")
+    values["remind-at"] =
+      schedule.isAllDay ? fields.reminders.lazy.compactMap(\.allDayTime).first?.description ?? "" : ""
+    values["note"] = fields.note ?? ""
+  }
+
+  /// The form that `text` (as the editor left it) holds: comment lines (`#`) and blank lines are skipped
+  /// before the note; a field left out keeps its value.
+  ///
+  /// - Throws: `UsageError` naming the line that is no field, or a field given twice.
+  init(parsing text: String, defaults: EventForm) throws(UsageError) {
+    values = defaults.values
+    var given: Set<String> = []
+    // A CRLF is one Character in Swift: lines end at either.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for (index, line) in lines.enumerated() {
+      let trimmed = Self.trimmed(line)
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      guard let colon = line.firstIndex(of: ":") else {
+        throw UsageError("line \(index + 1) of the form is no field: write name: value, the names being \(Self.list)")
+      }
+      let name = Self.trimmed(line[..<colon]).lowercased()
+      guard Self.names.contains(name) else {
+        throw UsageError(
+          "line \(index + 1) of the form: '\(TerminalText.sanitized(String(line[..<colon])))' is no field; "
+            + "the fields are \(Self.list)")
+      }
+      guard given.insert(name).inserted else {
+        throw UsageError("line \(index + 1) of the form gives \(name) a second time")
+      }
+      let value = Self.trimmed(line[line.index(after: colon)...])
+      if name == "note" {
+        // The rest of the text is the note, its own lines as they are, blank ones at either end dropped.
+        var note = ([Substring(value)] + lines[(index + 1)...]).map(String.init)
+        while note.first?.allSatisfy(\.isWhitespace) == true { note.removeFirst() }
+        while note.last?.allSatisfy(\.isWhitespace) == true { note.removeLast() }
+        values[name] = note.concatenated(separator: "\n")
+        break
+      }
+      values[name] = value
+    }
+  }
+
+  /// The text the editor is given: a header of comments, then the fields.
+  func text(naming event: String) -> String {
+    var text = """
+      # \(event): change what you like, save and quit the editor. A line left as it is changes nothing;
+      # an empty value removes a zone, a repeat, a location, the reminders or the note.
+      #   at: a time (9:30, 2pm) or all day     for: a length (45m, 1h30m, 2d)     to: an all-day event's last day
+      #   tz: a zone such as Europe/Berlin, or local     repeat: daily, weekly ... or an RRULE (FREQ=WEEKLY;BYDAY=MO)
+      #   remind: 15m, 1h, end-5m, tomorrow 8am ... separated by commas
+      #   remind-at: the time an all-day event's reminders count from     note: every line after it
+
+      """
+    for name in Self.names {
+      let value = values[name] ?? ""
+      text +=
+        name == "note"
+        ? "note:\n" + (value.isEmpty ? "" : value + "\n") : "\(name):\(value.isEmpty ? "" : " ")\(value)\n"
+    }
+    return text
+  }
+
+  /// The options of `cal edit` that turn `original` into this form: one for each field changed, none when
+  /// nothing was.
+  func options(from original: EventForm) -> [String] {
+    var words: [String] = []
+    for name in Self.names {
+      let value = values[name] ?? ""
+      guard value != original.values[name] ?? "" else { continue }
+      switch name {
+      case "at":
+        words += Self.isAllDay(value) ? ["--all-day"] : ["--at", value]
+      case "tz": words += ["--tz", value.isEmpty ? "local" : value]
+      case "repeat":
+        if value.isEmpty {
+          words += ["--repeat", "none"]
+        } else {
+          words += value.contains("=") ? ["--rrule", value] : ["--repeat", value]
+        }
+      case "remind":
+        let reminders = value.split(separator: ",").map { Self.trimmed($0) }.filter { !$0.isEmpty }
+        words += reminders.isEmpty ? ["--no-remind"] : reminders.flatMap { ["--remind", $0] }
+        // New reminders of an all-day event keep the time they count from, unless that line changed too.
+        let time = values["remind-at"] ?? ""
+        if !reminders.isEmpty, !time.isEmpty, time == original.values["remind-at"] { words += ["--remind-at", time] }
+      case "to":
+        // No last day: an all-day event ends on its first; one made timed has none.
+        if value.isEmpty {
+          guard Self.isAllDay(values["at"] ?? "") else { continue }
+          words += ["--to", values["date"] ?? ""]
+        } else {
+          words += ["--to", value]
+        }
+      case "remind-at":
+        // Reminders removed take their time with them.
+        guard !(values["remind"] ?? "").isEmpty else { continue }
+        words += ["--remind-at", value.isEmpty ? Reminder.defaultAllDayTime.description : value]
+      default: words += ["--" + name, value]
+      }
+    }
+    return words
+  }
+
+  /// How `at:` reads for an all-day event.
+  static let allDay = "all day"
+
+  /// Whether `at:` says the event has no time: `all day`, `all-day`, `allday`.
+  private static func isAllDay(_ value: String) -> Bool {
+    value.lowercased().filter(\.isLetter) == "allday"
+  }
+
+  /// `text` without spaces and tabs at either end.
+  private static func trimmed(_ text: Substring) -> String {
+    String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+
+  /// The names, for messages.
+  private static var list: String { names.concatenated(separator: ", ") }
+
+  /// `reminder` as `--remind` reads it: `15m` before the start, `+10m` after it, `start`, `end`, `end-5m`,
+  /// `2024-05-12 08:00` for a fixed instant on the user's clock. An offset that is no whole minute is written
+  /// in seconds, which `--remind` refuses: the line must be changed to be sent, and then says what is wrong.
+  static func expression(_ reminder: Reminder, localZone: ZoneInfo) -> String {
+    switch reminder.trigger {
+    case .at(let instant):
+      guard let clock = localZone.wallClock(atUTC: instant) else { return "\(instant)" }
+      let minutes = clock.secondOfDay / 60
+      return "\(clock.date) \(TimeOfDay(minutes: Int(minutes)) ?? TimeOfDay(minutes: 0)!)"
+    case .start(let offset):
+      if offset == 0 { return "start" }
+      return (offset > 0 ? "+" : "") + length(offset.magnitude)
+    case .end(let offset):
+      if offset == 0 { return "end" }
+      return "end" + (offset > 0 ? "+" : "-") + length(offset.magnitude)
+    }
+  }
+
+  /// `1h30m`, `2d`, or `90s` when not a whole minute.
+  private static func length(_ seconds: UInt64) -> String {
+    guard seconds % 60 == 0 else { return "\(seconds)s" }
+    return EventLength.description(minutes: Int(seconds / 60))
+  }
+}

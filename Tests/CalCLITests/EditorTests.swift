@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+
+/// `cal edit ID --editor`: the event as text in the user's editor (here, shell scripts standing for one,
+/// run by the built `cal` as it runs vi), the lines changed read back as `cal edit`'s options.
+@Suite("Editing in the editor")
+struct EditorTests {
+  let cal: PinnedCal
+
+  init() throws {
+    cal = try PinnedCal()
+    try cal.setUp([
+      ["add", "2024-05-13", "14:00-15:30", "meeting with Bob", "--remind", "15m"],
+      ["add", "2024-05-17", "party", "--to", "2024-05-18"],
+      ["add", "2024-05-14", "standup", "--at", "9:15", "--for", "15m", "--repeat", "weekly"],
+    ])
+  }
+
+  /// An editor: a script that saves the text it was given as `seen.txt` beside it, then runs `commands` on
+  /// the file (`$1`); the environment that makes `cal` run it.
+  func editor(_ commands: String, name: String = "editor.sh") throws -> [String: String] {
+    let path = cal.process.folder + "/" + name
+    try "#!/bin/sh\ncp \"$1\" \"\(cal.process.folder)/seen.txt\"\n\(commands)\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    chmod(path, 0o755)
+    // Through sh: a script just written can be busy for exec while another test forks.
+    return ["EDITOR": "sh " + path, "TMPDIR": cal.process.folder]
+  }
+
+  /// The fields the editor was given, without the comments.
+  func seen() throws -> [String] {
+    try String(contentsOfFile: cal.process.folder + "/seen.txt", encoding: .utf8).split(separator: "\n")
+      .map(String.init).filter { !$0.hasPrefix("#") }
+  }
+
+  /// The files left in the temporary folder by an edit.
+  func leftOver() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: cal.process.folder).filter { $0.hasPrefix("cal-edit-") }
+  }
+
+  @Test("the editor gets the event as lines; those changed are applied, the note spanning many lines")
+  func changes() throws {
+    let environment = try editor(
+      """
+      sed -i -e 's/^title: .*/title: meeting with Bob and Ana/' -e 's/^at: .*/at: 2:30pm/' \\
+        -e 's/^remind: .*/remind: 1h, end-5m/' -e 's/^location:.*/location: room 4/' "$1"
+      printf 'Bring the slides.\\n# a line of the note, not a comment\\n\\nAnd the charts.\\n\\n' >> "$1"
+      """)
+    try cal.expect(
+      ["edit", "1", "--editor"],
+      prints: """
+        Changed: 2024-05-13  14:30-16:00  #1  meeting with Bob and Ana @ room 4
+                    reminders: 1h before, 5m before the end
+
+        """, environment: environment)
+    let indent = String(repeating: " ", count: 12)
+    try cal.expect(
+      ["list", "2024-05-13"],
+      prints: [
+        "2024-05-13  14:30-16:00  #1  meeting with Bob and Ana @ room 4", indent + "Bring the slides.",
+        indent + "# a line of the note, not a comment", indent, indent + "And the charts.",
+        indent + "reminders: 1h before, 5m before the end", "",
+      ].joined(separator: "\n"))
+    #expect(
+      try seen() == [
+        "title: meeting with Bob", "date: 2024-05-13", "at: 14:00", "for: 1h30m", "to:", "tz:", "repeat:",
+        "location:", "remind: 15m", "remind-at:", "note:",
+      ])
+    #expect(try leftOver() == [])
+    let undone = try cal.run(["undo"])
+    #expect(undone.status == 0)
+    #expect(try cal.run(["list", "2024-05-13"]).stdout.contains("14:00-15:30  #1  meeting with Bob\n"))
+  }
+
+  @Test("an all-day event's lines, and one made timed; a series' occurrence edited alone")
+  func allDayAndOccurrence() throws {
+    var environment = try editor(
+      "sed -i -e 's/^at: .*/at: 19:00/' -e 's/^for:.*/for: 4h/' -e 's/^to:.*/to:/' -e 's/^remind:.*/remind: 1h/' \"$1\""
+    )
+    try cal.expect(
+      ["edit", "2", "--editor"],
+      prints: """
+        Changed: 2024-05-17  19:00-23:00  #2  party
+                    reminders: 1h before
+
+        """, environment: environment)
+    #expect(try seen().prefix(5) == ["title: party", "date: 2024-05-17", "at: all day", "for:", "to: 2024-05-18"])
+
+    environment = try editor("sed -i -e 's/^title: .*/title: standup, remote/' \"$1\"")
+    let result = try cal.run(["edit", "3", "--on", "2024-05-21", "--editor"], environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Changed the 2024-05-21 occurrence of #3, now: 2024-05-21  09:15-09:30"))
+    #expect(
+      try seen().prefix(7) == [
+        "title: standup", "date: 2024-05-21", "at: 09:15", "for: 15m", "to:", "tz:", "repeat:",
+      ])
+    let listing = try cal.run(["list", "2024-05-14..2024-05-28"]).stdout
+    #expect(listing.contains("#4  standup, remote"))
+    #expect(listing.components(separatedBy: "standup\n").count == 3)
+  }
+
+  @Test("nothing changed, a failing editor, a bad line or value: nothing is changed")
+  func refusals() throws {
+    let before = cal.process.snapshot()
+    var result = try cal.run(["edit", "1", "--editor"], environment: try editor("true"))
+    #expect(result.status == 0 && result.stdout == "Nothing changed: #1 is as it was.\n")
+    #expect(try leftOver() == [])
+
+    result = try cal.run(["edit", "1", "--editor"], environment: try editor("exit 3"))
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("Error: the editor ("))
+    #expect(result.stderr.hasSuffix(") ended with exit status 3; nothing was changed\n"))
+    #expect(try leftOver() == [])
+
+    for (commands, message) in [
+      ("sed -i -e 's/^at: .*/at: 25:00/' \"$1\"", "Error: --at: '25:00' is not a time: hours are 00 to 23;"),
+      ("sed -i -e 's/^title: .*/colour: red/' \"$1\"", "Error: line 7 of the form: 'colour' is no field;"),
+      ("sed -i -e 's/^tz:.*/title: again/' \"$1\"", "Error: line 12 of the form gives title a second time"),
+      ("sed -i -e 's/^to:.*/to: 2024-05-20/' \"$1\"", "Error: --to is for all-day events"),
+    ] {
+      result = try cal.run(["edit", "1", "--editor"], environment: try editor(commands))
+      #expect(result.status == 1, "\(commands)")
+      #expect(result.stderr.hasPrefix(message), "\(commands): \(result.stderr)")
+      // One line, naming the file that keeps the text.
+      let kept = try #require(try leftOver().first)
+      #expect(result.stderr.hasSuffix("; your text is kept in \(cal.process.folder)/\(kept)\n"))
+      #expect(result.stderr.split(separator: "\n").count == 1)
+      try FileManager.default.removeItem(atPath: cal.process.folder + "/" + kept)
+    }
+    #expect(cal.process.snapshot() == before)
+  }
+
+  @Test("hostile text: garbage, a huge file, the file removed, CRLF lines")
+  func hostileText() throws {
+    let before = cal.process.snapshot()
+    for (commands, message) in [
+      ("head -c 3000 /dev/urandom > \"$1\"", "Error: line "),
+      ("head -c 2000000 /dev/zero | tr '\\0' 'x' > \"$1\"", "Error: "),
+      ("rm \"$1\"", "Error: cannot read "),
+      ("printf 'title: \\033[31mred\\n' > \"$1\"; printf 'at: 99\\n' >> \"$1\"", "Error: --at: "),
+    ] {
+      let result = try cal.run(["edit", "1", "--editor"], environment: try editor(commands))
+      #expect(result.status == 1, "\(commands): \(result.stderr)")
+      #expect(result.stderr.hasPrefix(message), "\(commands): \(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(commands): \(result.stderr)")
+      #expect(!result.stderr.contains("\u{1B}"))
+      for file in try leftOver() { try FileManager.default.removeItem(atPath: cal.process.folder + "/" + file) }
+    }
+    #expect(cal.process.snapshot() == before)
+    // Lines left out keep their values.
+    let crlf = try editor("printf '# from windows\\r\\ntitle: from windows\\r\\nnote:\\r\\nline one\\r\\n' > \"$1\"")
+    let result = try cal.run(["edit", "1", "--editor"], environment: crlf)
+    #expect(result.stdout.hasPrefix("Changed: 2024-05-13  14:00-15:30  #1  from windows\n"), "\(result.stderr)")
+    #expect(try cal.run(["list", "2024-05-13", "--json"]).stdout.contains(#""note":"line one""#))
+  }
+
+  @Test("an event changed by another command while in the editor is left as that command made it")
+  func changedMeanwhile() throws {
+    let other = "\"\(CalProcess.binary)\" edit 1 --title elsewhere --db \"\(cal.process.database)\" >/dev/null"
+    let result = try cal.run(
+      ["edit", "1", "--editor"], environment: try editor(other + "\nsed -i -e 's/^title: .*/title: mine/' \"$1\""))
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("Error: #1 changed while it was in the editor; nothing was changed"))
+    #expect(try cal.run(["list", "2024-05-13"]).stdout.contains("#1  elsewhere\n"))
+  }
+
+  @Test("VISUAL before EDITOR, with options of its own; without a terminal, edit ID alone says what to give")
+  func whichEditor() throws {
+    var environment = try editor("sed -i -e 's/^title: .*/title: by visual/' \"$1\"", name: "visual.sh")
+    environment["VISUAL"] = environment["EDITOR"]
+    environment["EDITOR"] = "false"
+    let result = try cal.run(["edit", "1", "--editor"], environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Changed: 2024-05-13  14:00-15:30  #1  by visual\n"))
+    try cal.expectRefused(
+      ["edit", "1"],
+      "Nothing to change: give --title, --date, --at, --note, --remind, --calendar, --editor or another option")
+    try cal.expectRefused(["edit", "1", "--editor", "--title", "x"], "Give --editor or options that change the event")
+  }
+
+  @Test(
+    "on a terminal, edit ID alone opens the editor",
+    .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
+  func onATerminal() throws {
+    var environment = try editor("sed -i -e 's/^title: .*/title: from the terminal/' \"$1\"")
+    environment.merge(PinnedCal.berlinSunday) { $1 }
+    let screen = try onTerminal(cal.process, ["edit", "1"], environment: environment)
+    #expect(screen.contains("#1  from the terminal"), "\(screen)")
+    #expect(try cal.run(["list", "2024-05-13"]).stdout.contains("#1  from the terminal\n"))
+  }
+}
