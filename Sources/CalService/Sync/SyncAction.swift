@@ -126,20 +126,16 @@ enum SyncAction {
   /// `nil` when the server changed more, or there is no status to tell what both sides had at the last sync.
   static func merged(_ server: RemoteSeries, _ local: LocalSeries, status: SyncItemRecord?) -> KeptLinesMerge? {
     guard let base = status?.localHash, status?.href == server.href else { return nil }
+    let theirs = server.events.map(SyncEngine.exported)
+    /// The event of `events` that stands for the same occurrence as `event` (or is the series, as it is).
+    func counterpart(of event: ExportedEvent, in events: [ExportedEvent]) -> ExportedEvent? {
+      events.first { $0.seriesLink?.recurrenceID == event.seriesLink?.recurrenceID }
+    }
     // The server's series with this side's kept lines (and its own SEQUENCE, which this side counts up when
     // it changes when an event happens): what the last sync stored, if the server changed nothing else.
-    let theirsWithOurs = server.events.map { event in
-      KeptLines.carried(
-        from: local.exported.first { $0.seriesLink?.recurrenceID == event.seriesLink?.recurrenceID },
-        to: SyncEngine.exported(event))
-    }
+    let theirsWithOurs = theirs.map { KeptLines.carried(from: counterpart(of: $0, in: local.exported), to: $0) }
     guard SeriesHash.of(theirsWithOurs) == base else { return nil }
-    let oursWithTheirs = local.exported.map { event in
-      KeptLines.carried(
-        from: server.events.first { $0.seriesLink?.recurrenceID == event.seriesLink?.recurrenceID }.map(
-          SyncEngine.exported),
-        to: event)
-    }
+    let oursWithTheirs = local.exported.map { KeptLines.carried(from: counterpart(of: $0, in: theirs), to: $0) }
     var changes: [KeptLinesChange] = []
     for (index, (before, after)) in zip(local.exported, oursWithTheirs).enumerated() {
       if after.keptLines != before.keptLines {
