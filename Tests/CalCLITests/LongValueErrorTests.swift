@@ -40,10 +40,10 @@ final class LongValueErrorTests {
   func longValues() throws {
     let long = Self.long
     let a100 = String(repeating: "A", count: 100)
-    try expectShortError([long], shows: "Error: Unknown command '\(a100)…")
+    try expectShortError([long], shows: "Error: unknown command '\(a100)…")
     try expectShortError(["list", long], shows: "is not a day, a month, a year, a range or week: write a day as")
     try expectShortError(["add", "today", "x", "--at", long], shows: "Error: --at: '\(a100)…")
-    try expectShortError(["list", "--" + long], length: 100_002, shows: "Error: Unknown option '--A")
+    try expectShortError(["list", "--" + long], length: 100_002, shows: "Error: unknown option '--A")
     try expectShortError(["list", "--calendar", long], shows: "' (calendars: personal)")
     try expectShortError(["list"], environment: ["TZ": long], shows: "': use a name such as Europe/Berlin")
     try expectShortError(["list"], environment: ["CAL_TEST_NOW": long], shows: "is not an instant within the years")

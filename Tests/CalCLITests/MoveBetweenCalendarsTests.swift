@@ -71,7 +71,7 @@ final class MoveBetweenCalendarsTests {
     try cal.expectRefused(
       ["edit", "2", "--calendar", "work"],
       "event #2 is an occurrence of the series #1, which it stays with: move the series (cal edit 1 --calendar NAME)")
-    try cal.expectRefused(["edit", "3", "--calendar", " "], "The option '--calendar <name>' needs a calendar's name")
+    try cal.expectRefused(["edit", "3", "--calendar", " "], "the option '--calendar <name>' needs a calendar's name")
     let unknown = try cal.run(["edit", "3", "--calendar", "nope"])
     #expect(
       unknown.status != 0 && unknown.stderr == "Error: there is no calendar named 'nope' (calendars: personal, work)\n")

@@ -14,7 +14,7 @@ enum CalendarOption {
   static func parse(_ arguments: ParsedArguments) throws(UsageError) -> String? {
     guard let name = arguments.value(filter) else { return nil }
     if name.allSatisfy(\.isWhitespace) {
-      throw UsageError("The option '--calendar <name>' needs a calendar's name, not an empty string")
+      throw UsageError("the option '--calendar <name>' needs a calendar's name, not an empty string")
     }
     return name
   }

@@ -14,7 +14,7 @@ struct StoreOptions {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     path = arguments.value(Self.option)
-    if path?.isEmpty == true { throw UsageError("The option '--db <path>' needs a file path, not an empty string") }
+    if path?.isEmpty == true { throw UsageError("the option '--db <path>' needs a file path, not an empty string") }
   }
 
   /// Opens the calendar for `access`, bringing its schema up to date.

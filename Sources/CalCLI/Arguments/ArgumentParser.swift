@@ -45,7 +45,7 @@ public struct ArgumentParser {
       }
       for (option, attached) in options {
         guard let valueName = option.valueName else {
-          if attached != nil { mistake = mistake ?? UsageError("The option '--\(option.long)' takes no value") }
+          if attached != nil { mistake = mistake ?? UsageError("the option '--\(option.long)' takes no value") }
           parsed.flags.insert(option.long)
           continue
         }
@@ -61,7 +61,7 @@ public struct ArgumentParser {
             mistake =
               mistake
               ?? UsageError(
-                "Missing value for '--\(option.long) <\(valueName)>' ('\(value)' is an option; "
+                "missing value for '--\(option.long) <\(valueName)>' ('\(value)' is an option; "
                   + (isPath
                     ? "for a file of that name, write ./\(value))"
                     : "for a value of that text, write --\(option.long)=\(value))"))
@@ -69,7 +69,7 @@ public struct ArgumentParser {
           parsed.values[option.long] = value
           parsed.allValues[option.long, default: []].append(value)
         } else {
-          mistake = mistake ?? UsageError("Missing value for '--\(option.long) <\(valueName)>'")
+          mistake = mistake ?? UsageError("missing value for '--\(option.long) <\(valueName)>'")
         }
       }
     }
@@ -129,7 +129,7 @@ public struct ArgumentParser {
     for argument in spec.arguments {
       guard let first = remaining.first else {
         if argument.isOptional { break }
-        throw UsageError("Missing expected argument '<\(argument.name)>'")
+        throw UsageError("missing expected argument '<\(argument.name)>'")
       }
       if argument.keepsWords {
         positionals += remaining
@@ -143,7 +143,7 @@ public struct ArgumentParser {
       }
     }
     if let extra = remaining.first {
-      throw UsageError("Unexpected argument '\(extra)'")
+      throw UsageError("unexpected argument '\(extra)'")
     }
     return positionals
   }
@@ -151,6 +151,6 @@ public struct ArgumentParser {
   private func unknownOption(_ name: String) -> UsageError {
     // Any two one-letter options are one edit apart: only long names are near misses worth naming.
     let suggestion = name.hasPrefix("--") ? EditDistance.closest(to: name, among: spec.optionSpellings) : nil
-    return UsageError("Unknown option '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
+    return UsageError("unknown option '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
   }
 }

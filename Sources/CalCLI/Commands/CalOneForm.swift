@@ -99,7 +99,7 @@ struct CalOneForm {
     var index = 0
     func value(_ rest: Substring, _ option: String) throws(UsageError) -> String {
       if !rest.isEmpty { return String(rest) }
-      guard index < words.count else { throw UsageError("Missing value for '\(option)'") }
+      guard index < words.count else { throw UsageError("missing value for '\(option)'") }
       index += 1
       return words[index - 1]
     }
@@ -195,7 +195,7 @@ struct CalOneForm {
           throw UsageError("-h: for help, run cal --help")
         default:
           if let message = Self.ncalOnly[letter] { throw UsageError(message) }
-          throw UsageError("Unknown option '-\(letter)' for cal(1)'s forms")
+          throw UsageError("unknown option '-\(letter)' for cal(1)'s forms")
         }
       }
     }
@@ -218,10 +218,10 @@ struct CalOneForm {
       year = number
       month = (positionals[0], try Self.month(positionals[0], locale: locale))
     default:
-      throw UsageError("Unexpected argument '\(positionals[2])': cal(1) takes at most a month and a year")
+      throw UsageError("unexpected argument '\(positionals[2])': cal(1) takes at most a month and a year")
     }
     if optionMonth != nil && month != nil {
-      throw UsageError("Give the month once: with -m or before the year, not both")
+      throw UsageError("give the month once: with -m or before the year, not both")
     }
     let chosen = month ?? optionMonth
     if let year, !(Gregorian.firstYear...Gregorian.lastYear).contains(year) {
@@ -239,7 +239,7 @@ struct CalOneForm {
       if suffix == "f", number <= reference { anchorYear += 1 }
       if suffix == "p", number >= reference { anchorYear -= 1 }
       guard let resolved = try? YearMonth(year: anchorYear, month: number) else {
-        throw UsageError("\(text) is outside the years 1 to 9999")
+        throw UsageError("'\(text)' is outside the years 1 to 9999")
       }
       anchor = resolved
     } else if let year {
@@ -311,7 +311,7 @@ struct CalOneForm {
             + named.map { Gregorian.englishMonthNames[$0 - 1] }.concatenated(separator: " or ")
             + "; write more of the name")
       }
-      throw UsageError("\(text) is neither a month number (1..12) nor a name")
+      throw UsageError("'\(text)' is neither a month number (1..12) nor a name")
     }
     return named[0]
   }

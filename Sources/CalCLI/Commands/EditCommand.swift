@@ -38,7 +38,7 @@ struct EditCommand: Command {
     let handle = try EventHandle(parsing: arguments.positional(0) ?? "")
     id = handle.id
     title = arguments.value(Self.title)
-    if let title, title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
+    if let title, title.allSatisfy(\.isWhitespace) { throw UsageError("the title is empty: give the event a title") }
     let dates = DateReader(context)
     newDay = try arguments.value(Self.date).map { text throws(UsageError) in try dates.day(text, for: Self.date) }
     occurrence = try handle.occurrence(
@@ -61,7 +61,7 @@ struct EditCommand: Command {
       || reminders.changesReminders || calendarName != nil
     guard changes else {
       throw UsageError(
-        "Nothing to change: give --title, --date, --at, --note, --remind, --calendar or another option")
+        "nothing to change: give --title, --date, --at, --note, --remind, --calendar or another option")
     }
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
@@ -75,7 +75,7 @@ struct EditCommand: Command {
     // The id is the page's to choose; the options alone are read here.
     let command = try EditCommand(try ArgumentParser(spec: spec).parse(["1"] + words), context: context)
     if command.calendarName != nil {
-      throw UsageError("The page does not move events between calendars: use cal edit ID --calendar NAME")
+      throw UsageError("the page does not move events between calendars: use cal edit ID --calendar NAME")
     }
     return try command.change(fields, context: context)
   }

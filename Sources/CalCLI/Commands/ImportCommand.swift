@@ -30,7 +30,7 @@ struct ImportCommand: Command {
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     path = arguments.positional(0) ?? ""
-    if path.isEmpty { throw UsageError("Missing expected argument '<file>'") }
+    if path.isEmpty { throw UsageError("missing expected argument '<file>'") }
     skipInvalid = arguments.flag(Self.skipInvalid)
     typedCalendar = try CalendarOption.parse(arguments)
     calendarName = context.configuration.targetCalendar(typedCalendar)
