@@ -8,8 +8,10 @@ public enum DateError: Error, Equatable, Sendable, CustomStringConvertible {
   case monthOutOfRange(Int)
   /// The day does not exist in its month.
   case dayOutOfRange(day: Int, month: YearMonth)
-  /// Moving from a date or month would leave the years 1 to 9999.
+  /// The text names a day or month beyond the years 1 to 9999 (moving from a date or month would leave them).
   case beyondCalendar(String)
+  /// Turning the page from a month, forwards or backwards, would leave the years 1 to 9999.
+  case pageBeyondCalendar(from: YearMonth, forward: Bool)
   /// The text could mean more than one thing, or nothing that can be used; the message says which and
   /// how to write it instead.
   case unclear(String)
@@ -28,8 +30,10 @@ public enum DateError: Error, Equatable, Sendable, CustomStringConvertible {
     case .dayOutOfRange(let day, let month):
       if day < 1 { return "days are numbered from 01, not \(day)" }
       return "\(month.englishName) has \(month.numberOfDays) days"
-    case .beyondCalendar(let what):
-      return "\(what) is outside the years 1 to 9999"
+    case .beyondCalendar(let text):
+      return "'\(text)' is outside the years 1 to 9999"
+    case .pageBeyondCalendar(let month, let forward):
+      return "the page \(forward ? "after" : "before") \(month.englishName) is outside the years 1 to 9999"
     case .unclear(let message):
       return message
     case .backwardsRange(let first, let last):

@@ -9,11 +9,10 @@ public struct PageTurn: Equatable, Sendable {
 
   /// Turns the page showing `month` from the corner `direction`.
   ///
-  /// - Throws: `DateError.beyondCalendar` past December 9999 or before January 1; nothing is turned.
+  /// - Throws: `DateError.pageBeyondCalendar` past December 9999 or before January 1; nothing is turned.
   public init(from month: YearMonth, direction: CurlDirection) throws(DateError) {
     guard let target = month.adding(months: direction.monthStep) else {
-      throw .beyondCalendar(
-        direction.monthStep > 0 ? "the page after \(month.englishName)" : "the page before \(month.englishName)")
+      throw .pageBeyondCalendar(from: month, forward: direction.monthStep > 0)
     }
     self.from = month
     self.to = target

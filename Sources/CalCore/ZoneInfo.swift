@@ -175,7 +175,7 @@ public enum ZoneError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknown(let name): return "unknown time zone '\(name)': use a name such as Europe/Berlin"
     case .notTZif(let name): return "the time-zone file for '\(name)' is damaged"
     case .badPosixString(let text): return "cannot read the time zone '\(text)'"
-    case .unreadable(let name, let reason): return "cannot read the time zone \(name): \(reason)"
+    case .unreadable(let name, let reason): return "cannot read the time zone '\(name)': \(reason)"
     }
   }
 }

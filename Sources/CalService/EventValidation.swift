@@ -10,7 +10,7 @@ public enum EventValidation {
   ///   series kept elsewhere.
   public static func check(_ fields: EventFields, zones: ZoneLoader) throws(ServiceError) {
     if fields.title.allSatisfy(\.isWhitespace) {
-      throw ServiceError(.invalidRequest, "The title is empty: give the event a title")
+      throw ServiceError(.invalidRequest, "the title is empty: give the event a title")
     }
     if let link = fields.seriesLink, fields.schedule.rule != nil {
       // RFC 5545 gives an edited occurrence (RECURRENCE-ID) no rule of its own; dropping the link instead

@@ -232,7 +232,7 @@ struct CompletionTests {
     let cal = try CalProcess(creatingCalendar: false)
     defer { cal.remove() }
     let refused = try cal.run(["completion", "tcsh"], withDatabase: false)
-    #expect(refused.status == 64 && refused.stderr.hasPrefix("Error: Unknown shell 'tcsh': use bash, zsh or fish\n"))
+    #expect(refused.status == 64 && refused.stderr.hasPrefix("Error: unknown shell 'tcsh': use bash, zsh or fish\n"))
   }
 
   @Test("the manual page is roff made from the same help text")

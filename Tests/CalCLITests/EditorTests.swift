@@ -174,8 +174,8 @@ struct EditorTests {
     #expect(result.stdout.hasPrefix("Changed: 2024-05-13  14:00-15:30  #1  by visual\n"))
     try cal.expectRefused(
       ["edit", "1"],
-      "Nothing to change: give --title, --date, --at, --note, --remind, --calendar, --editor or another option")
-    try cal.expectRefused(["edit", "1", "--editor", "--title", "x"], "Give --editor or options that change the event")
+      "nothing to change: give --title, --date, --at, --note, --remind, --calendar, --editor or another option")
+    try cal.expectRefused(["edit", "1", "--editor", "--title", "x"], "give --editor or options that change the event")
   }
 
   @Test(

@@ -186,12 +186,12 @@ final class EndToEndTests {
     try expectRefused(["add", "2024-02-30", "x"], message: "February 2024 has 29 days")
     try expectRefused(["add", "2024-13-01", "x"], message: "month 13 does not exist: months are numbered 01 to 12")
     try expectRefused(["add", "0000-01-01", "x"], message: "year 0 is out of range: cal covers the years 1 to 9999")
-    try expectRefused(["add", "2024-05-12", ""], message: "The title is empty: give the event a title")
-    try expectRefused(["add", "2024-05-12", "  \t "], message: "The title is empty: give the event a title")
+    try expectRefused(["add", "2024-05-12", ""], message: "the title is empty: give the event a title")
+    try expectRefused(["add", "2024-05-12", "  \t "], message: "the title is empty: give the event a title")
     try expectRefused(
       ["add", "2024-05-12", "noon"],
       message:
-        "The title is empty: 'noon' was read as the time; give the title after it, or with --at all the words after "
+        "the title is empty: 'noon' was read as the time; give the title after it, or with --at all the words after "
         + "the date are the title")
     try expectRefused(
       ["add", "12/05/2024", "x"],
@@ -200,15 +200,15 @@ final class EndToEndTests {
         + "LC_TIME to your locale")
     try expectRefused(
       ["flip", "sideways"],
-      message: "Unknown direction 'sideways': use up-left, up-right, down-right or down-left.")
+      message: "unknown direction 'sideways': use up-left, up-right, down-right or down-left")
     try expectRefused(
       ["flip", "up-lfet"],
-      message: "Unknown direction 'up-lfet': use up-left, up-right, down-right or down-left. Did you mean 'up-left'?")
+      message: "unknown direction 'up-lfet' (did you mean 'up-left'?): use up-left, up-right, down-right or down-left")
     try expectRefused(
-      ["flip", "--swipe", "5"], message: "Malformed swipe '5': expected two numbers DX,DY such as -5,-5 or 3.5,0")
+      ["flip", "--swipe", "5"], message: "malformed swipe '5': expected two numbers DX,DY such as -5,-5 or 3.5,0")
     try expectRefused(
       ["flip", "--swipe", "nan,1"],
-      message: "Malformed swipe 'nan,1': expected two numbers DX,DY such as -5,-5 or 3.5,0")
+      message: "malformed swipe 'nan,1': expected two numbers DX,DY such as -5,-5 or 3.5,0")
     try expectRefused(["flip"], message: "Missing expected argument '<direction>' (or --swipe <dx,dy>)")
     try expectRefused(["goto", "2024-13"], message: "month 13 does not exist: months are numbered 01 to 12")
     try expectRefused(

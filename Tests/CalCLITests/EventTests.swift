@@ -256,7 +256,7 @@ final class EventTests {
       message: "unknown time zone '../../etc/passwd': use a name such as Europe/Berlin")
     try expectRefused(
       ["add", "2024-05-14", "x", "--repeat", "hourly"],
-      message: "Unknown repeat 'hourly': use daily, weekdays, weekly, monthly, yearly or none")
+      message: "unknown repeat 'hourly': use daily, weekdays, weekly, monthly, yearly or none")
     try expectRefused(
       ["add", "2024-05-14", "x", "--repeat", "weekly", "--on", "mon"],
       message: "2024-05-14 is not one of the days 'mon': start the series on a day it repeats on, such as 2024-05-20 "
@@ -276,7 +276,7 @@ final class EventTests {
     try expectRefused(["edit", "42", "--title", "y"], message: "there is no event #42", status: 1)
     try expectRefused(
       ["edit", "1"],
-      message: "Nothing to change: give --title, --date, --at, --note, --remind, --calendar, --editor or another option"
+      message: "nothing to change: give --title, --date, --at, --note, --remind, --calendar, --editor or another option"
     )
     try expectRefused(
       ["edit", "1", "--on", "2024-05-13", "--title", "y"],

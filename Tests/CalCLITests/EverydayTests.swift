@@ -150,7 +150,7 @@ final class EverydayTests {
         + "write 5-13 or 2024-05-13; for 13 days from today, +13d (see cal help dates)")
     try cal.expectRefused(
       ["add", "may", "x"], "'may' is a month (May 2024), not a day: write a day as 5-12 or 2024-05-12")
-    try cal.expectRefused(["add", "+99999999999d", "x"], "+99999999999d is outside the years 1 to 9999")
+    try cal.expectRefused(["add", "+99999999999d", "x"], "'+99999999999d' is outside the years 1 to 9999")
     try cal.expectRefused(
       ["add", "today", "x", "--at", "13pm"], "--at: '13pm' is not a time: with am or pm, hours are 1 to 12")
     try cal.expectRefused(

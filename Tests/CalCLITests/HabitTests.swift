@@ -55,7 +55,7 @@ final class HabitTests {
     try cal.expectRefused(["add", "18.05.", "9:00", "25.05.", "x"], "'25.05.' after the time would be the title's")
     try cal.expectRefused(
       ["add", "may", "18", "may", "20"],
-      "The title is empty: 'may 20' was read as the last day; give the title after it")
+      "the title is empty: 'may 20' was read as the last day; give the title after it")
     // A time after the last day would have begun an all-day event's title; quoted with it, it is the title.
     try cal.expectRefused(
       ["add", "18.05.", "25.05.", "9:00", "meeting"], "'9:00' after the last day would be the title's first word")
@@ -97,7 +97,7 @@ final class HabitTests {
     try cal.expect(["list", "fri"], prints: "2024-05-17  09:00        #1  doctor\n            bring the card\n")
     try cal.expectRefused(
       ["add", "fri", "doctor", "::", "card", "--note", "x"], "a note after :: and --note: give one of them")
-    try cal.expectRefused(["add", "fri", "::", "card"], "The title is empty")
+    try cal.expectRefused(["add", "fri", "::", "card"], "the title is empty")
     try cal.expect(["add", "fri", "a::b"], prints: "Added: 2024-05-17  all day      #2  a::b\n")
   }
 
@@ -167,7 +167,7 @@ final class HabitTests {
     try cal.expect(["calendar", "--json"], prints: try cal.run(["calendar", "list", "--json"]).stdout)
     try cal.expectRefused(["calendar", "--force"], "The option '--force' does not go with cal calendar list")
     try cal.expect(["calendar", "list", "--names"], prints: "personal\nwork\n")
-    try cal.expectRefused(["calendar", "--names", "--json"], "Give --json or --names, not both")
+    try cal.expectRefused(["calendar", "--names", "--json"], "give --json or --names, not both")
   }
 
   @Test("export --from alone writes what happens from that day on, --to alone what happens up to it")
@@ -218,7 +218,7 @@ final class HabitTests {
       ["list", "--to", "2024-05-01"],
       "--to alone runs from today (2024-05-12), and 2024-05-01 is before it: give --from too")
     try cal.expectRefused(["agenda", "--to", "2024-05-01"], "--to alone runs from today (2024-05-12)")
-    try cal.expectRefused(["agenda", "30", "--from", "mon"], "Give days, or --from and --to, not both")
+    try cal.expectRefused(["agenda", "30", "--from", "mon"], "give days, or --from and --to, not both")
     try cal.expectRefused(["free", "--from", "2024-05-20", "--to", "2024-05-13"], "the range ends (2024-05-13) before")
   }
 
@@ -260,7 +260,7 @@ final class HabitTests {
         + "title whole ('2030 team dinner') to keep it")
     try cal.expectRefused(["add", "fri", "2024", "review"], "'2024' could be the time 20:24")
     try cal.expectRefused(["add", "fri", "9:00", "2015", "x"], "'2015' could be the time 20:15")
-    try cal.expectRefused(["add", "fri", "1400"], "The title is empty: '1400' was read as the time")
+    try cal.expectRefused(["add", "fri", "1400"], "the title is empty: '1400' was read as the time")
     // A span of them too: 1400-1530 was an all-day event titled '1400-1530 review'.
     try cal.expect(
       ["add", "fri", "1400-1530", "review"], prints: "Added: 2024-05-17  14:00-15:30  #10  review\n")

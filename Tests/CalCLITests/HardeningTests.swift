@@ -363,7 +363,7 @@ final class HardeningTests {
       let reason = error == "EMFILE" ? "Too many open files" : "Permission denied"
       #expect(result.status == 1, sourceLocation: sourceLocation)
       #expect(
-        result.stderr.hasSuffix("Error: cannot read the time zone \(zone): \(reason)\n"), "\(result.stderr)",
+        result.stderr.hasSuffix("Error: cannot read the time zone '\(zone)': \(reason)\n"), "\(result.stderr)",
         sourceLocation: sourceLocation)
     }
     try run("Europe/Berlin", file: "/usr/share/zoneinfo/Europe/Berlin", error: "EMFILE")

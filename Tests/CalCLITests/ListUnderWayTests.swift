@@ -67,6 +67,6 @@ final class ListUnderWayTests {
     try cal.expectRefused(["list", "fri", "25:00"], "'25:00' is not a time: hours are 00 to 23")
     try cal.expectRefused(["list", "today", "11:00-10:00"], "'11:00-10:00'")
     try cal.expectRefused(["list", "someday", "10:00"], "'someday' is not a day")
-    try cal.expectRefused(["list", "now", "--from", "today"], "Give a day, month or range, or --from and --to")
+    try cal.expectRefused(["list", "now", "--from", "today"], "give a day, month or range, or --from and --to")
   }
 }

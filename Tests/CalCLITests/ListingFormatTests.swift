@@ -77,7 +77,7 @@ final class ListingFormatTests {
     try cal.expectRefused(
       ["search", "x", "--format", "a}b"], "--format: a '}' that closes no field: write }} for a brace")
     try cal.expectRefused(["list", "--format", "{\u{1B}]0;x\u{7}}"], "--format: '{^[]0;x^G}' is not a field")
-    try cal.expectRefused(["list", "--json", "--format", "{title}"], "Give --json or --format, not both")
+    try cal.expectRefused(["list", "--json", "--format", "{title}"], "give --json or --format, not both")
     for limit in ["0", "-1", "x", "99999999999999999999"] {
       try cal.expectRefused(["list", "--limit", limit], "'\(limit)' is not a valid limit")
     }

@@ -148,7 +148,7 @@ final class RecurrenceRuleOptionTests {
     try expectRefused(
       add + ["FREQ=WEEKLY", "--on", "sun"], "--rrule is the whole rule: give it without --repeat, --every or --on")
     try expectRefused(
-      add + ["FREQ=DAILY", "--count", "2", "--until", "2024-06-01"], "Give --count or --until, not both")
+      add + ["FREQ=DAILY", "--count", "2", "--until", "2024-06-01"], "give --count or --until, not both")
     try expectRefused(
       ["edit", "1", "--rrule", "FREQ=WEEKLY", "--repeat-on", "sun"],
       "--rrule is the whole rule: give it without --repeat, --every or --repeat-on")

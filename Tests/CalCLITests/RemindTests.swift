@@ -61,7 +61,7 @@ final class RemindTests {
       ),
       (["add", "2024-05-12", "x", "--remind-at", "09:00"], "Error: --remind-at needs a reminder: give --remind too"),
       (
-        ["edit", "1", "--no-remind", "--remind", "5m"], "Error: Give --no-remind or --remind and --remind-at, not both"
+        ["edit", "1", "--no-remind", "--remind", "5m"], "Error: give --no-remind or --remind and --remind-at, not both"
       ),
       (
         ["add", "2024-05-12", "x", "--remind", "2024-02-30T08:00"],

@@ -74,7 +74,7 @@ final class ViewTests {
     let five = try cal.run(["show", "-n", "5", "2024-11"]).stdout
     #expect(five.contains("November 2024") && five.contains("March 2025") && !five.contains("April 2025"))
     let refused = try cal.run(["show", "-3", "-y"])
-    #expect(refused.status == 64 && refused.stderr.hasPrefix("Error: Give only one of -3, -y (or a year) and -n\n"))
+    #expect(refused.status == 64 && refused.stderr.hasPrefix("Error: give only one of -3, -y (or a year) and -n\n"))
   }
 
   @Test("-w numbers the weeks: ISO with Monday first")
@@ -97,7 +97,7 @@ final class ViewTests {
     let wrong = try cal.run(["show", "--color=sometimes"])
     #expect(
       wrong.status == 64
-        && wrong.stderr.hasPrefix("Error: Unknown color choice 'sometimes': use auto, always or never\n"))
+        && wrong.stderr.hasPrefix("Error: unknown color choice 'sometimes': use auto, always or never\n"))
   }
 
   @Test("--agenda lists the month's events under the grid")

@@ -196,12 +196,12 @@ struct DayExpressionTests {
     day("2024-13-01", "!month 13 does not exist")
     day("0000-01-01", "!year 0 is out of range")
     day("2-30", "!February 2024 has 29 days")
-    day("+99999999999d", "!+99999999999d is outside the years 1 to 9999")
-    day("+999999999999999999999999w", "!+999999999999999999999999w is outside the years 1 to 9999")
-    day("-99999999999y", "!-99999999999y is outside the years 1 to 9999")
-    day("in 99999999999999 months", "!in 99999999999999 months is outside the years 1 to 9999")
-    day("tomorrow", "!tomorrow is outside", today: .last)
-    day("fri", "!fri is outside", today: .last)
+    day("+99999999999d", "!'+99999999999d' is outside the years 1 to 9999")
+    day("+999999999999999999999999w", "!'+999999999999999999999999w' is outside the years 1 to 9999")
+    day("-99999999999y", "!'-99999999999y' is outside the years 1 to 9999")
+    day("in 99999999999999 months", "!'in 99999999999999 months' is outside the years 1 to 9999")
+    day("tomorrow", "!'tomorrow' is outside", today: .last)
+    day("fri", "!'fri' is outside", today: .last)
     day("3d", "!'3d' is not a day")  // a day from today needs its sign
     day("next", "!'next' is not a day")
     day("in 3", "!'in 3' is not a day")
@@ -253,8 +253,8 @@ struct DayExpressionTests {
     month("may 0012", "0012-05")  // a year of one or two digits needs its four
     month("may 12", "2024-05")  // 12 May, whose month is May 2024, not May of the year 12
     month("12. mai", "2024-05", locale: Self.german)
-    month("may 99999999999", "!may 99999999999 is outside the years 1 to 9999")
-    month("+99999999999m", "!+99999999999m is outside the years 1 to 9999")
+    month("may 99999999999", "!'may 99999999999' is outside the years 1 to 9999")
+    month("+99999999999m", "!'+99999999999m' is outside the years 1 to 9999")
     month("next week", "!'next week' is not a month: write 2024-05, 2024-5, may, may 2024")
     month("ju", "!'ju' is not a month")
     month("ma", "!'ma' is not a month")
@@ -327,7 +327,7 @@ struct DayExpressionTests {
     days("next month", "2024-06-01..2024-06-30")
     days("in 3 days", "!'in 3 days' is not a number of days or a range")  // that day, or until then?
     days("13", "2024-05-12..2024-05-24")  // a number alone is days, as it always was
-    days("99999999999", "!99999999999 is outside the years 1 to 9999")
+    days("99999999999", "!'99999999999' is outside the years 1 to 9999")
     days("", "!'' is not a number of days or a range")
   }
 

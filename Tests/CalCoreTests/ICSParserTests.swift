@@ -51,6 +51,32 @@ struct ICSParserTests {
     }
   }
 
+  @Test("UTF-8 at its edges: every form of character read, each malformed sequence refused with its line")
+  func utf8Edges() throws {
+    // U+0080, U+07FF, U+0800, U+D7FF, U+E000, U+FFFF, U+10000, U+10FFFF, each behind eight bytes of ASCII
+    // and at a line's end, where the check passes whole words of ASCII and where a piece may cut a character.
+    let valid: [[UInt8]] = [
+      [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF],
+      [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+    ]
+    let summary = valid.flatMap { Array("abcdefgh".utf8) + $0 }
+    let read = try ICSParser.parse([UInt8]("BEGIN:VEVENT\nSUMMARY:".utf8) + summary + [UInt8]("\nEND:VEVENT\n".utf8))
+    #expect(read.first?.property("SUMMARY")?.text == String(decoding: summary, as: UTF8.self))
+    // A stray continuation byte, overlong forms, surrogates, beyond U+10FFFF, a lead byte that is never one, a
+    // character cut by the end of its line or by the next lead byte.
+    let malformed: [[UInt8]] = [
+      [0x80], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0xED, 0xA0, 0x80],
+      [0xED, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xE2, 0x82], [0xC3, 0xC3, 0xA9],
+    ]
+    for bytes in malformed {
+      #expect(throws: ICSError(line: 3, "the file is not UTF-8 text (and names no other charset)"), "\(bytes)") {
+        try ICSParser.parse(
+          [UInt8]("BEGIN:VEVENT\nSUMMARY:".utf8) + summary + [UInt8]("\nX-A:abcdefgh".utf8) + bytes
+            + [UInt8]("\nEND:VEVENT\n".utf8))
+      }
+    }
+  }
+
   @Test("a file that names a Latin-1 charset is decoded")
   func latin1() throws {
     let bytes = [UInt8]("BEGIN:VEVENT\nSUMMARY;CHARSET=ISO-8859-1:caf".utf8) + [0xE9] + [UInt8]("\nEND:VEVENT\n".utf8)

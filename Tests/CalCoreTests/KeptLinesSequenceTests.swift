@@ -29,6 +29,8 @@ struct KeptLinesSequenceTests {
     try next("X-A:1\nSEQUENCE:2", "X-A:1\nSEQUENCE:3")
     try next("X-A:1", "X-A:1")
     try next("X-A:1\nBEGIN:VALARM\nSEQUENCE:4\nEND:VALARM", "X-A:1\nBEGIN:VALARM\nSEQUENCE:4\nEND:VALARM")
+    // A component begins in any case (the importer writes BEGIN upper-cased; a reader takes any).
+    try next("X-A:1\nbegin:VALARM\nSEQUENCE:4\nEND:VALARM", "X-A:1\nbegin:VALARM\nSEQUENCE:4\nEND:VALARM")
     try next("SEQUENCE:2147483647", "SEQUENCE:2147483647")
     try next("SEQUENCE:x", "SEQUENCE:x")
   }
@@ -50,5 +52,7 @@ struct KeptLinesSequenceTests {
     try occurrence("STATUS:CONFIRMED", "STATUS:CONFIRMED")
     try occurrence(
       "X-A:1\nBEGIN:VALARM\nSTATUS:CANCELLED\nEND:VALARM", "X-A:1\nBEGIN:VALARM\nSTATUS:CANCELLED\nEND:VALARM")
+    try occurrence(
+      "STATUS:CANCELLED\nBegin:X-THING\nSTATUS:CANCELLED\nEND:X-THING", "Begin:X-THING\nSTATUS:CANCELLED\nEND:X-THING")
   }
 }

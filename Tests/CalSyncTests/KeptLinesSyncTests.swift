@@ -120,6 +120,83 @@ struct KeptLinesSyncTests {
     #expect(text.contains("SUMMARY:planning (room 4)\n") && text.contains("PARTSTAT=ACCEPTED"))
   }
 
+  /// A weekly stand-up (with a room and a revision of its own) and its occurrence of 19 May moved an hour
+  /// later, to which Ana's answer is `answer`.
+  static func standup(answer: String) -> String {
+    ics(
+      uid: "standup-1", summary: "standup", extra: ["RRULE:FREQ=WEEKLY;COUNT=3", "X-ROOM:4", "SEQUENCE:1"],
+      more: [
+        "BEGIN:VEVENT", "UID:standup-1", "DTSTAMP:20240101T000000Z", "RECURRENCE-ID:20240519T100000Z",
+        "DTSTART:20240519T110000Z", "DURATION:PT1H", "SUMMARY:standup later",
+        "ATTENDEE;PARTSTAT=\(answer):mailto:ana@example.com", "END:VEVENT",
+      ])
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func anAnswerToOneOccurrenceThereAndAnEditOfTheSeriesHereMerge(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("standup.ics", Self.standup(answer: "NEEDS-ACTION"))
+    #expect(try local.sync().downloaded == 1)
+    // Ana accepts the moved occurrence alone, while the series is retitled here: of the two events stored
+    // here, only the occurrence takes the server's lines; the series keeps its own.
+    try server.put(try #require(try server.hrefs()["standup-1"]), Self.standup(answer: "ACCEPTED"))
+    try local.retitle(try local.event(titled: "standup"), "standup (room 4)")
+
+    let report = try local.sync()
+    #expect(report.conflicts.map(\.copy.title) == [])
+    #expect((report.uploaded, report.downloaded) == (1, 0))
+    try local.expectListing([
+      "2024-05-12 10:00 standup (room 4)", "2024-05-19 11:00 standup later", "2024-05-26 10:00 standup (room 4)",
+    ])
+    let text = try #require(try server.events()["standup-1"])
+    #expect(text.contains("SUMMARY:standup (room 4)\n") && text.contains("PARTSTAT=ACCEPTED"), "\(text)")
+    #expect(text.contains("X-ROOM:4\n") && text.contains("SEQUENCE:1\n") && !text.contains("NEEDS-ACTION"))
+    let quiet = try local.sync()
+    #expect((quiet.uploaded, quiet.downloaded, quiet.conflicts.count) == (0, 0, 0))
+    var written = ""
+    try local.service.export(product: "-//test//EN") { (text: String) in written += text }
+    #expect(written.contains("PARTSTAT=ACCEPTED") && written.contains("X-ROOM:4") && !written.contains("NEEDS-ACTION"))
+  }
+
+  /// Two edited occurrences of a series the server does not hold, in one resource (as an invitation to
+  /// them comes), each with an attendee; Ana's answer to the second is `answer`.
+  static func invitations(answer: String) -> String {
+    let occurrences = [
+      ("20240520T100000Z", "20240520T110000Z", "review", "NEEDS-ACTION"),
+      ("20240527T100000Z", "20240527T120000Z", "review later", answer),
+    ].flatMap { recurrence, start, summary, partstat in
+      [
+        "BEGIN:VEVENT", "UID:review-1", "DTSTAMP:20240101T000000Z", "RECURRENCE-ID:\(recurrence)",
+        "DTSTART:\(start)", "DURATION:PT1H", "SUMMARY:\(summary)",
+        "ATTENDEE;PARTSTAT=\(partstat):mailto:ana@example.com", "END:VEVENT",
+      ]
+    }
+    return (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//other client//EN"] + occurrences + ["END:VCALENDAR", ""])
+      .joined(separator: "\r\n")
+  }
+
+  /// Xandikos alone: Radicale refuses a resource without its series' own VEVENT (SeriesLinkSyncTests).
+  @Test func anAnswerToOneLinkedOccurrenceThereAndAnEditOfTheOtherHereMerge() throws {
+    let server = try CalDAVServer(.xandikos)
+    let local = try SyncFixture(server)
+    try server.put("review.ics", Self.invitations(answer: "NEEDS-ACTION"))
+    #expect(try local.sync().downloaded == 1)
+    try server.put(try #require(try server.hrefs()["review-1"]), Self.invitations(answer: "ACCEPTED"))
+    try local.retitle(try local.event(titled: "review"), "review (room 4)")
+
+    let report = try local.sync()
+    #expect(report.conflicts.map(\.copy.title) == [])
+    #expect((report.uploaded, report.downloaded) == (1, 0))
+    try local.expectListing(["2024-05-20 11:00 review (room 4)", "2024-05-27 12:00 review later"])
+    let text = try #require(try server.events()["review-1"])
+    #expect(text.contains("SUMMARY:review (room 4)\n"), "\(text)")
+    #expect(text.components(separatedBy: "PARTSTAT=ACCEPTED").count == 2)
+    #expect(text.components(separatedBy: "PARTSTAT=NEEDS-ACTION").count == 2)
+    let quiet = try local.sync()
+    #expect((quiet.uploaded, quiet.downloaded, quiet.conflicts.count) == (0, 0, 0))
+  }
+
   @Test(arguments: CalDAVServer.Kind.allCases)
   func aChangeThereToWhatCalReadsIsStillAConflict(kind: CalDAVServer.Kind) throws {
     let (_, local) = try Self.answered(kind, summary: "planning, moved")

@@ -114,11 +114,7 @@ public enum CalApp {
                 + "for the month on view with your events") + "\n" + calOneUsage)
         return ExitStatus.usage
       }
-      let suggestion = EditDistance.closest(to: name, among: commandNames + ["help"])
-      writeError(
-        "Error: " + ErrorMessage.text("Unknown command '\(name)'.")
-          + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + "\n"
-          + "Usage: cal <subcommand>\n  See 'cal --help' for more information.\n")
+      writeError(unknownCommand(name, among: commandNames + ["help"], usage: "cal <subcommand>"))
       return ExitStatus.usage
     }
     return run(command, words, context: context, verbose: verbose)
@@ -213,11 +209,8 @@ public enum CalApp {
       return ExitStatus.success
     }
     guard let command = command(named: name) else {
-      let suggestion = EditDistance.closest(to: name, among: commandNames + [DateGrammarHelp.topic])
       writeError(
-        "Error: " + ErrorMessage.text("Unknown command '\(name)'.")
-          + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + "\n"
-          + "Usage: cal help [<subcommand>|dates]\n  See 'cal --help' for more information.\n")
+        unknownCommand(name, among: commandNames + [DateGrammarHelp.topic], usage: "cal help [<subcommand>|dates]"))
       return ExitStatus.usage
     }
     context.write(HelpFormatter.help(command.spec))
@@ -269,6 +262,15 @@ public enum CalApp {
       writeError("Error: \(ErrorMessage.text(String(describing: error)))\n")
       return ExitStatus.failure
     }
+  }
+
+  /// `Error: Unknown command ...`, with the nearest of `names` when one is near, and the usage line `usage`: as
+  /// swift-argument-parser words its own usage errors, as the argument parser's are (``ArgumentParser``).
+  private static func unknownCommand(_ name: String, among names: [String], usage: String) -> String {
+    let suggestion = EditDistance.closest(to: name, among: names)
+    return "Error: "
+      + ErrorMessage.text("Unknown command '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? ""))
+      + "\nUsage: \(usage)\n  See 'cal --help' for more information.\n"
   }
 
   /// `Error: ...`, the usage line and where to read more. What the user typed may be quoted in the

@@ -15,7 +15,7 @@ struct ListingOptions {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     json = arguments.flag(JSONOption.option)
     format = try arguments.value(EventFormat.option).map { (text) throws(UsageError) in try EventFormat(text) }
-    guard !(json && format != nil) else { throw UsageError("Give --json or --format, not both") }
+    guard !(json && format != nil) else { throw UsageError("give --json or --format, not both") }
     limit = try HistoryCommand.limit(arguments, Self.limit)
   }
 

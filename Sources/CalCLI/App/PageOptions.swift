@@ -10,7 +10,7 @@ struct PageOptions {
     /// The choice `text` names, such as the value of `--color`.
     init(parsing text: String) throws(UsageError) {
       guard let choice = Self(rawValue: text) else {
-        throw UsageError("Unknown color choice '\(text)': use auto, always or never")
+        throw UsageError("unknown color choice '\(text)': use auto, always or never")
       }
       self = choice
     }
@@ -54,7 +54,7 @@ struct PageOptions {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     switch (arguments.flag(Self.monday), arguments.flag(Self.sunday)) {
-    case (true, true): throw UsageError("Give --monday or --sunday, not both")
+    case (true, true): throw UsageError("give --monday or --sunday, not both")
     case (true, false): firstWeekday = .monday
     case (false, true): firstWeekday = .sunday
     case (false, false): firstWeekday = nil

@@ -42,7 +42,7 @@ struct ReminderOptions {
     }
     removesAll = arguments.flag(Self.noRemind)
     if removesAll && (self.reminders != nil || allDayTime != nil) {
-      throw UsageError("Give --no-remind or --remind and --remind-at, not both")
+      throw UsageError("give --no-remind or --remind and --remind-at, not both")
     }
     guard reminders.count <= Reminder.maximumCount else {
       throw UsageError("--remind: at most \(Reminder.maximumCount) reminders")

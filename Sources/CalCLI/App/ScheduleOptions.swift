@@ -126,7 +126,7 @@ struct ScheduleOptions {
       schedule.startDay = newDay
     }
     if arguments.flag(Self.allDay) {
-      if arguments.value(Self.at) != nil { throw UsageError("Give --at or --all-day, not both") }
+      if arguments.value(Self.at) != nil { throw UsageError("give --at or --all-day, not both") }
       (schedule.startTime, schedule.lengthMinutes, schedule.lengthDays, schedule.timeZone) = (nil, nil, 0, nil)
     }
     if let text = arguments.value(Self.at) {
@@ -135,7 +135,7 @@ struct ScheduleOptions {
     }
     let wallEndless = endTime == nil && arguments.value(Self.end) == nil
     if arguments.value(Self.length) != nil && arguments.value(Self.end) != nil {
-      throw UsageError("Give --for or --end, not both")
+      throw UsageError("give --for or --end, not both")
     }
     if let text = arguments.value(Self.length)
       ?? defaultLength.flatMap({ schedule.startTime != nil && !schedule.hasLength && wallEndless ? $0 : nil })
@@ -265,7 +265,7 @@ struct ScheduleOptions {
       }
       guard
         let frequency = Self.repeatWords.first(where: { $0.word == text })?.frequency
-      else { throw UsageError("Unknown repeat '\(text)': use daily, weekdays, weekly, monthly, yearly or none") }
+      else { throw UsageError("unknown repeat '\(text)': use daily, weekdays, weekly, monthly, yearly or none") }
       rule = RecurrenceRule(frequency: frequency)
     }
     guard var rule else {
@@ -275,7 +275,7 @@ struct ScheduleOptions {
       return nil
     }
     if let every { rule.interval = every }
-    if count != nil && until != nil { throw UsageError("Give --count or --until, not both") }
+    if count != nil && until != nil { throw UsageError("give --count or --until, not both") }
     if let count { (rule.count, rule.until) = (count, nil) }
     if let until {
       guard until >= schedule.startDay else {

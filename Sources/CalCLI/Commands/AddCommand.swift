@@ -74,16 +74,16 @@ struct AddCommand: Command {
     }
     let title = titleWords.concatenated(separator: " ")
     if title.allSatisfy(\.isWhitespace) {
-      guard count > timeStart else { throw UsageError("The title is empty: give the event a title") }
+      guard count > timeStart else { throw UsageError("the title is empty: give the event a title") }
       // `cal add 18.05. 25.05.`: the last day took the last words.
       guard count == timeEnd else {
         let last = arguments.words[timeEnd..<count].concatenated(separator: " ")
-        throw UsageError("The title is empty: '\(last)' was read as the last day; give the title after it")
+        throw UsageError("the title is empty: '\(last)' was read as the last day; give the title after it")
       }
       // `cal add fri noon`: the time took the last words, which may have been meant as the title.
       let time = arguments.words[timeStart..<count].concatenated(separator: " ")
       throw UsageError(
-        "The title is empty: '\(time)' was read as the time; give the title after it, or with --at all the words "
+        "the title is empty: '\(time)' was read as the time; give the title after it, or with --at all the words "
           + "after the date are the title")
     }
     var options = ScheduleOptions(arguments: arguments, dates: dates, endTime: end)

@@ -52,7 +52,7 @@ struct AgendaCommand: Command {
     let text = arguments.positional(0)
     let (first, last): (CivilDate, CivilDate)
     if let text {
-      guard range == nil else { throw UsageError("Give days, or --from and --to, not both") }
+      guard range == nil else { throw UsageError("give days, or --from and --to, not both") }
       (first, last) = try dates.days(text)
     } else if let range {
       (first, last) = range

@@ -221,7 +221,7 @@ struct CalOneForm {
       throw UsageError("Unexpected argument '\(positionals[2])': cal(1) takes at most a month and a year")
     }
     if optionMonth != nil && month != nil {
-      throw UsageError("Give the month once: with -m or before the year, not both")
+      throw UsageError("give the month once: with -m or before the year, not both")
     }
     let chosen = month ?? optionMonth
     if let year, !(Gregorian.firstYear...Gregorian.lastYear).contains(year) {
@@ -239,7 +239,7 @@ struct CalOneForm {
       if suffix == "f", number <= reference { anchorYear += 1 }
       if suffix == "p", number >= reference { anchorYear -= 1 }
       guard let resolved = try? YearMonth(year: anchorYear, month: number) else {
-        throw UsageError("\(text) is outside the years 1 to 9999")
+        throw UsageError("'\(text)' is outside the years 1 to 9999")
       }
       anchor = resolved
     } else if let year {
@@ -311,7 +311,7 @@ struct CalOneForm {
             + named.map { Gregorian.englishMonthNames[$0 - 1] }.concatenated(separator: " or ")
             + "; write more of the name")
       }
-      throw UsageError("\(text) is neither a month number (1..12) nor a name")
+      throw UsageError("'\(text)' is neither a month number (1..12) nor a name")
     }
     return named[0]
   }

@@ -95,7 +95,7 @@ struct CalendarCommand: Command {
     subscription = arguments.value(Self.subscribe)
     user = arguments.value(Self.user)
     passwordCommand = arguments.value(Self.passwordCommand)
-    if url != nil && subscription != nil { throw UsageError("Give --url or --subscribe, not both") }
+    if url != nil && subscription != nil { throw UsageError("give --url or --subscribe, not both") }
     if let url, !CalendarSyncer.isUsable(url, forFeed: false) {
       throw UsageError("'\(url)' is not an http or https URL")
     }
@@ -108,11 +108,11 @@ struct CalendarCommand: Command {
     force = arguments.flag(Self.force)
     rename = arguments.value(Self.rename)
     if action == .edit && rename == nil && color == nil {
-      throw UsageError("Nothing to change: give --rename NAME or --color COLOR")
+      throw UsageError("nothing to change: give --rename NAME or --color COLOR")
     }
     json = arguments.flag(JSONOption.option)
     namesOnly = arguments.flag(Self.names)
-    if json && namesOnly { throw UsageError("Give --json or --names, not both") }
+    if json && namesOnly { throw UsageError("give --json or --names, not both") }
     store = try StoreOptions(arguments)
   }
 
@@ -233,7 +233,8 @@ struct CalendarCommand: Command {
     context.print(SyncPresenter.text(report, milliseconds: milliseconds))
     if let failure = report.failure {
       throw CalError(
-        "the first sync of \(added.name) failed: \(failure); the calendar is added, cal sync \(added.name) tries again")
+        "the first sync of '\(added.name)' failed: \(failure); the calendar is added, cal sync \(added.name) tries again"
+      )
     }
   }
 

@@ -29,7 +29,7 @@ struct CompletionCommand: Command {
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     let name = arguments.positional(0) ?? ""
     guard let shell = CompletionScript.Shell(rawValue: name) else {
-      throw UsageError("Unknown shell '\(name)': use bash, zsh or fish")
+      throw UsageError("unknown shell '\(name)': use bash, zsh or fish")
     }
     self.shell = shell
   }

@@ -47,7 +47,7 @@ struct EditCommand: Command {
     let handle = try EventHandle(parsing: arguments.positional(0) ?? "")
     id = handle.id
     title = arguments.value(Self.title)
-    if let title, title.allSatisfy(\.isWhitespace) { throw UsageError("The title is empty: give the event a title") }
+    if let title, title.allSatisfy(\.isWhitespace) { throw UsageError("the title is empty: give the event a title") }
     let dates = DateReader(context)
     newDay = try arguments.value(Self.date).map { text throws(UsageError) in try dates.day(text, for: Self.date) }
     occurrence = try handle.occurrence(
@@ -69,14 +69,14 @@ struct EditCommand: Command {
       || options.text(ScheduleOptions.note) != nil || options.text(ScheduleOptions.location) != nil
       || reminders.changesReminders
     if arguments.flag(Self.editor) {
-      guard !changes else { throw UsageError("Give --editor or options that change the event, not both") }
+      guard !changes else { throw UsageError("give --editor or options that change the event, not both") }
       inEditor = true
     } else {
       // On a terminal, cal edit ID alone opens the editor; a script is told what to give.
       inEditor = !changes && calendarName == nil && context.inputIsTerminal() && context.outputIsTerminal
       guard changes || calendarName != nil || inEditor else {
         throw UsageError(
-          "Nothing to change: give --title, --date, --at, --note, --remind, --calendar, --editor or another option")
+          "nothing to change: give --title, --date, --at, --note, --remind, --calendar, --editor or another option")
       }
     }
     json = arguments.flag(JSONOption.option)
@@ -91,7 +91,7 @@ struct EditCommand: Command {
     // The id is the page's to choose; the options alone are read here.
     let command = try EditCommand(try ArgumentParser(spec: spec).parse(["1"] + words), context: context)
     if command.calendarName != nil {
-      throw UsageError("The page does not move events between calendars: use cal edit ID --calendar NAME")
+      throw UsageError("the page does not move events between calendars: use cal edit ID --calendar NAME")
     }
     return try command.change(fields, context: context)
   }

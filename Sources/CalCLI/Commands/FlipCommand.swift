@@ -38,7 +38,7 @@ struct FlipCommand: Command {
     case (nil, nil):
       throw UsageError("Missing expected argument '<direction>' (or --swipe <dx,dy>)")
     case (_?, _?):
-      throw UsageError("Give a direction or --swipe, not both")
+      throw UsageError("give a direction or --swipe, not both")
     }
     json = arguments.flag(JSONOption.option)
     animates = !arguments.flag(Self.noAnimation)
@@ -49,9 +49,9 @@ struct FlipCommand: Command {
   static func direction(named name: String) throws(UsageError) -> CurlDirection {
     if let direction = CurlDirection(rawValue: name.lowercased()) { return direction }
     let names = CurlDirection.allCases.map(\.rawValue)
-    let suggestion = EditDistance.closest(to: name.lowercased(), among: names).map { " Did you mean '\($0)'?" } ?? ""
+    let suggestion = EditDistance.closest(to: name.lowercased(), among: names).map { " (did you mean '\($0)'?)" } ?? ""
     throw UsageError(
-      "Unknown direction '\(name)': use \(names.dropLast().concatenated(separator: ", ")) or \(names.last!).\(suggestion)"
+      "unknown direction '\(name)'\(suggestion): use \(names.dropLast().concatenated(separator: ", ")) or \(names.last!)"
     )
   }
 
@@ -60,7 +60,7 @@ struct FlipCommand: Command {
     let parts = vector.split(separator: ",", omittingEmptySubsequences: false)
       .map { $0.trimmingWhitespace() }
     guard parts.count == 2, let dx = decimal(parts[0]), let dy = decimal(parts[1]) else {
-      throw UsageError("Malformed swipe '\(vector)': expected two numbers DX,DY such as -5,-5 or 3.5,0")
+      throw UsageError("malformed swipe '\(vector)': expected two numbers DX,DY such as -5,-5 or 3.5,0")
     }
     return CurlDirection(swipeDX: dx, dy: dy)
   }

@@ -51,7 +51,7 @@ struct ListCommand: Command {
     let dates = DateReader(context)
     let range = try RangeOptions.parse(arguments, dates: dates, days: RangeOptions.listingDays)
     if let text = arguments.positional(0) {
-      guard range == nil else { throw UsageError("Give a day, month or range, or --from and --to, not both") }
+      guard range == nil else { throw UsageError("give a day, month or range, or --from and --to, not both") }
       if let moments = try Self.underWay(text, context: context, dates: dates) {
         window = moments
       } else {

@@ -45,7 +45,7 @@ struct RemindCommand: Command {
     json = arguments.flag(JSONOption.option)
     store = try StoreOptions(arguments)
     if installs && (watching || json) { throw UsageError("--install takes --exec and --db only") }
-    if json && command != nil { throw UsageError("Give --json or --exec, not both") }
+    if json && command != nil { throw UsageError("give --json or --exec, not both") }
   }
 
   func run(_ context: CommandContext) throws {

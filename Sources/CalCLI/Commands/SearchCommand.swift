@@ -23,7 +23,7 @@ struct SearchCommand: Command {
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     let text = arguments.positional(0) ?? ""
-    guard !text.allSatisfy(\.isWhitespace) else { throw UsageError("Give some text to search for") }
+    guard !text.allSatisfy(\.isWhitespace) else { throw UsageError("give some text to search for") }
     needle = text
     range = try RangeOptions.parse(arguments, dates: DateReader(context), days: RangeOptions.listingDays)
     calendarName = try CalendarOption.parse(arguments)

@@ -64,7 +64,7 @@ struct ShowCommand: Command {
       else { throw UsageError("'\(count)' is not a number of months: expected a whole number from 1 to 1200") }
       spans.append(.months(count: number))
     }
-    guard spans.count <= 1 else { throw UsageError("Give only one of -3, -y (or a year) and -n") }
+    guard spans.count <= 1 else { throw UsageError("give only one of -3, -y (or a year) and -n") }
     span = spans.first ?? .months(count: 1)
     agenda = arguments.flag(Self.agenda)
     calendarName = try CalendarOption.parse(arguments)

@@ -32,12 +32,10 @@ struct ICSLineReader {
       var bytes = line.bytes
       if isFirst {
         isFirst = false
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
-          bytes = UnsafeBufferPointer(rebasing: bytes[3...])
-        }
+        bytes = Self.withoutByteOrderMark(bytes)
       }
       switch encoding {
-      case .utf8: try body(bytes, number, !checksUTF8 || ICSEncoding.isValidUTF8(bytes))
+      case .utf8: try body(bytes, number, !checksUTF8 || UTF8Check.isValid(bytes))
       case .windows1252, .latin1:
         decoded.removeAll(keepingCapacity: true)
         encoding.appendUTF8(of: bytes, to: &decoded)
@@ -79,11 +77,7 @@ struct ICSLineReader {
     var check = UTF8Check()
 
     func emit(_ number: Int) throws {
-      var bytes = line.bytes
-      if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
-        bytes = UnsafeBufferPointer(rebasing: bytes[3...])
-      }
-      keepAll = try body(bytes, number)
+      keepAll = try body(Self.withoutByteOrderMark(line.bytes), number)
       line.count = 0
     }
 
@@ -106,6 +100,12 @@ struct ICSLineReader {
     guard valid && check.isComplete else { return false }
     if let last = splitter.lineNumber, keep { try emit(last) }
     return true
+  }
+
+  /// `bytes` without the UTF-8 byte-order mark they start with, if they do.
+  private static func withoutByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    guard bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF else { return bytes }
+    return UnsafeBufferPointer(rebasing: bytes[3...])
   }
 
   /// Where bytes read in chunks break into logical lines, what both readings share: CRLF, LF or a lone CR
@@ -221,55 +221,6 @@ struct ICSLineReader {
         }
         if index >= count { return count }
       }
-    }
-  }
-
-  /// UTF-8 checked as it comes, in pieces that may cut a character.
-  private struct UTF8Check {
-    /// Continuation bytes still expected, and the range the next one must be in.
-    private var pending = 0
-    private var low: UInt8 = 0x80
-    private var high: UInt8 = 0xBF
-
-    var isComplete: Bool { pending == 0 }
-
-    /// Whether `bytes` go on as UTF-8.
-    mutating func take(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      guard let base = bytes.baseAddress else { return true }
-      let count = bytes.count
-      var index = 0
-      let raw = UnsafeRawPointer(base)
-      while index < count {
-        if pending == 0 {
-          // ASCII, eight bytes at a time.
-          while index + 8 <= count
-            && raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-          {
-            index += 8
-          }
-          guard index < count else { break }
-          let lead = bytes[index]
-          index += 1
-          if lead < 0x80 { continue }
-          (low, high) = (0x80, 0xBF)
-          switch lead {
-          case 0xC2...0xDF: pending = 1
-          case 0xE0: (pending, low) = (2, 0xA0)
-          case 0xE1...0xEC, 0xEE...0xEF: pending = 2
-          case 0xED: (pending, high) = (2, 0x9F)
-          case 0xF0: (pending, low) = (3, 0x90)
-          case 0xF1...0xF3: pending = 3
-          case 0xF4: (pending, high) = (3, 0x8F)
-          default: return false
-          }
-        } else {
-          guard (low...high).contains(bytes[index]) else { return false }
-          (low, high) = (0x80, 0xBF)
-          pending -= 1
-          index += 1
-        }
-      }
-      return true
     }
   }
 

@@ -5,17 +5,12 @@ extension EventFields {
   /// components (an alarm's own STATUS) stay; `nil` when nothing is left.
   public var keptLinesForEditedOccurrence: String? {
     guard let kept = keptLines else { return nil }
-    var isEventLine = true
-    var dropped = false
-    let lines = kept.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
-      // The event's own properties come first, its components after them.
-      if line.utf8.count >= 6, line.prefix(6).uppercased() == "BEGIN:" { isEventLine = false }
-      guard isEventLine, Self.isCancelledStatus(line) else { return true }
-      dropped = true
-      return false
-    }
-    guard dropped else { return kept }
-    return lines.isEmpty ? nil : lines.concatenated(separator: "\n")
+    let lines = kept.split(separator: "\n", omittingEmptySubsequences: false)
+    let own = Self.ownProperties(among: lines)
+    let left = own.filter { !Self.isCancelledStatus($0) }
+    guard left.count < own.count else { return kept }
+    let rest = left + lines[own.endIndex...]
+    return rest.isEmpty ? nil : rest.concatenated(separator: "\n")
   }
 
   /// Whether `line` is a `STATUS` property (any case, any parameters) whose value is `CANCELLED`, as the

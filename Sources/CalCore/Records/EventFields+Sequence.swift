@@ -28,13 +28,9 @@ extension EventFields {
     return lines.isEmpty ? nil : lines.concatenated(separator: "\n")
   }
 
-  /// Where among kept `lines` the event's own `SEQUENCE` stands: among its properties, which come before its
-  /// components (an alarm's lines are not the event's).
+  /// Where among kept `lines` the event's own `SEQUENCE` stands: among its own properties (an alarm's
+  /// lines are not the event's).
   private static func sequenceIndex(in lines: [Substring]) -> Int? {
-    for (index, line) in lines.enumerated() {
-      if line.hasPrefix("BEGIN:") { return nil }
-      if line.hasPrefix("SEQUENCE:") { return index }
-    }
-    return nil
+    ownProperties(among: lines).firstIndex { $0.hasPrefix("SEQUENCE:") }
   }
 }

@@ -6,18 +6,27 @@ import CalCore
 struct LocalSeries {
   /// The series (one event), or its edited occurrences (one event each), by RECURRENCE-ID.
   let records: [EventRecord]
+  /// For each of `records`, the ids of the stored events its exported overrides were made of, in their order.
+  let overrideIDs: [[Int64]]
   let exported: [ExportedEvent]
   let hash: Int64
   /// The series' UID: the key of its status.
   let uid: String
 
-  /// The series made of `records` and what the writer makes of them (in the same order).
-  init(records: [EventRecord], exported: [ExportedEvent]) {
+  /// The series made of `records`, the ids of their overrides and what the writer makes of them (all three
+  /// in the same order).
+  init(records: [EventRecord], overrideIDs: [[Int64]], exported: [ExportedEvent]) {
     let order = exported.indices.sorted { SeriesHash.precedes(exported[$0], exported[$1]) }
     self.records = order.map { records[$0] }
+    self.overrideIDs = order.map { overrideIDs[$0] }
     self.exported = order.map { exported[$0] }
     hash = SeriesHash.of(self.exported)
     uid = exported.first.map(SeriesHash.key) ?? ""
+  }
+
+  /// The ids of the stored events the series is made of: its records and their edited occurrences.
+  var eventIDs: Set<Int64> {
+    Set(records.map(\.id) + overrideIDs.joined())
   }
 }
 
@@ -61,9 +70,9 @@ enum SyncAction {
   /// Both sides changed: the server's version replaces the local one, which is kept as a copy.
   case conflict(RemoteSeries, LocalSeries)
   /// The server changed only lines cal keeps without reading them (an attendee's answer, another client's
-  /// X- property): those lines are stored here, if the series still has local hash `expected`; an update
-  /// of the server with the series so merged follows.
-  case takeKeptLines(RemoteSeries, expected: Int64)
+  /// X- property): the kept lines `changes` gives (``KeptLinesMerge/changes``) are stored here, if the series
+  /// still has local hash `expected`; an update of the server with the series so merged follows.
+  case takeKeptLines(RemoteSeries, changes: [KeptLinesChange], expected: Int64)
   /// Both sides hold the same: only the status is written.
   case record(RemoteSeries, localHash: Int64)
   /// Both sides are gone: the status forgets the series (by UID), or a resource (by href).
@@ -113,26 +122,51 @@ enum SyncAction {
 
   /// For a conflict in which the server changed only the lines cal keeps without reading them, while this
   /// side changed what cal reads (the kept lines never change here but by a sync or an import): the local
-  /// series with the server's kept lines, to go up in place of both sides. `nil` when the server changed
-  /// more, or there is no status to tell what both sides had at the last sync.
-  static func merged(_ server: RemoteSeries, _ local: LocalSeries, status: SyncItemRecord?) -> LocalSeries? {
+  /// series with the server's kept lines, to go up in place of both sides, and those lines to store here.
+  /// `nil` when the server changed more, or there is no status to tell what both sides had at the last sync.
+  static func merged(_ server: RemoteSeries, _ local: LocalSeries, status: SyncItemRecord?) -> KeptLinesMerge? {
     guard let base = status?.localHash, status?.href == server.href else { return nil }
+    let theirs = server.events.map(SyncEngine.exported)
+    /// The event of `events` that stands for the same occurrence as `event` (or is the series, as it is).
+    func counterpart(of event: ExportedEvent, in events: [ExportedEvent]) -> ExportedEvent? {
+      events.first { $0.seriesLink?.recurrenceID == event.seriesLink?.recurrenceID }
+    }
     // The server's series with this side's kept lines (and its own SEQUENCE, which this side counts up when
     // it changes when an event happens): what the last sync stored, if the server changed nothing else.
-    let theirsWithOurs = server.events.map { event in
-      KeptLines.carried(
-        from: local.exported.first { $0.seriesLink?.recurrenceID == event.seriesLink?.recurrenceID },
-        to: SyncEngine.exported(event))
-    }
+    let theirsWithOurs = theirs.map { KeptLines.carried(from: counterpart(of: $0, in: local.exported), to: $0) }
     guard SeriesHash.of(theirsWithOurs) == base else { return nil }
-    let oursWithTheirs = local.exported.map { event in
-      KeptLines.carried(
-        from: server.events.first { $0.seriesLink?.recurrenceID == event.seriesLink?.recurrenceID }.map(
-          SyncEngine.exported),
-        to: event)
+    let oursWithTheirs = local.exported.map { KeptLines.carried(from: counterpart(of: $0, in: theirs), to: $0) }
+    var changes: [KeptLinesChange] = []
+    for (index, (before, after)) in zip(local.exported, oursWithTheirs).enumerated() {
+      if after.keptLines != before.keptLines {
+        changes.append(KeptLinesChange(eventID: local.records[index].id, keptLines: after.keptLines))
+      }
+      // `carried` keeps the overrides where they are: the override ids still go with them.
+      for (id, (old, new)) in zip(local.overrideIDs[index], zip(before.overrides, after.overrides))
+      where new.event.keptLines != old.event.keptLines {
+        changes.append(KeptLinesChange(eventID: id, keptLines: new.event.keptLines))
+      }
     }
-    return LocalSeries(records: local.records, exported: oursWithTheirs)
+    return KeptLinesMerge(
+      series: LocalSeries(records: local.records, overrideIDs: local.overrideIDs, exported: oursWithTheirs),
+      changes: changes)
   }
+}
+
+/// The kept lines one stored event (a series, one of its edited occurrences, or an edited occurrence of a
+/// series kept elsewhere) takes in a merge.
+struct KeptLinesChange {
+  let eventID: Int64
+  let keptLines: String?
+}
+
+/// A conflict in which the server changed only kept lines, merged (``SyncAction/merged(_:_:status:)``).
+struct KeptLinesMerge {
+  /// The local series with the server's kept lines: what goes up.
+  let series: LocalSeries
+  /// The kept lines that change here, one for each stored event whose lines the server's differ from (the
+  /// others are left as they are).
+  let changes: [KeptLinesChange]
 }
 
 /// Carrying the kept lines (``EventFields/keptLines``) of one side's series over to the other's.

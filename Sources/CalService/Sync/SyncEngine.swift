@@ -265,23 +265,35 @@ final class SyncEngine {
     try store.read {
       let children = try store.events.allChildren(calendar: calendar.id)
       let exceptions = try store.events.allExceptions(calendar: calendar.id)
-      var series: [String: (records: [EventRecord], exported: [ExportedEvent])] = [:]
+      var series: [String: (records: [EventRecord], overrideIDs: [[Int64]], exported: [ExportedEvent])] = [:]
       var wholeSeries: Set<String> = []
       for record in try store.events.topLevel(calendar: calendar.id) {
-        let exported = service.exportedSeries(
+        let (exported, overrideIDs) = self.exported(
           record, children: children[record.id] ?? [], exceptions: exceptions[record.id] ?? [])
         let uid = SeriesHash.key(exported)
         if record.fields.seriesLink == nil {
           // The series itself stands for its UID (occurrences linked to it are its overrides since it came).
           wholeSeries.insert(uid)
-          series[uid] = ([record], [exported])
+          series[uid] = ([record], [overrideIDs], [exported])
         } else if !wholeSeries.contains(uid) {
-          series[uid, default: ([], [])].records.append(record)
-          series[uid, default: ([], [])].exported.append(exported)
+          series[uid, default: ([], [], [])].records.append(record)
+          series[uid, default: ([], [], [])].overrideIDs.append(overrideIDs)
+          series[uid, default: ([], [], [])].exported.append(exported)
         }
       }
-      return series.mapValues { LocalSeries(records: $0.records, exported: $0.exported) }
+      return series.mapValues { LocalSeries(records: $0.records, overrideIDs: $0.overrideIDs, exported: $0.exported) }
     }
+  }
+
+  /// `record` as the writer takes it (``CalendarService/exportedSeries(_:children:exceptions:)``), and the
+  /// ids of the children its overrides are made of, in their order.
+  private func exported(_ record: EventRecord, children: [EventRecord], exceptions: [CivilDate]) -> (
+    event: ExportedEvent, overrideIDs: [Int64]
+  ) {
+    (
+      service.exportedSeries(record, children: children, exceptions: exceptions),
+      children.compactMap { $0.recurrenceDay == nil ? nil : $0.id }
+    )
   }
 
   /// The series with `uid` as stored now (the series, or else its linked occurrences), inside a transaction.
@@ -292,11 +304,11 @@ final class SyncEngine {
     }
     guard !records.isEmpty else { return nil }
     let exported = try records.map { record in
-      service.exportedSeries(
+      self.exported(
         record, children: try store.events.children(of: record.id),
         exceptions: try store.events.exceptions(eventID: record.id))
     }
-    return LocalSeries(records: records, exported: exported)
+    return LocalSeries(records: records, overrideIDs: exported.map(\.overrideIDs), exported: exported.map(\.event))
   }
 
   // MARK: Carrying out
@@ -336,28 +348,16 @@ final class SyncEngine {
       let copy = try keepCopy(of: stored, at: now)
       let event = try store(server, at: now)
       report.conflicts.append(SyncConflict(title: event.title, event: event, copy: copy))
-    case .takeKeptLines(let server, let expected):
-      guard let stored = try storedSeries(server.uid), stored.hash == expected else {
+    case .takeKeptLines(let server, let changes, let expected):
+      // The same events as planned, too: the changes name them by id.
+      guard let stored = try storedSeries(server.uid), stored.hash == expected,
+        Set(changes.map(\.eventID)).isSubset(of: stored.eventIDs)
+      else {
         abandonedMerges.insert(server.uid)
         return changedMeanwhile()
       }
-      for record in stored.records {
-        guard
-          let theirs = server.events.first(where: {
-            $0.seriesLink?.recurrenceID == record.fields.seriesLink?.recurrenceID
-          })
-        else { continue }
-        // As the series goes up (``SyncAction/merged(_:_:status:)``): with the SEQUENCE counted here.
-        try store.events.setKeptLines(
-          of: record.id, to: EventFields.keptLines(theirs.keptLines, withSequenceOf: record.fields.keptLines))
-        for child in try store.events.children(of: record.id) {
-          guard let day = child.recurrenceDay, let override = theirs.overrides.first(where: { $0.day == day }) else {
-            continue
-          }
-          try store.events.setKeptLines(
-            of: child.id, to: EventFields.keptLines(override.event.keptLines, withSequenceOf: child.fields.keptLines))
-        }
-      }
+      // As the series goes up (``SyncAction/merged(_:_:status:)``): with the SEQUENCE counted here.
+      for change in changes { try store.events.setKeptLines(of: change.eventID, to: change.keptLines) }
       // The server's version is now what both sides last had, the edit here made on top of it: should the
       // upload that follows not happen (the network gone), the next sync sends the edit up, no conflict.
       try saveStatus(uid: server.uid, href: server.href, etag: server.etag, hash: server.hash)
@@ -536,10 +536,11 @@ final class SyncEngine {
   /// what merges both sides instead: those lines stored here, then the series so merged sent up.
   private static func merging(_ action: SyncAction, status: SyncItemRecord?) -> [SyncAction] {
     guard case .conflict(let server, let local) = action,
-      let merged = SyncAction.merged(server, local, status: status)
+      let merge = SyncAction.merged(server, local, status: status)
     else { return [action] }
     return [
-      .takeKeptLines(server, expected: local.hash), .update(merged, href: server.href, etag: server.etag),
+      .takeKeptLines(server, changes: merge.changes, expected: local.hash),
+      .update(merge.series, href: server.href, etag: server.etag),
     ]
   }
 
@@ -579,7 +580,7 @@ final class SyncEngine {
     case .create(let local), .update(let local, _, _), .conflict(_, let local): local.uid
     case .deleteRemote(let uid, _, _), .deleteLocal(let uid, _): uid
     case .forget(let uid, let href): uid ?? href ?? ""
-    case .download(let server, _), .record(let server, _), .takeKeptLines(let server, _): server.uid
+    case .download(let server, _), .record(let server, _), .takeKeptLines(let server, _, _): server.uid
     case .ignore(let href, _): href
     }
   }
