@@ -85,7 +85,7 @@ struct ConfigurationParsingTests {
     expectError(
       "week-strat = monday",
       "/c/config:1: unknown key 'week-strat' (did you mean 'week-start'?); the keys are calendar, week-start, "
-        + "length, remind, remind-all-day, format, color, dates")
+        + "length, remind, remind-all-day, format, color, dates, time-format")
     expectError(
       "\n\nweek-start = mon2",
       "/c/config:3: week-start: 'mon2' is no weekday: use sunday, monday, tuesday, wednesday, thursday, friday, "
