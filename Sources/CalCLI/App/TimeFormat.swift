@@ -12,9 +12,7 @@ enum TimeFormat: String, CaseIterable {
 
   /// The option, for command specs.
   static let option = OptionSpec(
-    "time-format", value: "clock",
-    help: "Times as 24h (14:30, the default), 12h (2:30pm) or locale (LC_TIME's clock), whatever the "
-      + "configuration says.")
+    "time-format", value: "clock", help: "Times as 24h (14:30), 12h (2:30pm) or locale, over the configuration's.")
 
   /// `24h, 12h or locale`, for messages.
   static let choices = "24h, 12h or locale"
