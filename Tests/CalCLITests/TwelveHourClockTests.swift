@@ -212,6 +212,8 @@ struct TwelveHourClockTests {
       prints: "Added: 2024-10-27   1:30am-2:30am+01  #6  twice\n")
     try cal.expect(
       ["list", "2024-10-27", "--time-format", "24h"], prints: "2024-10-27  01:30-02:30+01  #6  twice\n")
+    try cal.expectRefused(
+      ["add", "2024-05-23", "y", "--at", "2pm", "--end", "1pm"], "--end 1:00pm is not after the start 2:00pm")
   }
 
   @Test("remind: the event's line, when a late or missed reminder was due, on the clock")
