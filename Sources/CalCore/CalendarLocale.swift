@@ -18,6 +18,12 @@ public struct CalendarLocale: Equatable, Sendable {
   /// not `%m/%d/%Y` as in en_US): how `05/06/2024` is read. `nil` when unknown (the C locale), and such a date
   /// is then read only when its numbers leave no doubt.
   public private(set) var dayBeforeMonth: Bool?
+  /// The clock the locale writes times on (its `T_FMT`: 12-hour in en_US, 24-hour in en_GB, de_DE and C):
+  /// what the configuration's `time-format = locale` asks for.
+  public let localeClock: ClockStyle
+  /// The clock cal writes times on: the 24-hour one unless the configuration file or `--time-format` says
+  /// otherwise.
+  public private(set) var clock = ClockStyle.twentyFourHour
 
   /// A locale from its parts; month names get an upper-case first letter, as cal(1) gives them. Names left
   /// out are the English ones.
@@ -25,7 +31,8 @@ public struct CalendarLocale: Equatable, Sendable {
   /// - Precondition: twelve names of each kind of month name and seven of each kind of weekday name.
   public init(
     monthNames: [String], weekdayNames: [String], firstWeekday: Weekday, monthAbbreviations: [String]? = nil,
-    monthNamesInDates: [String]? = nil, weekdayFullNames: [String]? = nil, dayBeforeMonth: Bool? = nil
+    monthNamesInDates: [String]? = nil, weekdayFullNames: [String]? = nil, dayBeforeMonth: Bool? = nil,
+    localeClock: ClockStyle = .twentyFourHour
   ) {
     let abbreviations = monthAbbreviations ?? Self.englishMonthAbbreviations
     let inDates = monthNamesInDates ?? monthNames
@@ -41,6 +48,7 @@ public struct CalendarLocale: Equatable, Sendable {
     self.monthNamesInDates = inDates
     self.weekdayFullNames = fullNames
     self.dayBeforeMonth = dayBeforeMonth
+    self.localeClock = localeClock
   }
 
   /// `name` with an upper-case first letter. Names that have one already (English ones) are taken as they
@@ -69,6 +77,13 @@ public struct CalendarLocale: Equatable, Sendable {
   public func withDayBeforeMonth(_ dayBeforeMonth: Bool?) -> CalendarLocale {
     var locale = self
     locale.dayBeforeMonth = dayBeforeMonth
+    return locale
+  }
+
+  /// The same names with times written on `clock`.
+  public func writingTimes(on clock: ClockStyle) -> CalendarLocale {
+    var locale = self
+    locale.clock = clock
     return locale
   }
 

@@ -21,7 +21,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
   }
 
   /// `HH:MM`.
-  public var description: String { pad(minutes / 60, 2) + ":" + pad(minutes % 60, 2) }
+  public var description: String { description(on: .twentyFourHour) }
 
   /// Earlier times sort first.
   public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.minutes < rhs.minutes }

@@ -3,7 +3,7 @@ import CalService
 import Glibc
 
 extension CalMain {
-  /// The locale's names and first weekday, from glibc: `LC_ALL`, `LC_TIME` or `LANG`; English in C/POSIX.
+  /// The locale's names, first weekday, order of dates and clock, from glibc: `LC_ALL`, `LC_TIME` or `LANG`; English in C/POSIX.
   static func calendarLocale() -> CalendarLocale {
     // Only LC_TIME matters; the C locales need no loading at all, which keeps start-up short.
     let variables: [String] = ["LC_ALL", "LC_TIME", "LANG"]
@@ -24,7 +24,8 @@ extension CalMain {
       monthAbbreviations: (0..<12).map { item(Int32(ABMON_1) + $0) },
       monthNamesInDates: (0..<12).map { item(Int32(MON_1) + $0) },
       weekdayFullNames: (0..<7).map { item(Int32(DAY_1) + $0) },
-      dayBeforeMonth: CalendarLocale.dayBeforeMonth(inDateFormat: String(cString: nl_langinfo(nl_item(D_FMT)))))
+      dayBeforeMonth: CalendarLocale.dayBeforeMonth(inDateFormat: String(cString: nl_langinfo(nl_item(D_FMT)))),
+      localeClock: ClockStyle(timeFormat: String(cString: nl_langinfo(nl_item(T_FMT)))))
   }
 
   /// The whole of a small regular file, or `nil` when it cannot be read or is something else. Opened without

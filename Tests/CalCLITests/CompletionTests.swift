@@ -34,6 +34,8 @@ struct CompletionTests {
     // Each command's options, also after options before the command; an option first runs show.
     offers("cal add --no", ["--no-remind", "--note"]),
     offers("cal config re", ["remind", "remind-all-day"]),  // the configuration's keys
+    offers("cal config t", ["time-format"]),
+    offers("cal list --ti", ["--time-format"]),
     offers("cal --db x show --c", ["--calendar", "--color"]),
     offers("cal --db x.db show -n 3 --co", ["--color"]),
     offers("cal -3 --mo", ["--monday"]),  // a cal(1) line
@@ -46,6 +48,8 @@ struct CompletionTests {
     offers("cal edit 3 --repeat=w", ["--repeat=weekdays", "--repeat=weekly"]),
     offers("cal show --color a", ["auto", "always"]),
     offers("cal flip --color=", ["--color=auto", "--color=always", "--color=never"]),
+    offers("cal agenda --time-format ", ["24h", "12h", "locale"]),
+    offers("cal free --time-format=1", ["--time-format=12h"]),
     offers("cal calendar add work --color b", ["black", "blue"]),
     offers("cal calendar r", ["rm"]),
     offers("cal add x y --at 10:30 --tz Eur", ["Europe/"]),

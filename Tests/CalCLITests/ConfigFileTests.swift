@@ -245,10 +245,11 @@ struct ConfigFileTests {
         format         = {start-time} {title}  (\(path):4)
         color          = auto  (default)
         dates          = locale  (default)
+        time-format    = 24h  (default)
 
         """)
     let listing = try #require(try CalProcess.json(try bare(cal, ["config", "--json"]).stdout) as? [[String: Any]])
-    #expect(listing.count == 8 && listing[1]["value"] as? String == "monday" && listing[1]["line"] as? Int == 2)
+    #expect(listing.count == 9 && listing[1]["value"] as? String == "monday" && listing[1]["line"] as? Int == 2)
     #expect(listing[0]["file"] is NSNull && listing[1]["file"] as? String == path)
     // A bad value is refused with the key's own words, and the file is left as it was.
     for (arguments, message) in [

@@ -64,6 +64,38 @@ struct ConfigurationParsingTests {
     #expect(applied.firstWeekday == .saturday && applied.dayBeforeMonth == false)
   }
 
+  @Test("time-format: 24h, 12h or locale in any case; the file's clock over the locale's, 24h without it")
+  func timeFormat() throws {
+    // A locale whose own clock is the 12-hour one, as en_US's: cal writes 24h unless told.
+    let us = CalendarLocale(
+      monthNames: CalendarLocale.english.monthNames, weekdayNames: CalendarLocale.english.weekdayNames,
+      firstWeekday: .sunday, localeClock: .twelveHour)
+    #expect(us.clock == .twentyFourHour)
+    #expect(try parse("").applied(to: us).clock == .twentyFourHour)
+    #expect(try parse("color = never").applied(to: us).clock == .twentyFourHour)
+    let cases: [(String, ClockStyle, ClockStyle)] = [
+      // (the value, the clock for the 12-hour locale, for the C locale)
+      ("12h", .twelveHour, .twelveHour),
+      ("12H", .twelveHour, .twelveHour),
+      ("24h", .twentyFourHour, .twentyFourHour),
+      ("locale", .twelveHour, .twentyFourHour),
+      ("Locale", .twelveHour, .twentyFourHour),
+    ]
+    for (value, forUS, forC) in cases {
+      let configuration = try parse("time-format = \(value)\n")
+      #expect(configuration.applied(to: us).clock == forUS, "\(value)")
+      #expect(configuration.applied(to: .english).clock == forC, "\(value)")
+      #expect(configuration.source(of: .timeFormat) == "/c/config:1" && configuration.value(of: .timeFormat) == value)
+    }
+    #expect(try parse("").value(of: .timeFormat) == "24h")
+    for value in ["12", "am/pm", "24", "h12", "12-hour", "%I:%M %p"] {
+      expectError("time-format = \(value)", "/c/config:1: time-format: '\(value)' is not 24h, 12h or locale")
+    }
+    expectError(
+      "time-format =",
+      "/c/config:1: time-format needs a value: \(ConfigurationKey.timeFormat.meaning); for the default write 24h")
+  }
+
   @Test("a remind list of thousands is refused at its 101st reminder, in far less than a second")
   func manyReminders() {
     let text = "remind = " + (1...9000).map { "\($0)m" }.joined(separator: ", ")
@@ -85,7 +117,7 @@ struct ConfigurationParsingTests {
     expectError(
       "week-strat = monday",
       "/c/config:1: unknown key 'week-strat' (did you mean 'week-start'?); the keys are calendar, week-start, "
-        + "length, remind, remind-all-day, format, color, dates")
+        + "length, remind, remind-all-day, format, color, dates, time-format")
     expectError(
       "\n\nweek-start = mon2",
       "/c/config:3: week-start: 'mon2' is no weekday: use sunday, monday, tuesday, wednesday, thursday, friday, "

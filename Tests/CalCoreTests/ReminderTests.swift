@@ -161,6 +161,22 @@ struct ReminderTests {
     for (reminder, isAllDay, expected) in cases {
       #expect(reminder.description(isAllDay: isAllDay, localZone: zone) == expected)
     }
+    // On the 12-hour clock, every time said so.
+    let twelveHour: [(Reminder, Bool, String)] = [
+      (Reminder(.start(offsetSeconds: -900)), false, "15m before"),
+      (Reminder(.start(offsetSeconds: -86_400)), true, "1d before 9:00am"),
+      (Reminder(.start(offsetSeconds: 0), allDayTime: TimeOfDay(minutes: 18 * 60)), true, "at 6:00pm"),
+      (Reminder(.end(offsetSeconds: -3600)), true, "1h before the end (9:00am the next day)"),
+      (Reminder(.start(offsetSeconds: -54_000), allDayTime: midnight), true, "at 9:00am the day before"),
+      (Reminder(.start(offsetSeconds: 86_400), allDayTime: midnight), true, "at 12:00am the day after"),
+      (Reminder(.start(offsetSeconds: -30), allDayTime: midnight), true, "30s before 12:00am"),
+      (Reminder(.at(unixSeconds: try Self.berlin("2024-05-12", "08:00"))), false, "at 2024-05-12 8:00am"),
+      (Reminder(.at(unixSeconds: try Self.berlin("2024-05-12", "12:30"))), false, "at 2024-05-12 12:30pm"),
+      (Reminder(.at(unixSeconds: 253_402_300_799)), false, "at 9999-12-31 11:59pm UTC"),
+    ]
+    for (reminder, isAllDay, expected) in twelveHour {
+      #expect(reminder.description(isAllDay: isAllDay, localZone: zone, clock: .twelveHour) == expected)
+    }
   }
 
   private func read(_ lines: [String], line: Int = 7) throws -> ICSAlarm.Reading {

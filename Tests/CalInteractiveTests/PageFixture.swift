@@ -18,14 +18,14 @@ final class PageFixture {
   let service: CalendarService
   let session: PageSession
 
-  init(rows: Int = 24, columns: Int = 80) throws {
+  init(rows: Int = 24, columns: Int = 80, locale: CalendarLocale = .english) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("cal-page-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let environment = ServiceEnvironment(now: { [clock] in clock.now }, localZone: .utc, zones: .none())
     service = try CalendarService.open(
       CalendarLocation(path: folder + "/cal.db", isDefault: false), for: .write, environment: environment)
     session = PageSession(
-      calendar: service, locale: .english, palette: Palette(colors: true), animates: true,
+      calendar: service, locale: locale, palette: Palette(colors: true), animates: true,
       monotonic: { [clock] in clock.monotonic },
       // The prompts' answers are read by cal edit's options, which only the built cal has (InteractiveTests).
       edit: { fields, _ in fields }, fault: nil)

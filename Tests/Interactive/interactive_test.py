@@ -191,6 +191,35 @@ def configured_week_start(cal, folder):
 
 
 @case
+def configured_twelve_hour(cal, folder):
+    """The configuration file's time-format = 12h writes the page's times as cal list does: the agenda, the
+    cells, the week view's hours, and the edit form's time prompt, which cal edit reads back."""
+    prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-12", "dentist", "--at", "14:30", "--for", "45m"])
+    config = os.path.join(folder, "config")
+    with open(config, "w") as file:
+        file.write("time-format = 12h\n")
+    page = Page(cal, folder, env={"CAL_CONFIG": config})
+    try:
+        page.settled("May 2024")
+        page.wait_text("  2:30pm-3:15pm  dentist")
+        assert "\n2:30pm de…" in page.text(), page.text()
+        page.key(b"e")
+        page.wait_text("Edit “dentist”")
+        page.key(b"i")
+        page.wait_text("empty: all day): 2:30pm")
+        page.key(b"\r")
+        page.key(b"\x1b")
+        page.wait_for(lambda p: "Edit “dentist”" not in p.text(), what="the form to close")
+        assert page.cal_json("list", "2024-05-12")[0]["start"] == "2024-05-12T14:30:00+02:00"
+        page.key(b"w")
+        page.wait_text("week 20")
+        column, row = page.find("2:30pm d")
+        assert page.lines()[row - 1].startswith(" 2:00pm"), page.lines()[row - 1]
+    finally:
+        page.close()
+
+
+@case
 def click_selects(cal, folder):
     """A click (or a drag shorter than two cells) selects the day under it; nothing turns; a click on
     "? help" opens the help."""

@@ -231,7 +231,11 @@ public enum CalApp {
       if let problem = context.environmentProblem, spec.name != CompletionCommand.spec.name {
         throw CalError(problem)
       }
-      func perform(_ context: CommandContext) throws { try command.init(arguments, context: context).run(context) }
+      func perform(_ context: CommandContext) throws {
+        // A clock typed on the command line wins over the file's.
+        let context = try TimeFormat.typed(arguments, context: context) ?? context
+        try command.init(arguments, context: context).run(context)
+      }
       // Without a file, the context goes on as it is: not even copied.
       if command.readsConfiguration,
         case let configuration = try Configuration.read(context.configurationFile(), context: context),

@@ -6,7 +6,7 @@ struct ListingOptions {
     "limit", short: "n", value: "n", help: "Show only the first N events (for a status bar: cal next -n 1).")
 
   /// The options, for command specs.
-  static let options = [EventFormat.option, limit, JSONOption.option]
+  static let options = [EventFormat.option, limit, TimeFormat.option, JSONOption.option]
 
   let json: Bool
   let format: EventFormat?

@@ -149,7 +149,10 @@ struct ScheduleOptions {
     if let text = arguments.value(Self.end) {
       let end = try dates.time(text, for: Self.end)
       guard let start = schedule.startTime else { throw UsageError("--end needs a start time: give --at too") }
-      guard end > start else { throw UsageError("--end \(end) is not after the start \(start)") }
+      guard end > start else {
+        let clock = context.locale.clock
+        throw UsageError("--end \(end.description(on: clock)) is not after the start \(start.description(on: clock))")
+      }
       (schedule.lengthDays, schedule.lengthMinutes) = (0, end.minutes - start.minutes)
       wallEnd = end
     }

@@ -29,7 +29,7 @@ struct FreeCommand: Command {
         isOptional: true, takesRest: true)
     ],
     options: RangeOptions.options(days: AgendaCommand.defaultDays) + [
-      between, length, days, CalendarOption.filter, JSONOption.option, StoreOptions.option,
+      between, length, days, CalendarOption.filter, TimeFormat.option, JSONOption.option, StoreOptions.option,
     ])
 
   let first: CivilDate
@@ -112,15 +112,9 @@ struct FreeCommand: Command {
           buffer.append(byte: UInt8(ascii: "\n"))
         }
         buffer.append(literal: "  ")
-        lines.writeClock(slot.start, into: &buffer)
-        buffer.append(byte: UInt8(ascii: "-"))
         // Free until the day's end is free until 24:00, not 00:00.
         let nextMidnight = context.localZone.utc(fromLocal: Int64(slot.day.daysSince1970 + 1) * 86_400)
-        if slot.end == nextMidnight {
-          buffer.append(literal: "24:00")
-        } else {
-          lines.writeClock(slot.end, into: &buffer)
-        }
+        lines.writeSpan(from: slot.start, to: slot.end == nextMidnight ? nil : slot.end, into: &buffer)
         buffer.append(literal: "  ")
         buffer.append(Self.length(slot.minutes))
         buffer.append(byte: UInt8(ascii: "\n"))
@@ -138,7 +132,8 @@ struct FreeCommand: Command {
       let span = first > context.today ? "from \(first)" : "from now"
       buffer.append(
         "No free time of \(Self.length(minimumMinutes)) or more \(span) through \(last)\(onDays) "
-          + "between \(Self.clock(hours.start)) and \(Self.clock(hours.end)).\n")
+          + "between \(context.locale.clock.text(minutes: hours.start)) and "
+          + "\(context.locale.clock.text(minutes: hours.end)).\n")
     }
     buffer.withBytes { context.output.write($0) }
   }
@@ -148,10 +143,5 @@ struct FreeCommand: Command {
   private static func length(_ minutes: Int) -> String {
     let (hours, rest) = minutes.quotientAndRemainder(dividingBy: 60)
     return hours == 0 ? "\(rest)m" : rest == 0 ? "\(hours)h" : "\(hours)h\(rest)m"
-  }
-
-  /// `09:00`, `24:00`.
-  private static func clock(_ minutes: Int) -> String {
-    minutes == 1440 ? "24:00" : TimeOfDay(minutes: minutes)?.description ?? "\(minutes)"
   }
 }

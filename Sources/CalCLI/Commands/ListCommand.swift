@@ -126,8 +126,10 @@ struct ListCommand: Command {
     let start = zone.utc(fromLocal: midnight + Int64(times.start.minutes) * 60) * 1000
     // One time is its minute; two, the moments from the first up to the second.
     let end = times.end.map { zone.utc(fromLocal: midnight + Int64($0.minutes) * 60) * 1000 } ?? start + 60_000
-    let clock = times.end.map { "from \(times.start) to \($0)" } ?? "at \(times.start)"
-    return .underWay(start: start, end: max(end, start + 1), label: "\(clock) on \(day)")
+    let clock = context.locale.clock
+    let (from, to) = (times.start.description(on: clock), times.end?.description(on: clock))
+    let moment = to.map { "from \(from) to \($0)" } ?? "at \(from)"
+    return .underWay(start: start, end: max(end, start + 1), label: "\(moment) on \(day)")
   }
 
   func run(_ context: CommandContext) throws {

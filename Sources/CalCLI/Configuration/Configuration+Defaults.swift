@@ -2,11 +2,12 @@ import CalCore
 import CalService
 
 extension Configuration {
-  /// `locale` with the file's first day of the week and order of dates.
+  /// `locale` with the file's first day of the week, order of dates and clock.
   func applied(to locale: CalendarLocale) -> CalendarLocale {
     var locale = locale
     if let firstWeekday { locale = locale.startingWeeks(on: firstWeekday) }
     if entries[.dates] != nil { locale = locale.withDayBeforeMonth(dayBeforeMonth ?? locale.dayBeforeMonth) }
+    if let timeFormat { locale = locale.writingTimes(on: timeFormat.clock(for: locale)) }
     return locale
   }
 

@@ -29,6 +29,8 @@ struct Configuration {
   private(set) var format: String?
   /// `color`.
   private(set) var color: PageOptions.ColorChoice?
+  /// `time-format`; `nil` when not given (the 24-hour clock).
+  private(set) var timeFormat: TimeFormat?
 
   /// No file: every key has its default.
   static let empty = Configuration(path: nil)
@@ -165,6 +167,8 @@ struct Configuration {
       } catch {
         throw UsageError("color: '\(value)' is not auto, always or never")
       }
+    case .timeFormat:
+      timeFormat = try TimeFormat(parsing: value, name: key.rawValue)
     }
   }
 

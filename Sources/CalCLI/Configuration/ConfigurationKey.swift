@@ -11,6 +11,7 @@ enum ConfigurationKey: String, CaseIterable, Sendable {
   case format
   case color
   case dates
+  case timeFormat = "time-format"
 
   /// What the key sets, for `cal config --help`, the manual page and completion.
   var meaning: String {
@@ -23,6 +24,8 @@ enum ConfigurationKey: String, CaseIterable, Sendable {
     case .format: return "the default --format of list, agenda and search, such as {start-time} {title}"
     case .color: return "the default --color: auto, always or never (it wins over NO_COLOR)"
     case .dates: return "how 5/6 reads: day-first, month-first, or locale (the default: LC_TIME's order)"
+    case .timeFormat:
+      return "the clock times are written on: 24h (the default, 14:30), 12h (2:30pm), or locale (LC_TIME's)"
     }
   }
 
@@ -33,6 +36,7 @@ enum ConfigurationKey: String, CaseIterable, Sendable {
     case .weekStart, .dates: return "locale"
     case .length, .remind, .remindAllDay: return "none"
     case .color: return PageOptions.ColorChoice.auto.rawValue
+    case .timeFormat: return TimeFormat.twentyFourHour.rawValue
     }
   }
 

@@ -22,7 +22,8 @@ struct AgendaListing {
     format = options.format
     self.now = now
     self.context = context
-    lines = EventLineWriter(context: context, withDate: false, continuation: Self.continuation, styled: styled)
+    lines = EventLineWriter(
+      context: context, withDate: false, continuation: Self.continuation(context.locale.clock), styled: styled)
   }
 
   /// Whether anything was listed.
@@ -74,8 +75,11 @@ struct AgendaListing {
     buffer.removeAll()
   }
 
-  /// Where an item's continued lines (its note, a location of several lines) start: under its id.
-  static let continuation = String(repeating: " ", count: 15)
+  /// Where an item's continued lines (its note, a location of several lines) start: under its id, after the
+  /// mark, the time column and two spaces.
+  static func continuation(_ clock: ClockStyle) -> String {
+    String(repeating: " ", count: 2 + clock.rangeWidth + 2)
+  }
 
   /// `Today`, `Tomorrow`, a weekday's name within the week, or the date beyond it.
   private static func heading(_ day: CivilDate, today: CivilDate) -> String {

@@ -74,6 +74,33 @@ struct ByteCursor {
     put(pair: minutes % 60)
   }
 
+  /// `9:30am`, `12:00pm`, `12:15am` for minutes after midnight (0 to 1439): 6 or 7 bytes.
+  mutating func put(twelveHourClock minutes: Int) {
+    let minutes = UInt(truncatingIfNeeded: minutes)
+    let hour = minutes / 60
+    let dial = hour % 12 == 0 ? 12 : hour % 12
+    if dial >= 10 {
+      put(pair: dial)
+    } else {
+      put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: dial))
+    }
+    put(UInt8(ascii: ":"))
+    put(pair: minutes % 60)
+    put(UInt8(ascii: hour < 12 ? "a" : "p"))
+    put(UInt8(ascii: "m"))
+  }
+
+  /// A space before the text written from `start` on when it starts with a one-digit hour (`9:30am` becomes
+  /// ` 9:30am`), so that the hours of a column line up: one more byte, or none.
+  mutating func alignHour(from start: UnsafeMutablePointer<UInt8>) {
+    let count = position - start
+    guard count >= 2, start[1] == UInt8(ascii: ":") else { return }
+    // The regions overlap: copyMemory moves them as memmove does.
+    UnsafeMutableRawPointer(start + 1).copyMemory(from: start, byteCount: count)
+    start.pointee = UInt8(ascii: " ")
+    position += 1
+  }
+
   /// `value` (0 to 99) as two decimal digits.
   mutating func put(twoDigits value: Int) {
     put(pair: UInt(truncatingIfNeeded: value))

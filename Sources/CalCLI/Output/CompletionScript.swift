@@ -85,6 +85,7 @@ enum CompletionScript {
   /// only a line here, and a command that names its values like these completes without more work.
   static let kinds: [String: ValueKind] = [
     "--color": .words(PageOptions.ColorChoice.allCases.map(\.rawValue)),
+    "--time-format": .words(TimeFormat.allCases.map(\.rawValue)),
     "--repeat": .words(ScheduleOptions.repeatWords.map(\.word) + ["none"]),
     "<path>": .files,
     "<file>": .files,

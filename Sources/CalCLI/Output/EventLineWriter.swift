@@ -16,9 +16,13 @@ struct EventLineWriter {
   let withDate: Bool
   /// Where continued lines (a note, a location of several lines, the reminders) start.
   let continuation: String
+  /// The width of the time column: `14:30-15:15`, or on the 12-hour clock `12:30pm-12:45pm`.
+  let timeWidth: Int
   /// Whether titles take their calendars' colours: asked once, not for every line.
   private let styled: Bool
   private let zone: ZoneInfo
+  /// Whether times are written on the 12-hour clock (`2:30pm`): asked once, not for every line.
+  private let twelveHour: Bool
   /// The last date written (days since 1970), and its text.
   private var day = Int.min
   private var dayText = ShortText()
@@ -40,6 +44,8 @@ struct EventLineWriter {
     self.continuation = continuation
     self.styled = styled ?? context.stylesOutput
     zone = context.localZone
+    twelveHour = context.locale.clock == .twelveHour
+    timeWidth = context.locale.clock.rangeWidth
   }
 
   /// Appends the line of `item` to `buffer`, with the note and the reminders on indented lines when asked;
@@ -52,16 +58,17 @@ struct EventLineWriter {
     let withNote = withNote && item.hasNote
     let withReminders = withReminders && item.hasReminders
     let continues = item.hasLocation || withNote || withReminders
-    // Short pieces and the title: at most 103 bytes before the title (two dates, each of at most 26 bytes),
-    // 52 after it, and room for a copied date or time to store all of its words.
-    buffer.write(atMost: 155 + ShortText.capacity + title.count) { line in
+    // Short pieces and the title: at most 108 bytes before the title (two dates, each of at most 26 bytes,
+    // and a time of at most 28), 52 after it, and room for a copied date or time to store all of its words.
+    buffer.write(atMost: 160 + ShortText.capacity + title.count) { line in
       if withDate {
         put(item.day, into: &line)
         line.put(spaces: 2)
       }
       let timeStart = line.position
       putTime(item, into: &line)
-      line.put(spaces: 11 - (line.position - timeStart))
+      if twelveHour { line.alignHour(from: timeStart) }
+      line.put(spaces: timeWidth - (line.position - timeStart))
       line.put("  #")
       line.put(digits: Int(item.id))
       if item.repeats {
@@ -106,12 +113,29 @@ struct EventLineWriter {
 
   /// The time column's text without its padding (`all day`, `14:30-15:15`, `22:00-...`), for `--format`.
   mutating func writeTime(_ item: AgendaItem, into buffer: inout TextBuffer) {
-    buffer.write(atMost: 23 + ShortText.capacity) { putTime(item, into: &$0) }
+    buffer.write(atMost: 27 + ShortText.capacity) { putTime(item, into: &$0) }
   }
 
-  /// `14:30`: `instant` on the user's clock as the time column writes it, for `--format`.
+  /// `14:30`, `2:30pm`: `instant` on the user's clock as the time column writes it, for `--format`.
   func writeClock(_ instant: Int64, into buffer: inout TextBuffer) {
-    buffer.write(atMost: 11) { putClock(instant, into: &$0) }
+    buffer.write(atMost: 13) { putClock(instant, into: &$0) }
+  }
+
+  /// `09:15-15:00`, ` 9:15am-3:00pm  `: the time column of a stretch from `start` to `end` (`nil`: to the day's
+  /// end, `24:00` or `12:00am`), for `free`.
+  func writeSpan(from start: Int64, to end: Int64?, into buffer: inout TextBuffer) {
+    buffer.write(atMost: 28) { line in
+      let spanStart = line.position
+      putClock(start, into: &line)
+      line.put(UInt8(ascii: "-"))
+      if let end {
+        putClock(end, into: &line)
+      } else {
+        line.put(twelveHour ? "12:00am" : "24:00")
+      }
+      if twelveHour { line.alignHour(from: spanStart) }
+      line.put(spaces: timeWidth - (line.position - spanStart))
+    }
   }
 
   /// The title, in its calendar's colour on a terminal.
@@ -138,7 +162,8 @@ struct EventLineWriter {
   }
 
   /// `all day`, `14:30`, `14:30-15:15`, or for a timed event over several days `22:00-...`, `...`, `...-02:00`
-  /// (at most 23 bytes), copied when it is the time written last.
+  /// (at most 23 bytes; on the 12-hour clock `2:30pm-3:15pm`, at most 27), copied when it is the time written
+  /// last.
   private mutating func putTime(_ item: AgendaItem, into line: inout ByteCursor) {
     let occurrence = item.occurrence
     guard let start = occurrence.startInstant, let end = occurrence.endInstant else { return line.put("all day") }
@@ -171,12 +196,13 @@ struct EventLineWriter {
     }
   }
 
-  /// `14:30` for `instant` on the user's clock; where the clocks fall back an hour repeats, its readings
-  /// carry their offset (`02:30+02`, `02:00+01`): at most 11 bytes.
+  /// `14:30` (`2:30pm`) for `instant` on the user's clock; where the clocks fall back an hour repeats, its
+  /// readings carry their offset (`02:30+02`, `02:00+01`): at most 11 bytes (13).
   private func putClock(_ instant: Int64, into line: inout ByteCursor) {
     let offset = zone.offset(atUTC: instant)
     let local = instant + Int64(offset)
-    line.put(clock: Int(local.floorDividedWithRemainder(by: 86_400).remainder) / 60)
+    let minutes = Int(local.floorDividedWithRemainder(by: 86_400).remainder) / 60
+    if twelveHour { line.put(twelveHourClock: minutes) } else { line.put(clock: minutes) }
     // Most instants are nowhere near a change, and two lookups say so.
     let nearChange = zone.offset(atUTC: instant - 86_400) != offset || zone.offset(atUTC: instant + 86_400) != offset
     if nearChange, case .repeated = zone.resolve(localSeconds: local) {

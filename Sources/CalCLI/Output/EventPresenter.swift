@@ -85,9 +85,14 @@ enum EventPresenter {
     ])
   }
 
-  /// `15m before, 1d before 09:00`: an event's reminders in words.
+  /// `15m before, 1d before 09:00`: an event's reminders in words, their times on the user's clock.
   static func reminderText(_ reminders: [Reminder], isAllDay: Bool, context: CommandContext) -> String {
-    reminders.map { $0.description(isAllDay: isAllDay, localZone: context.localZone) }.concatenated(separator: ", ")
+    reminders.map { reminderText($0, isAllDay: isAllDay, context: context) }.concatenated(separator: ", ")
+  }
+
+  /// `15m before`, `1d before 09:00`: one reminder in words, its times on the user's clock.
+  static func reminderText(_ reminder: Reminder, isAllDay: Bool, context: CommandContext) -> String {
+    reminder.description(isAllDay: isAllDay, localZone: context.localZone, clock: context.locale.clock)
   }
 
   /// Start and end in ISO 8601: dates for all-day events (the end inclusive), local date-times with the
@@ -158,10 +163,11 @@ enum EventPresenter {
     let day = item.occurrence.occurrenceDay
     let wall = Int64(day.daysSince1970) * 86_400 + Int64(time.minutes) * 60
     guard case .skipped(_, let shift) = zone.resolve(localSeconds: wall), shift > 0 else { return nil }
+    let clock = context.locale.clock
     let becomes = (time.minutes + shift / 60) % 1440
-    let shown = TimeOfDay(minutes: becomes)?.description ?? "later"
+    let shown = TimeOfDay(minutes: becomes)?.description(on: clock) ?? "later"
     return
-      "\(time) does not exist on \(day) in \(zone.name) (the clocks go forward \(EventLength.description(minutes: shift / 60))):"
+      "\(time.description(on: clock)) does not exist on \(day) in \(zone.name) (the clocks go forward \(EventLength.description(minutes: shift / 60))):"
       + " it starts at \(shown)"
   }
 }

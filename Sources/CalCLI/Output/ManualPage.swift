@@ -49,7 +49,8 @@ enum ManualPage {
       ".TP", "\\fBXDG_DATA_HOME\\fR", "The calendar is \\fI$XDG_DATA_HOME/cal/calendar.db\\fR when CAL_DB is not set.",
       ".TP", "\\fBTZ\\fR", "The time zone that decides today's date and how times are shown.",
       ".TP", "\\fBLC_ALL\\fR, \\fBLC_TIME\\fR, \\fBLANG\\fR",
-      "Month and weekday names and the first day of the week.",
+      "Month and weekday names, the first day of the week, the order of dates such as 5/6, and with the "
+        + "configuration's time\\-format = locale the clock times are written on (12\\-hour in en_US).",
       ".TP", "\\fBNO_COLOR\\fR",
       "When set to anything, no colour or highlighting unless \\-\\-color=always or the configuration's color says "
         + "otherwise.",
@@ -64,8 +65,8 @@ enum ManualPage {
       "The calendar: a SQLite database holding the events, the month on view and the history of page turns.",
       ".TP", "\\fI~/.config/cal/config\\fR",
       "The configuration: one \\fIkey\\fR = \\fIvalue\\fR a line, # for comments; the defaults of options such as "
-        + "\\-\\-calendar, \\-\\-format and \\-\\-color, the first day of the week and the order of dates. "
-        + "\\fBcal config\\fR lists and sets them.",
+        + "\\-\\-calendar, \\-\\-format, \\-\\-color and \\-\\-time\\-format, the first day of the week and the "
+        + "order of dates. \\fBcal config\\fR lists and sets them.",
       ".TP", "\\fI~/.config/systemd/user/cal\\-remind.service\\fR",
       "The systemd user unit \\fBcal remind \\-\\-install\\fR writes, which runs \\fBcal remind \\-\\-watch\\fR.",
       ".SH EXIT STATUS",

@@ -7,7 +7,8 @@ enum ReminderPresenter {
   /// due, missed ones say they were missed, and one missed many times says how often, from when to when
   /// (`Missed 30 reminders (5m before, due 2024-04-12 08:55 to 2024-05-11 08:55): #3 standup`).
   static func line(_ notice: ReminderNotice, context: CommandContext) -> String {
-    let reminder = notice.reminder.description(isAllDay: notice.item.schedule.isAllDay, localZone: context.localZone)
+    let reminder = EventPresenter.reminderText(
+      notice.reminder, isAllDay: notice.item.schedule.isAllDay, context: context)
     if notice.count > 1 {
       return "Missed \(notice.count) reminders (\(reminder), due \(clock(notice.due, context: context)) to "
         + "\(clock(notice.lastDue, context: context))): \(name(notice))"
@@ -66,7 +67,7 @@ enum ReminderPresenter {
   /// `14:15` today, else `2024-05-11 14:15`, on the user's clock.
   private static func clock(_ instant: Int64, context: CommandContext) -> String {
     guard let local = context.localZone.wallClock(atUTC: instant) else { return String(instant) }
-    let time = TimeOfDay(minutes: local.secondOfDay / 60)?.description ?? ""
+    let time = context.locale.clock.text(minutes: local.secondOfDay / 60)
     return local.date == context.serviceEnvironment.today ? time : "\(local.date) \(time)"
   }
 }

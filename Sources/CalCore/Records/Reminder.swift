@@ -81,23 +81,23 @@ public struct Reminder: Hashable, Sendable {
   /// - Parameters:
   ///   - isAllDay: whether the event lasts whole days (its start and end are then a time of day).
   ///   - localZone: the user's zone, for a reminder at a fixed instant.
-  public func description(isAllDay: Bool, localZone: ZoneInfo) -> String {
+  ///   - clock: the clock its times are written on (`1d before 9:00am` on the 12-hour one).
+  public func description(isAllDay: Bool, localZone: ZoneInfo, clock: ClockStyle = .twentyFourHour) -> String {
     let (offset, anchor): (Int64, String)
     switch trigger {
     case .at(let instant):
       // An instant of the years 1 to 9999 whose date on the user's clock is not (9999-12-31 23:59 UTC east of
       // UTC) is said in UTC, not as a number of seconds.
-      let (clock, zone) =
+      let (wall, zone) =
         localZone.wallClock(atUTC: instant).map { ($0, "") } ?? (ZoneInfo.utc.wallClock(atUTC: instant), " UTC")
-      guard let clock else { return "at \(instant)" }
-      let minutes = clock.secondOfDay / 60
-      return "at \(clock.date) \(pad(minutes / 60, 2)):\(pad(minutes % 60, 2))\(zone)"
+      guard let wall else { return "at \(instant)" }
+      return "at \(wall.date) \(clock.text(minutes: wall.secondOfDay / 60))\(zone)"
     case .start(let seconds): (offset, anchor) = (seconds, "the start")
     case .end(let seconds): (offset, anchor) = (seconds, "the end")
     }
     // An all-day event's start is a time of day, and naming it says what the offset counts from.
-    let time = (allDayTime ?? Self.defaultAllDayTime).description
-    if isAllDay, anchor == "the start", allDayTime?.minutes == 0, let moment = Self.momentOfDay(offset) {
+    let time = (allDayTime ?? Self.defaultAllDayTime).description(on: clock)
+    if isAllDay, anchor == "the start", allDayTime?.minutes == 0, let moment = Self.momentOfDay(offset, clock: clock) {
       return moment
     }
     let target = isAllDay ? (anchor == "the start" ? time : "the end (\(time) the next day)") : anchor
@@ -110,7 +110,7 @@ public struct Reminder: Hashable, Sendable {
   /// An imported alarm of an all-day event counts from its day's midnight (`TRIGGER:-PT15H`), which reads
   /// better as the moment it names: `at 09:00 the day before`, `at 09:00 on the day`, `at 18:00 2 days
   /// before`; `nil` for an offset that is not a whole minute or is zero.
-  static func momentOfDay(_ offset: Int64) -> String? {
+  static func momentOfDay(_ offset: Int64, clock: ClockStyle) -> String? {
     let (days, second) = offset.floorDividedWithRemainder(by: 86_400)
     guard offset != 0, second % 60 == 0, let time = TimeOfDay(minutes: Int(second / 60)) else { return nil }
     let day: String
@@ -120,7 +120,7 @@ public struct Reminder: Hashable, Sendable {
     case 1: day = "the day after"
     default: day = "\(days.magnitude) days " + (days < 0 ? "before" : "after")
     }
-    return "at \(time) \(day)"
+    return "at \(time.description(on: clock)) \(day)"
   }
 
   /// `1d2h30m`, with seconds only when there are some.

@@ -30,6 +30,8 @@ struct EditForm {
   var target: Target
   /// The user's zone, on whose clock a reminder at a fixed time is written.
   let zone: ZoneInfo
+  /// The clock times are written on, as the listings write them (`2:30pm`); `cal edit` reads both.
+  var clock = ClockStyle.twentyFourHour
   /// The event's fields now (for an occurrence, its day is the start).
   var fields: EventFields
   /// `fields` changed by `cal edit`'s options: what an answer becomes, and how the form checks that the words
@@ -51,7 +53,7 @@ struct EditForm {
       },
       Field(
         key: "i", name: "Time", prompt: "Time (9, 9:30, 9am, 21:30, noon; empty: all day): ",
-        value: schedule.startTime?.description ?? ""
+        value: schedule.startTime?.description(on: clock) ?? ""
       ) { $0.isEmpty ? ["--all-day"] : ["--at", $0] },
     ]
     if schedule.isAllDay {
@@ -90,7 +92,10 @@ struct EditForm {
     if schedule.isAllDay {
       let time = fields.reminders.lazy.compactMap(\.allDayTime).first ?? Reminder.defaultAllDayTime
       lines.append(
-        Field(key: "f", name: "Reminded from", prompt: "Reminders count from (9, 8am, 18:30): ", value: "\(time)") {
+        Field(
+          key: "f", name: "Reminded from", prompt: "Reminders count from (9, 8am, 18:30): ",
+          value: time.description(on: clock)
+        ) {
           ["--remind-at", $0]
         })
     } else {
@@ -178,7 +183,7 @@ struct EditForm {
       guard let local = zone.wallClock(atUTC: instant), let time = TimeOfDay(minutes: local.secondOfDay / 60) else {
         return "start"
       }
-      return "\(local.date) \(time)"
+      return "\(local.date) \(time.description(on: clock))"
     case .start(let seconds):
       return seconds == 0 ? "start" : (seconds > 0 ? "+" : "") + Self.length(seconds: seconds.magnitude)
     case .end(let seconds):

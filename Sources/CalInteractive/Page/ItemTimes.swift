@@ -12,9 +12,12 @@ struct ItemTimes {
   let startedBefore: Bool
   /// Whether it goes on to a later day.
   let continuesAfter: Bool
+  /// The clock they are written on.
+  let clock: ClockStyle
 
-  /// The times of `item` in `zone`.
-  init(_ item: AgendaItem, zone: ZoneInfo) {
+  /// The times of `item` in `zone`, written on `clock`.
+  init(_ item: AgendaItem, zone: ZoneInfo, clock: ClockStyle) {
+    self.clock = clock
     let occurrence = item.occurrence
     startedBefore = item.day > occurrence.firstDay
     continuesAfter = item.day < occurrence.lastDay
@@ -27,13 +30,19 @@ struct ItemTimes {
     end = endInstant == startInstant ? nil : continuesAfter ? 1440 : minutes(endInstant)
   }
 
-  /// `14:30`, `14:30-15:15`, `22:00-…`, `…-02:00`, `…`, or `all day`.
+  /// `14:30`, `14:30-15:15`, `22:00-…`, `…-02:00`, `…`, or `all day`; on the 12-hour clock `2:30pm-3:15pm`.
   var label: String {
     guard let start else { return "all day" }
     let from = startedBefore ? "…" : clock(start)
     guard let end else { return from }
     let to = continuesAfter ? "…" : clock(end)
     return startedBefore && continuesAfter ? "…" : from + "-" + to
+  }
+
+  /// ``label`` as a column of an agenda writes it: as wide as the widest (`12:30pm-12:45pm`), a one-digit hour
+  /// after a space (` 9:30am`) so that the hours line up.
+  var columnLabel: String {
+    DisplayWidth.padded(clock == .twelveHour ? ClockStyle.hourAligned(label) : label, to: clock.rangeWidth)
   }
 
   /// The start alone, for a day cell: `14:30`, `…` when it began before; empty for an all-day event.
@@ -43,6 +52,6 @@ struct ItemTimes {
   }
 
   private func clock(_ minutes: Int) -> String {
-    TimeOfDay(minutes: minutes).map(\.description) ?? "24:00"
+    clock.text(minutes: minutes)
   }
 }

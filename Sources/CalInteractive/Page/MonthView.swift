@@ -80,7 +80,7 @@ struct MonthView {
         break
       }
       let item = items[line]
-      let time = ItemTimes(item, zone: view.zone).startLabel
+      let time = view.times(of: item).startLabel
       var column = left
       if !time.isEmpty {
         column += canvas.put(time + " ", row: row, column: left, width: width, style: view.palette.eventTime)

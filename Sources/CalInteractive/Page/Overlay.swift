@@ -70,8 +70,7 @@ enum Overlay {
       let count = results.count > Self.searchLimit ? "More than \(Self.searchLimit)" : "\(results.count)"
       title = "\(count) found for “\(query)” · Enter: go · Esc: close"
       lines = results.prefix(Self.searchLimit).map { item in
-        let times = ItemTimes(item, zone: view.zone)
-        return ("\(item.day)  " + DisplayWidth.padded(times.label, to: 11), view.describe(item))
+        return ("\(item.day)  " + view.times(of: item).columnLabel, view.describe(item))
       }
       chosenLine = chosen
     case .edit(let form):

@@ -654,7 +654,7 @@ final class PageSession {
     overlay = .edit(
       EditForm(
         target: EditForm.Target(id: item.event.id, occurrence: occurrence, fromHere: fromHere),
-        zone: calendar.environment.localZone, fields: fields, edit: edit))
+        zone: calendar.environment.localZone, clock: locale.clock, fields: fields, edit: edit))
   }
 
   private func handleForm(_ form: EditForm, _ key: Key) {

@@ -42,6 +42,11 @@ struct PageView {
     }
   }
 
+  /// When `item` happens on its day, on the user's clock, written as the locale's clock says.
+  func times(of item: AgendaItem) -> ItemTimes {
+    ItemTimes(item, zone: zone, clock: locale.clock)
+  }
+
   /// The title of an event as a line shows it: the title, the day of a span, the place.
   func describe(_ item: AgendaItem) -> String {
     var text = item.event.title
@@ -79,8 +84,7 @@ struct PageView {
         canvas.put(" +\(items.count - index) more", row: row, column: left, width: width, style: palette.more)
         break
       }
-      let times = ItemTimes(item, zone: zone)
-      let label = DisplayWidth.padded(times.label, to: 11)
+      let label = times(of: item).columnLabel
       let timeStyle = isSelected ? palette.selected(palette.eventTime) : palette.eventTime
       let titleStyle = isSelected ? palette.selected(palette.event(of: item)) : palette.event(of: item)
       if isSelected { canvas.fill(row: row, column: left, width: width, style: titleStyle) }

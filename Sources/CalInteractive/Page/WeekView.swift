@@ -7,8 +7,8 @@ import CalService
 struct WeekView {
   let view: PageView
 
-  /// Width of the hour labels on the left.
-  static let gutter = 6
+  /// Width of the hour labels on the left: `09:00`, or ` 9:00am`, and a space.
+  var gutter: Int { view.locale.clock.widestTime + 1 }
 
   /// The seven days of the week that holds `day`.
   static func days(around day: CivilDate, firstWeekday: Weekday) -> [CivilDate] {
@@ -33,18 +33,21 @@ struct WeekView {
     let week = WeekNumber.ofWeek(containing: view.selected, firstWeekday: view.locale.firstWeekday)
     view.drawTitle(
       "\(view.locale.title(of: view.snapshot.month)) · week \(week)", width: canvas.columns, into: &canvas, hits: &hits)
-    let columnWidth = (canvas.columns - Self.gutter) / 7
+    let gutter = gutter
+    let columnWidth = (canvas.columns - gutter) / 7
     let hourRows = canvas.rows - 4
     guard columnWidth >= 3, hourRows > 0 else { return }
     let timed = days.map { day in view.snapshot.items(on: day).filter { !$0.schedule.isAllDay } }
     let firstHour = firstShownHour(timed, rows: hourRows)
     for hour in 0..<min(hourRows, 24 - firstHour) {
-      let label = String(repeating: "0", count: firstHour + hour < 10 ? 1 : 0) + "\(firstHour + hour):00"
-      canvas.put(label, row: 3 + hour, column: 0, style: view.palette.hourLabel)
+      let label = view.locale.clock.text(minutes: (firstHour + hour) * 60)
+      canvas.put(
+        String(repeating: " ", count: gutter - 1 - label.count) + label, row: 3 + hour, column: 0,
+        style: view.palette.hourLabel)
     }
-    canvas.put("all", row: 2, column: 0, width: Self.gutter, style: view.palette.hourLabel)
+    canvas.put("all", row: 2, column: 0, width: gutter, style: view.palette.hourLabel)
     for (index, day) in days.enumerated() {
-      let left = Self.gutter + index * columnWidth
+      let left = gutter + index * columnWidth
       let width = columnWidth - 1
       let isSelected = day == view.selected
       var headerStyle = view.dayStyle(day)
@@ -79,7 +82,7 @@ struct WeekView {
     let latestFirst = max(0, 24 - rows)
     // Where events start: one going on from the day before starts there, not at midnight.
     let hours = timed.joined().compactMap { item -> Int? in
-      let times = ItemTimes(item, zone: view.zone)
+      let times = view.times(of: item)
       return times.startedBefore ? nil : times.start.map { $0 / 60 }
     }
     guard let earliest = hours.min() else { return min(8, latestFirst) }
@@ -93,7 +96,7 @@ struct WeekView {
       } ?? 0
     let items = view.snapshot.items(on: view.selected)
     if items.indices.contains(view.selectedEvent),
-      let start = ItemTimes(items[view.selectedEvent], zone: view.zone).start
+      let start = view.times(of: items[view.selectedEvent]).start
     {
       first = min(max(first, start / 60 - rows + 1), start / 60)
     }
@@ -116,7 +119,7 @@ struct WeekView {
   ) {
     var starting: [Int: [(index: Int, times: ItemTimes, lastRow: Int)]] = [:]
     for (index, item) in items.enumerated() {
-      let times = ItemTimes(item, zone: view.zone)
+      let times = view.times(of: item)
       guard let start = times.start else { continue }
       let end = max(times.end ?? start, start + 1)
       // An event before or after the hours shown goes on the nearest row shown, with its own time: the week
