@@ -43,7 +43,7 @@ struct RemoveCommand: Command {
   private func report(_ outcome: RemovalOutcome, calendar: CalendarService, context: CommandContext) throws {
     switch outcome {
     case .removed(let event, let continuations):
-      context.print(try EventPresenter.report("Removed", event, asJSON: json, calendar: calendar, context: context))
+      context.print(try said("Removed", event, on: nil, calendar: calendar, context: context))
       if !json {
         for continuation in continuations {
           context.print(
@@ -53,8 +53,25 @@ struct RemoveCommand: Command {
       }
     case .removedOccurrence(let series, let day):
       context.print(
-        try EventPresenter.report(
-          "Removed the \(day) occurrence of", series, on: day, asJSON: json, calendar: calendar, context: context))
+        try said("Removed the \(day) occurrence of", series, on: day, calendar: calendar, context: context))
+    }
+  }
+
+  /// What was removed, as `EventPresenter` reports it; for an event whose times cannot be worked out here
+  /// (another program gave it a zone this system lacks: removing it is the way out), without them.
+  private func said(
+    _ verb: String, _ event: EventRecord, on day: CivilDate?, calendar: CalendarService, context: CommandContext
+  ) throws -> String {
+    do {
+      return try EventPresenter.report(verb, event, on: day, asJSON: json, calendar: calendar, context: context)
+    } catch let error as ServiceError {
+      if json {
+        return JSONValue.object([
+          ("id", .integer(event.id)), ("title", .string(event.fields.title)), ("problem", .string(error.message)),
+        ]).serialized
+      }
+      return "\(verb): #\(event.id)  \(TerminalText.sanitized(event.fields.title)) (its time cannot be shown: "
+        + "\(error.message))"
     }
   }
 }
