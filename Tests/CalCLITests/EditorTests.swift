@@ -188,4 +188,15 @@ struct EditorTests {
     #expect(screen.contains("#1  from the terminal"), "\(screen)")
     #expect(try cal.run(["list", "2024-05-13"]).stdout.contains("#1  from the terminal\n"))
   }
+
+  @Test("on the 12-hour clock the form's times are too, and either clock is read back")
+  func twelveHours() throws {
+    let config = cal.process.folder + "/cal.conf"
+    try "time-format = 12h\n".write(toFile: config, atomically: true, encoding: .utf8)
+    var environment = try editor("sed -i -e 's/^at: .*/at: 15:15/' \"$1\"")
+    environment["CAL_CONFIG"] = config
+    let result = try cal.run(["edit", "1", "--editor"], environment: environment)
+    #expect(result.stdout.hasPrefix("Changed: 2024-05-13   3:15pm-4:45pm   #1  meeting with Bob"), "\(result.stderr)")
+    #expect(try seen().contains("at: 2:00pm"))
+  }
 }

@@ -143,7 +143,7 @@ struct EditCommand: Command {
     }
     guard let before else { preconditionFailure("an edit returned without calling its change") }
     let name = "#\(id)" + (occurrence.map { "@\($0)" } ?? "")
-    let form = EventForm(before, localZone: context.localZone)
+    let form = EventForm(before, localZone: context.localZone, clock: context.locale.clock)
     let folder = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     let edited = try TextEditor(environment: context.environment).edit(
       form.text(naming: "cal edit \(name)" + (fromHere ? " --from-here" : "")), name: "edit-\(id)", in: folder,

@@ -25,13 +25,13 @@ struct EventForm: Equatable {
   /// Each field's value, by name.
   private(set) var values: [String: String] = [:]
 
-  /// The form of `fields`, an event (or one occurrence of a series) as it is.
-  init(_ fields: EventFields, localZone: ZoneInfo) {
+  /// The form of `fields`, an event (or one occurrence of a series) as it is, its times on `clock`.
+  init(_ fields: EventFields, localZone: ZoneInfo, clock: ClockStyle = .twentyFourHour) {
     let schedule = fields.schedule
     values["title"] = fields.title
     values["date"] = schedule.startDay.description
     if let start = schedule.startTime {
-      values["at"] = start.description
+      values["at"] = clock.text(minutes: start.minutes)
       let minutes = schedule.lengthDays * 1440 + (schedule.lengthMinutes ?? 0)
       values["for"] = minutes > 0 ? EventLength.description(minutes: minutes) : ""
       values["to"] = ""
@@ -46,7 +46,8 @@ struct EventForm: Equatable {
     values["remind"] = fields.reminders.map { Self.expression($0, localZone: localZone) }.concatenated(
       separator: ", ")
     values["remind-at"] =
-      schedule.isAllDay ? fields.reminders.lazy.compactMap(\.allDayTime).first?.description ?? "" : ""
+      schedule.isAllDay
+      ? fields.reminders.lazy.compactMap(\.allDayTime).first.map { clock.text(minutes: $0.minutes) } ?? "" : ""
     values["note"] = fields.note ?? ""
   }
 
