@@ -63,6 +63,7 @@ struct EventLoop {
         changed = true
       }
       if session.wantsSuspend { suspend() }
+      if let target = session.wantsEditor { runEditor(on: target) }
       if session.wantsFullRedraw {
         session.wantsFullRedraw = false
         writer.invalidate()
@@ -121,6 +122,16 @@ struct EventLoop {
     default:
       session.ending = .signal(signal)
     }
+  }
+
+  /// Gives the terminal to the user's editor for `target`, then takes it again and draws the page whole, at
+  /// the size the terminal has now.
+  private mutating func runEditor(on target: EditForm.Target) {
+    session.wantsEditor = nil
+    terminal.leave()
+    session.runEditor(on: target)
+    terminal.enter()
+    resize()
   }
 
   /// Gives the terminal back and stops, as Ctrl-Z does to any program; when continued (`fg`), takes it

@@ -21,12 +21,15 @@ public enum InteractivePage {
   ///   - monotonic: milliseconds on a monotonic clock, for the animation.
   ///   - edit: an event's fields changed by `cal edit`'s options (`["--at", "9am"]`), as `cal edit` reads and
   ///     checks them; what the page's add and edit prompts send their answers through.
+  ///   - editInEditor: event `id` (its occurrence on a day; that one and those after it) changed as text in
+  ///     the user's editor, which has the terminal meanwhile; a line saying what became of it, `nil` for
+  ///     nothing.
   ///   - fault: `CAL_TEST_FAULT`, for the tests only: with `throw` or `trap`, F12 throws or crashes.
   /// - Throws: `TerminalError` when the terminal cannot be used; the terminal is untouched then.
   public static func run(
     calendar: CalendarService, locale: CalendarLocale, colors: Bool, animates: Bool,
     monotonic: @escaping () -> Int64, edit: @escaping (EventFields, [String]) throws -> EventFields,
-    fault: String? = nil
+    editInEditor: @escaping (Int64, CivilDate?, Bool) throws -> String? = { _, _, _ in nil }, fault: String? = nil
   ) throws {
     let terminal = try Terminal()
     // First the watchdog, holding nothing but the terminal and its pipe; then the handlers.
@@ -39,7 +42,7 @@ public enum InteractivePage {
     terminal.enter()
     let session = PageSession(
       calendar: calendar, locale: locale, palette: Palette(colors: colors), animates: animates, monotonic: monotonic,
-      edit: edit, fault: fault)
+      edit: edit, editInEditor: editInEditor, fault: fault)
     var loop = EventLoop(terminal: terminal, signals: signals, session: session, monotonic: monotonic)
     let outcome = Result { try loop.run() }
     terminal.leave()

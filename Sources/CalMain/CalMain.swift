@@ -56,7 +56,7 @@ public enum CalMain {
         try InteractivePage.run(
           calendar: request.calendar, locale: request.locale, colors: request.colors, animates: request.animates,
           // CAL_TEST_FAULT, for the tests only: F12 throws (`throw`) or crashes (`trap`) the page.
-          monotonic: request.monotonic, edit: request.edit,
+          monotonic: request.monotonic, edit: request.edit, editInEditor: request.editInEditor,
           fault: getenv("CAL_TEST_FAULT").map { String(cString: $0) })
       }), inheritedEnvironment: environmentEntries, executablePath: executablePath, clockFile: pinned?.file,
       network: network,

@@ -318,6 +318,53 @@ def edit_and_search(cal, folder):
 
 
 @case
+def edit_in_editor(cal, folder):
+    """E gives the terminal to the user's editor with the selected event as cal edit --editor writes it (here
+    a script that changes the title and adds a note of two lines); the page comes back whole, the change
+    shown. A series asks which part first; an editor that fails changes nothing and says so."""
+    prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-12", "dentist", "--at", "14:30"],
+            ["add", "2024-05-13", "standup", "--at", "9:00", "--repeat", "daily"])
+    editor = os.path.join(folder, "editor.sh")
+    with open(editor, "w") as file:
+        file.write("#!/bin/sh\n"
+                   "cp \"$1\" \"$(dirname \"$0\")/seen.txt\"\n"
+                   "sed -i -e 's/^title: .*/title: dentist, edited/' \"$1\"\n"
+                   "printf 'first line\\nsecond line\\n' >> \"$1\"\n")
+    failing = os.path.join(folder, "failing.sh")
+    with open(failing, "w") as file:
+        file.write("#!/bin/sh\nexit 4\n")
+    page = Page(cal, folder, env={"EDITOR": "sh " + editor, "TMPDIR": folder})
+    try:
+        page.settled("May 2024")
+        page.wait_text("14:30 den…")
+        page.key(b"E")
+        page.wait_text("Changed in the editor: dentist, edited")
+        page.wait_text("14:30       dentist, edited")
+        with open(os.path.join(folder, "seen.txt")) as file:
+            assert "title: dentist\nd" in file.read()
+        event = page.cal_json("list", "2024-05-12")[0]
+        assert (event["title"], event["note"]) == ("dentist, edited", "first line\nsecond line"), event
+        page.key(b"l")
+        page.wait_text("Mon 13 May 2024")
+        page.key(b"E")
+        page.wait_text("(t)his occurrence, the whole (s)eries, or (f)rom this one on?")
+        page.key(b"t")
+        page.wait_text("Changed in the editor: dentist, edited")
+        titles = [e["title"] for e in page.cal_json("list", "2024-05-13..2024-05-14")]
+        assert titles == ["dentist, edited", "standup"], titles
+    finally:
+        page.close()
+    page = Page(cal, folder, env={"EDITOR": "sh " + failing, "TMPDIR": folder})
+    try:
+        page.settled("May 2024")
+        page.key(b"E")
+        page.wait_text("Error: the editor (sh ")
+        assert page.cal_json("list", "2024-05-12")[0]["title"] == "dentist, edited"
+    finally:
+        page.close()
+
+
+@case
 def search_counts_honestly(cal, folder):
     """A search lists its first 500 results and says when there are more; exactly 500 are 500."""
     ics = os.path.join(folder, "many.ics")

@@ -19,6 +19,10 @@ public struct FrontEnds {
     /// An event's fields changed by options of `cal edit` (`["--at", "9am"]`), read and checked as `cal edit`
     /// reads them; the error thrown is one line for the page to show.
     public let edit: (EventFields, [String]) throws -> EventFields
+    /// Event `id` (its occurrence on the day given; with `true`, that one and those after it) changed as text
+    /// in the user's editor, as `cal edit --editor` changes it; the terminal is the editor's meanwhile. What
+    /// became of it, in a line for the page (`nil`: nothing changed); the error thrown is one line too.
+    public let editInEditor: (Int64, CivilDate?, Bool) throws -> String?
   }
 
   /// `cal interactive`: runs the page until the user quits; `nil` in a build without it.

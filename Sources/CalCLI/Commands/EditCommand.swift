@@ -135,6 +135,25 @@ struct EditCommand: Command {
   /// Opens the event in the user's editor and makes the changes its text asks for; `nil` when there were
   /// none (said).
   private func editInEditor(_ calendar: CalendarService, context: CommandContext) throws -> EditOutcome? {
+    let outcome = try Self.editInEditor(
+      calendar, id: id, occurrence: occurrence, fromHere: fromHere, calendarName: calendarName, context: context)
+    if outcome == nil {
+      context.print("Nothing changed: #\(id)" + (occurrence.map { "@\($0)" } ?? "") + " is as it was.")
+    }
+    return outcome
+  }
+
+  /// Opens event `id` (its occurrence on `occurrence`, with `fromHere` that one and those after it) in the
+  /// user's editor, as a form of `cal edit`'s options, and makes the changes its text asks for, moving it to
+  /// `calendarName` when given: `cal edit --editor`, and the interactive page's `E`. `nil` when nothing
+  /// changed. The terminal must be the editor's while this runs.
+  ///
+  /// - Throws: `CalError` when the text cannot be used (it is kept in a file the message names), the editor
+  ///   fails, or the event changed meanwhile; what `CalendarService.edit` throws.
+  static func editInEditor(
+    _ calendar: CalendarService, id: Int64, occurrence: CivilDate?, fromHere: Bool, calendarName: String?,
+    context: CommandContext
+  ) throws -> EditOutcome? {
     var before: EventFields?
     do {
       _ = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere) { fields in throw Peek(fields: fields) }
@@ -158,7 +177,6 @@ struct EditCommand: Command {
     }
     guard !words.isEmpty || calendarName != nil else {
       unlink(edited.path)
-      context.print("Nothing changed: \(name) is as it was.")
       return nil
     }
     let outcome: EditOutcome

@@ -9,7 +9,7 @@ struct InteractiveCommand: Command {
       Drag the page with the mouse and it turns the way you drag (the rule of flip --swipe); a click selects \
       a day, the wheel turns pages. Keys: arrows or h j k l move the selected day, n and p (PageDown, PageUp) \
       turn to the next and previous month, N and P the mirrored ways, t today, g go to a month or a day, a add \
-      an event, Enter or e edit it, d delete it, Tab the next event of the day, / search, w the week view, \
+      an event, Enter or e edit it (E in your editor), d delete it, Tab the next event of the day, / search, w the week view, \
       ? every key, q or Ctrl-C quit. Every turn is recorded in the history as cal flip records it.
       Standard input and output must be a terminal.
       """,
@@ -40,6 +40,11 @@ struct InteractiveCommand: Command {
       FrontEnds.InteractiveRequest(
         calendar: calendar, locale: page.style(context).locale, colors: page.highlights(context), animates: animates,
         monotonic: context.elapsedMilliseconds,
-        edit: { fields, words in try EditCommand.change(fields, by: words, context: context) }))
+        edit: { fields, words in try EditCommand.change(fields, by: words, context: context) },
+        editInEditor: { id, occurrence, fromHere in
+          try EditCommand.editInEditor(
+            calendar, id: id, occurrence: occurrence, fromHere: fromHere, calendarName: nil, context: context
+          ).map { "Changed in the editor: " + TerminalText.sanitized($0.event.fields.title) }
+        }))
   }
 }

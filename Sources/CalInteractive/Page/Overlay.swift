@@ -26,7 +26,7 @@ enum Overlay {
     ("g", "go to a month or a day"),
     ("Tab Shift-Tab", "select the day's next or previous event"),
     ("a", "add an event on the selected day"),
-    ("Enter e", "edit the selected event: each field by its letter"),
+    ("Enter e  E", "edit: each field by its letter; E: in your editor"),
     ("d", "delete the selected event"),
     ("/", "search"),
     ("w", "week view, and back"),

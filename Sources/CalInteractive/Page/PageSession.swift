@@ -26,6 +26,8 @@ final class PageSession {
   let monotonic: () -> Int64
   /// An event's fields changed by `cal edit`'s options: the add and edit prompts send their answers so.
   let edit: (EventFields, [String]) throws -> EventFields
+  /// An event changed in the user's editor (see ``InteractivePage/run(calendar:locale:colors:animates:monotonic:edit:editInEditor:fault:)``).
+  let editInEditor: (Int64, CivilDate?, Bool) throws -> String?
   /// `CAL_TEST_FAULT`: what F12 does in the tests (`throw`, `trap`); nothing otherwise.
   let fault: String?
 
@@ -52,6 +54,8 @@ final class PageSession {
   var wantsSuspend = false
   /// The screen must be drawn whole (Ctrl-L).
   var wantsFullRedraw = false
+  /// `E` was answered: the event loop gives the terminal to the user's editor for this event.
+  var wantsEditor: EditForm.Target?
 
   /// Where the mouse button went down, while it is held.
   private var press: (row: Int, column: Int)?
@@ -65,7 +69,8 @@ final class PageSession {
 
   init(
     calendar: CalendarService, locale: CalendarLocale, palette: Palette, animates: Bool,
-    monotonic: @escaping () -> Int64, edit: @escaping (EventFields, [String]) throws -> EventFields, fault: String?
+    monotonic: @escaping () -> Int64, edit: @escaping (EventFields, [String]) throws -> EventFields,
+    editInEditor: @escaping (Int64, CivilDate?, Bool) throws -> String? = { _, _, _ in nil }, fault: String?
   ) {
     self.calendar = calendar
     self.locale = locale
@@ -73,6 +78,7 @@ final class PageSession {
     self.animates = animates
     self.monotonic = monotonic
     self.edit = edit
+    self.editInEditor = editInEditor
     self.fault = fault
   }
 
@@ -313,6 +319,7 @@ final class PageSession {
     case .character("g"): askGoTo()
     case .character("a"): askAdd()
     case .enter, .character("e"): askEdit()
+    case .character("E"): askEdit(inEditor: true)
     case .character("d"): askDelete()
     case .character("/"): askSearch()
     case .character("?"): overlay = .help(top: 0)
@@ -627,19 +634,36 @@ final class PageSession {
     show(error)
   }
 
-  private func askEdit() {
+  private func askEdit(inEditor: Bool = false) {
     guard let item = selectedItem else {
       message = ("No event to edit on this day", false)
       return
     }
+    let open = { [unowned self] (occurrence: CivilDate?, fromHere: Bool) in
+      if inEditor {
+        wantsEditor = EditForm.Target(id: item.event.id, occurrence: occurrence, fromHere: fromHere)
+      } else {
+        openForm(item, occurrence: occurrence, fromHere: fromHere)
+      }
+    }
     let title = TerminalText.sanitized(item.event.title)
-    guard item.schedule.rule != nil else { return openForm(item, occurrence: nil, fromHere: false) }
+    guard item.schedule.rule != nil else { return open(nil, false) }
     prompt = .choice(
       label: "Edit “\(title)”: (t)his occurrence, the whole (s)eries, or (f)rom this one on? ",
       choices: ["t", "s", "f"]
-    ) { [unowned self] choice in
-      openForm(item, occurrence: choice == "s" ? nil : item.occurrence.occurrenceDay, fromHere: choice == "f")
+    ) { choice in
+      open(choice == "s" ? nil : item.occurrence.occurrenceDay, choice == "f")
     }
+  }
+
+  /// Runs the editor on `target` (the terminal is the editor's meanwhile) and says what became of it.
+  func runEditor(on target: EditForm.Target) {
+    do {
+      message = (try editInEditor(target.id, target.occurrence, target.fromHere) ?? "Nothing changed", false)
+    } catch {
+      show(error)
+    }
+    refresh()
   }
 
   /// The edit form for `item`: every field `cal edit` changes, each opened by its key with its value.
