@@ -199,4 +199,22 @@ struct EditorTests {
     #expect(result.stdout.hasPrefix("Changed: 2024-05-13   3:15pm-4:45pm   #1  meeting with Bob"), "\(result.stderr)")
     #expect(try seen().contains("at: 2:00pm"))
   }
+
+  @Test("repeat: the rule in words when they say it exactly, else its RRULE; words read back as the page reads them")
+  func repeatLine() throws {
+    try cal.setUp([["add", "2024-05-31", "payday", "--rrule", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1"]])
+    var result = try cal.run(
+      ["edit", "3", "--editor"],
+      environment: try editor("sed -i -e 's/^repeat: .*/repeat: weekly on tue,thu until 2024-06-30/' \"$1\""))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try seen().contains("repeat: weekly"))
+    #expect(result.stdout.contains("repeats weekly on tue,thu until 2024-06-30"), "\(result.stdout)")
+    result = try cal.run(["edit", "4", "--editor"], environment: try editor("true"))
+    #expect(try seen().contains("repeat: rrule FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1"))
+    result = try cal.run(
+      ["edit", "4", "--editor"], environment: try editor("sed -i -e 's/^repeat: .*/repeat: fortnightly/' \"$1\""))
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
+    for file in try leftOver() { try FileManager.default.removeItem(atPath: cal.process.folder + "/" + file) }
+  }
 }

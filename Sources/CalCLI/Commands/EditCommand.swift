@@ -162,7 +162,9 @@ struct EditCommand: Command {
     }
     guard let before else { preconditionFailure("an edit returned without calling its change") }
     let name = "#\(id)" + (occurrence.map { "@\($0)" } ?? "")
-    let form = EventForm(before, localZone: context.localZone, clock: context.locale.clock)
+    let form = EventForm(before, localZone: context.localZone, clock: context.locale.clock) { options in
+      (try? EditCommand.change(before, by: options, context: context))?.schedule.rule
+    }
     let folder = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     let edited = try TextEditor(environment: context.environment).edit(
       form.text(naming: "cal edit \(name)" + (fromHere ? " --from-here" : "")), name: "edit-\(id)", in: folder,

@@ -25,8 +25,12 @@ struct EventForm: Equatable {
   /// Each field's value, by name.
   private(set) var values: [String: String] = [:]
 
-  /// The form of `fields`, an event (or one occurrence of a series) as it is, its times on `clock`.
-  init(_ fields: EventFields, localZone: ZoneInfo, clock: ClockStyle = .twentyFourHour) {
+  /// The form of `fields`, an event (or one occurrence of a series) as it is, its times on `clock`; its rule
+  /// in words when `readBack` (the rule `cal edit`'s options give the event) reads them as that very rule.
+  init(
+    _ fields: EventFields, localZone: ZoneInfo, clock: ClockStyle = .twentyFourHour,
+    readBack: ([String]) -> RecurrenceRule? = { _ in nil }
+  ) {
     let schedule = fields.schedule
     values["title"] = fields.title
     values["date"] = schedule.startDay.description
@@ -41,9 +45,9 @@ struct EventForm: Equatable {
       values["to"] = schedule.spanDays > 0 ? (schedule.endDay ?? schedule.startDay).description : ""
     }
     values["tz"] = schedule.timeZone ?? ""
-    values["repeat"] = schedule.rule?.description ?? ""
+    values["repeat"] = schedule.rule.map { _ in RepeatAnswer.text(for: schedule.rule, readBack: readBack) } ?? ""
     values["location"] = fields.location ?? ""
-    values["remind"] = fields.reminders.map { Self.expression($0, localZone: localZone) }.concatenated(
+    values["remind"] = fields.reminders.map { $0.optionText(localZone: localZone, clock: clock) }.concatenated(
       separator: ", ")
     values["remind-at"] =
       schedule.isAllDay
@@ -94,7 +98,7 @@ struct EventForm: Equatable {
       # \(event): change what you like, save and quit the editor. A line left as it is changes nothing;
       # an empty value removes a zone, a repeat, a location, the reminders or the note.
       #   at: a time (9:30, 2pm) or all day     for: a length (45m, 1h30m, 2d)     to: an all-day event's last day
-      #   tz: a zone such as Europe/Berlin, or local     repeat: daily, weekly ... or an RRULE (FREQ=WEEKLY;BYDAY=MO)
+      #   tz: a zone such as Europe/Berlin, or local     repeat: weekly on mon,fri until 6-30, or rrule FREQ=...
       #   remind: 15m, 1h, end-5m, tomorrow 8am ... separated by commas
       #   remind-at: the time an all-day event's reminders count from     note: every line after it
 
@@ -110,7 +114,9 @@ struct EventForm: Equatable {
 
   /// The options of `cal edit` that turn `original` into this form: one for each field changed, none when
   /// nothing was.
-  func options(from original: EventForm) -> [String] {
+  ///
+  /// - Throws: `UsageError` for a repeat line that cannot be read.
+  func options(from original: EventForm) throws(UsageError) -> [String] {
     var words: [String] = []
     for name in Self.names {
       let value = values[name] ?? ""
@@ -120,10 +126,10 @@ struct EventForm: Equatable {
         words += Self.isAllDay(value) ? ["--all-day"] : ["--at", value]
       case "tz": words += ["--tz", value.isEmpty ? "local" : value]
       case "repeat":
-        if value.isEmpty {
-          words += ["--repeat", "none"]
-        } else {
-          words += value.contains("=") ? ["--rrule", value] : ["--repeat", value]
+        do {
+          words += try RepeatAnswer.options(value.isEmpty ? "none" : value)
+        } catch {
+          throw UsageError(error.description)
         }
       case "remind":
         let reminders = value.split(separator: ",").map { Self.trimmed($0) }.filter { !$0.isEmpty }
@@ -165,27 +171,4 @@ struct EventForm: Equatable {
   /// The names, for messages.
   private static var list: String { names.concatenated(separator: ", ") }
 
-  /// `reminder` as `--remind` reads it: `15m` before the start, `+10m` after it, `start`, `end`, `end-5m`,
-  /// `2024-05-12 08:00` for a fixed instant on the user's clock. An offset that is no whole minute is written
-  /// in seconds, which `--remind` refuses: the line must be changed to be sent, and then says what is wrong.
-  static func expression(_ reminder: Reminder, localZone: ZoneInfo) -> String {
-    switch reminder.trigger {
-    case .at(let instant):
-      guard let clock = localZone.wallClock(atUTC: instant) else { return "\(instant)" }
-      let minutes = clock.secondOfDay / 60
-      return "\(clock.date) \(TimeOfDay(minutes: Int(minutes)) ?? TimeOfDay(minutes: 0)!)"
-    case .start(let offset):
-      if offset == 0 { return "start" }
-      return (offset > 0 ? "+" : "") + length(offset.magnitude)
-    case .end(let offset):
-      if offset == 0 { return "end" }
-      return "end" + (offset > 0 ? "+" : "-") + length(offset.magnitude)
-    }
-  }
-
-  /// `1h30m`, `2d`, or `90s` when not a whole minute.
-  private static func length(_ seconds: UInt64) -> String {
-    guard seconds % 60 == 0 else { return "\(seconds)s" }
-    return EventLength.description(minutes: Int(seconds / 60))
-  }
 }

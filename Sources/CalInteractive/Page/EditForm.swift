@@ -83,7 +83,7 @@ struct EditForm {
       Field(
         key: "m", name: "Reminders",
         prompt: "Reminders (15m, 1d, +10m, end-5m, fri 8am; commas between; empty: none): ",
-        value: fields.reminders.map(text(of:)).joined(separator: ", ")
+        value: fields.reminders.map { $0.optionText(localZone: zone, clock: clock) }.joined(separator: ", ")
       ) { answer in
         let reminders = answer.split(separator: ",").filter { !$0.allSatisfy(\.isWhitespace) }.map(String.init)
         return reminders.isEmpty ? ["--no-remind"] : reminders.flatMap { ["--remind", $0] }
@@ -124,75 +124,18 @@ struct EditForm {
   /// its RRULE text after `rrule`, which `--rrule` takes whole; so an answer edited from it loses no part of
   /// the rule (an imported BYMONTH, BYSETPOS or WKST, a 3rd-last Friday).
   var repeatValue: String {
-    guard let rule = fields.schedule.rule else { return "none" }
-    if let words = rule.words, let options = try? Self.repeatWords(words),
-      (try? edit(fields, options))?.schedule.rule == rule
-    {
-      return words
-    }
-    return "rrule \(rule)"
+    RepeatAnswer.text(for: fields.schedule.rule) { options in (try? edit(fields, options))?.schedule.rule }
   }
 
   /// The repeat prompt's words as `cal edit`'s options: `monthly every 2 on 2nd-tue until fri` is
   /// `--repeat monthly --every 2 --repeat-on 2nd-tue --until fri`, and `rrule FREQ=...` (or the RRULE text
   /// alone) is `--rrule FREQ=...`.
   static func repeatWords(_ answer: String) throws(PageInputError) -> [String] {
-    // A comma ending a word only sets it apart (`yearly every 2, 3 times`); the commas of a list of days stay.
-    var words = answer.split(separator: " ").map { String($0.hasSuffix(",") ? $0.dropLast() : $0) }.filter {
-      !$0.isEmpty
-    }
-    guard let first = words.first else { throw PageInputError("say how it repeats, or none") }
-    if first.lowercased() == "rrule" || first.uppercased().hasPrefix("FREQ=") || first.uppercased().hasPrefix("RRULE:")
-    {
-      let rule = words.dropFirst(first.lowercased() == "rrule" ? 1 : 0).joined(separator: " ")
-      guard !rule.isEmpty else {
-        throw PageInputError("give the rule after rrule, such as rrule FREQ=MONTHLY;BYDAY=-1FR")
-      }
-      return ["--rrule", rule]
-    }
-    var options = ["--repeat", words.removeFirst().lowercased()]
-    while !words.isEmpty {
-      let word = words.removeFirst()
-      let keyword = word.lowercased()
-      if words.first?.lowercased() == "times", Int(word) != nil {
-        words.removeFirst()
-        options += ["--count", word]
-        continue
-      }
-      guard let option = ["every": "--every", "on": "--repeat-on", "until": "--until"][keyword], !words.isEmpty else {
-        throw PageInputError(
-          "'\(word)' in the repeat: write how (daily, weekdays, weekly, monthly, yearly, none), then every N, on DAYS, "
-            + "until DATE or N times")
-      }
-      // A day after until may be several words (next fri); it runs to the next keyword.
-      var value = [words.removeFirst()]
-      while keyword == "until", let next = words.first, !["every", "on", "until"].contains(next.lowercased()),
-        !(words.count > 1 && words[1].lowercased() == "times" && Int(next) != nil)
-      {
-        value.append(words.removeFirst())
-      }
-      options += [option, value.joined(separator: " ")]
-    }
-    return options
-  }
-
-  /// A reminder in the words `--remind` takes: `15m`, `+10m`, `start`, `end-5m`, `2024-05-12 08:00`.
-  private func text(of reminder: Reminder) -> String {
-    switch reminder.trigger {
-    case .at(let instant):
-      guard let local = zone.wallClock(atUTC: instant), let time = TimeOfDay(minutes: local.secondOfDay / 60) else {
-        return "start"
-      }
-      return "\(local.date) \(time.description(on: clock))"
-    case .start(let seconds):
-      return seconds == 0 ? "start" : (seconds > 0 ? "+" : "") + Self.length(seconds: seconds.magnitude)
-    case .end(let seconds):
-      return seconds == 0 ? "end" : "end" + (seconds > 0 ? "+" : "-") + Self.length(seconds: seconds.magnitude)
+    do {
+      return try RepeatAnswer.options(answer)
+    } catch {
+      throw PageInputError(error.description)
     }
   }
 
-  private static func length(seconds: UInt64) -> String {
-    // `--remind` takes whole minutes: an imported alarm's odd seconds round to the nearest minute.
-    EventLength.description(minutes: Int((seconds + 30) / 60))
-  }
 }
