@@ -26,6 +26,21 @@ enum SeriesHash {
     return ContentHash.of(ICSWriter(product: "", now: 0, zones: [:]).calendar(canonical))
   }
 
+  /// The hash of `events` without the lines cal keeps without reading (``ExportedEvent/keptLines``), theirs
+  /// and their edited occurrences': what stays the same when another client changes only those (an
+  /// attendee's answer, a property of its own).
+  static func visible(_ events: [ExportedEvent]) -> Int64 {
+    of(events.map(withoutKeptLines))
+  }
+
+  /// `event` and its edited occurrences without their kept lines.
+  private static func withoutKeptLines(_ event: ExportedEvent) -> ExportedEvent {
+    var event = event
+    event.keptLines = nil
+    event.overrides = event.overrides.map { ($0.day, withoutKeptLines($0.event)) }
+    return event
+  }
+
   /// The UID a resource holds `event` under: the series' for an edited occurrence of a series kept
   /// elsewhere, else its own.
   static func key(_ event: ExportedEvent) -> String {
