@@ -28,9 +28,15 @@ enum SeriesHash {
 
   /// The hash of `events` without the lines cal keeps without reading (``ExportedEvent/keptLines``), theirs
   /// and their edited occurrences': what stays the same when another client changes only those (an
-  /// attendee's answer, a property of its own).
-  static func visible(_ events: [ExportedEvent]) -> Int64 {
-    of(events.map(withoutKeptLines))
+  /// attendee's answer, a property of its own). `hash` is their own hash, which is that one when they hold
+  /// no such lines: most events are then spared being written again.
+  static func visible(_ events: [ExportedEvent], hash: Int64) -> Int64 {
+    guard events.contains(where: holdsKeptLines) else { return hash }
+    return of(events.map(withoutKeptLines))
+  }
+
+  private static func holdsKeptLines(_ event: ExportedEvent) -> Bool {
+    event.keptLines != nil || event.overrides.contains { holdsKeptLines($0.event) }
   }
 
   /// `event` and its edited occurrences without their kept lines.

@@ -25,7 +25,7 @@ struct LocalSeries {
   }
 
   /// Its hash without the lines cal keeps without reading (``SeriesHash/visible(_:)``).
-  var visibleHash: Int64 { SeriesHash.visible(exported) }
+  var visibleHash: Int64 { SeriesHash.visible(exported, hash: hash) }
 
   /// The ids of the stored events the series is made of: its records and their edited occurrences.
   var eventIDs: Set<Int64> {
@@ -45,7 +45,7 @@ struct RemoteSeries {
   let uid: String
 
   /// Its hash without the lines cal keeps without reading (``SeriesHash/visible(_:)``).
-  var visibleHash: Int64 { SeriesHash.visible(events.map(SyncEngine.exported)) }
+  var visibleHash: Int64 { SeriesHash.visible(events.map(SyncEngine.exported), hash: hash) }
 }
 
 /// What the server side of one series looks like at this sync, next to the status.
