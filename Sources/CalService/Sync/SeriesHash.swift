@@ -26,6 +26,27 @@ enum SeriesHash {
     return ContentHash.of(ICSWriter(product: "", now: 0, zones: [:]).calendar(canonical))
   }
 
+  /// The hash of `events` without the lines cal keeps without reading (``ExportedEvent/keptLines``), theirs
+  /// and their edited occurrences': what stays the same when another client changes only those (an
+  /// attendee's answer, a property of its own). `hash` is their own hash, which is that one when they hold
+  /// no such lines: most events are then spared being written again.
+  static func visible(_ events: [ExportedEvent], hash: Int64) -> Int64 {
+    guard events.contains(where: holdsKeptLines) else { return hash }
+    return of(events.map(withoutKeptLines))
+  }
+
+  private static func holdsKeptLines(_ event: ExportedEvent) -> Bool {
+    event.keptLines != nil || event.overrides.contains { holdsKeptLines($0.event) }
+  }
+
+  /// `event` and its edited occurrences without their kept lines.
+  private static func withoutKeptLines(_ event: ExportedEvent) -> ExportedEvent {
+    var event = event
+    event.keptLines = nil
+    event.overrides = event.overrides.map { ($0.day, withoutKeptLines($0.event)) }
+    return event
+  }
+
   /// The UID a resource holds `event` under: the series' for an edited occurrence of a series kept
   /// elsewhere, else its own.
   static func key(_ event: ExportedEvent) -> String {

@@ -24,6 +24,9 @@ struct LocalSeries {
     uid = exported.first.map(SeriesHash.key) ?? ""
   }
 
+  /// Its hash without the lines cal keeps without reading (``SeriesHash/visible(_:)``).
+  var visibleHash: Int64 { SeriesHash.visible(exported, hash: hash) }
+
   /// The ids of the stored events the series is made of: its records and their edited occurrences.
   var eventIDs: Set<Int64> {
     Set(records.map(\.id) + overrideIDs.joined())
@@ -40,6 +43,9 @@ struct RemoteSeries {
 
   /// The series' UID.
   let uid: String
+
+  /// Its hash without the lines cal keeps without reading (``SeriesHash/visible(_:)``).
+  var visibleHash: Int64 { SeriesHash.visible(events.map(SyncEngine.exported), hash: hash) }
 }
 
 /// What the server side of one series looks like at this sync, next to the status.
@@ -75,6 +81,9 @@ enum SyncAction {
   case takeKeptLines(RemoteSeries, changes: [KeptLinesChange], expected: Int64)
   /// Both sides hold the same: only the status is written.
   case record(RemoteSeries, localHash: Int64)
+  /// The status of a series unchanged on both sides since a sync by a `cal` that kept no visible hash
+  /// (``SyncItemRecord/visibleHash``): the series' is written into it, if it still has local hash `expected`.
+  case recordVisibleHash(uid: String, visibleHash: Int64, expected: Int64)
   /// Both sides are gone: the status forgets the series (by UID), or a resource (by href).
   case forget(uid: String?, href: String?)
   /// A resource that holds nothing cal keeps: remembered so that it is not read again until it changes.
@@ -105,15 +114,28 @@ enum SyncAction {
     case .unchanged:
       guard let status, let href = status.href else { return nil }
       guard let local else { return .deleteRemote(uid: uid, href: href, etag: status.etag) }
-      return unchangedHere ? nil : .update(local, href: href, etag: status.etag)
+      guard unchangedHere else { return .update(local, href: href, etag: status.etag) }
+      // Both sides as the last sync left them: the series here is what the status is of.
+      guard status.visibleHash == nil else { return nil }
+      return .recordVisibleHash(uid: uid, visibleHash: local.visibleHash, expected: local.hash)
     case .changed(let server):
-      // Saved again as both sides had it at the last sync (another client's new DTSTAMP or a property cal
-      // does not keep): only the ETag moved, so what changed here goes up, a removal included.
-      if let status, status.localHash == server.hash, status.href == server.href {
-        guard let local else { return .deleteRemote(uid: uid, href: server.href, etag: server.etag) }
-        if !unchangedHere { return .update(local, href: server.href, etag: server.etag) }
+      let sameResource = status?.href == server.href
+      guard let local else {
+        // Removed here, and changed there since the last sync. The removal goes up when what changed is
+        // nothing the user sees: the resource saved again as both sides had it (another client's new
+        // DTSTAMP), or only the lines cal keeps without reading (an attendee's answer, another client's
+        // X- property), which would otherwise bring the event back at every save of such a client. Any
+        // other change brings it back, so that it is not lost unseen.
+        if sameResource, let status, status.localHash == server.hash || status.visibleHash == server.visibleHash {
+          return .deleteRemote(uid: uid, href: server.href, etag: server.etag)
+        }
+        return .download(server, expected: nil)
       }
-      guard let local else { return .download(server, expected: nil) }
+      // Saved again as both sides had it at the last sync (another client's new DTSTAMP or a property cal
+      // does not keep): only the ETag moved, so what changed here goes up.
+      if sameResource, status?.localHash == server.hash, !unchangedHere {
+        return .update(local, href: server.href, etag: server.etag)
+      }
       if unchangedHere { return .download(server, expected: local.hash) }
       // Both sides new or changed: the same content is no conflict.
       return server.hash == local.hash ? .record(server, localHash: local.hash) : .conflict(server, local)

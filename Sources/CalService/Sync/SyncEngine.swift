@@ -360,10 +360,16 @@ final class SyncEngine {
       for change in changes { try store.events.setKeptLines(of: change.eventID, to: change.keptLines) }
       // The server's version is now what both sides last had, the edit here made on top of it: should the
       // upload that follows not happen (the network gone), the next sync sends the edit up, no conflict.
-      try saveStatus(uid: server.uid, href: server.href, etag: server.etag, hash: server.hash)
+      try saveStatus(
+        uid: server.uid, href: server.href, etag: server.etag, hash: server.hash, visibleHash: server.visibleHash)
     case .record(let server, let localHash):
       guard try storedSeries(server.uid)?.hash == localHash else { return changedMeanwhile() }
-      try saveStatus(uid: server.uid, href: server.href, etag: server.etag, hash: localHash)
+      try saveStatus(
+        uid: server.uid, href: server.href, etag: server.etag, hash: localHash, visibleHash: server.visibleHash)
+    case .recordVisibleHash(let uid, let visibleHash, let expected):
+      // Changed here meanwhile: the next sync sends the change up, with the status it then saves.
+      guard try storedSeries(uid)?.hash == expected else { return }
+      try store.syncItems.setVisibleHash(visibleHash, uid: uid, calendar: calendar.id)
     case .forget(let uid, let href):
       try store.syncItems.remove(uid: uid, href: href, calendar: calendar.id)
     case .ignore(let href, let etag):
@@ -385,7 +391,8 @@ final class SyncEngine {
     guard let stored = try storedSeries(server.uid) else {
       preconditionFailure("the series \(server.uid) was saved and cannot be read back")
     }
-    try saveStatus(uid: server.uid, href: server.href, etag: server.etag, hash: stored.hash)
+    try saveStatus(
+      uid: server.uid, href: server.href, etag: server.etag, hash: stored.hash, visibleHash: stored.visibleHash)
     return stored.records[0]
   }
 
@@ -414,7 +421,7 @@ final class SyncEngine {
       try store.events.addException(eventID: copy.id, day: day)
     }
     if let uid = copy.uid {
-      try saveStatus(uid: uid, href: nil, etag: nil, hash: nil)
+      try saveStatus(uid: uid, href: nil, etag: nil, hash: nil, visibleHash: nil)
     }
     return copy
   }
@@ -426,8 +433,11 @@ final class SyncEngine {
     complete = false
   }
 
-  private func saveStatus(uid: String?, href: String?, etag: String?, hash: Int64?) throws {
-    try store.syncItems.save(SyncItemRecord(uid: uid, href: href, etag: etag, localHash: hash), calendar: calendar.id)
+  /// Saves what the sync leaves of a series: `hash` and `visibleHash` are of the series as both sides have it.
+  private func saveStatus(uid: String?, href: String?, etag: String?, hash: Int64?, visibleHash: Int64?) throws {
+    try store.syncItems.save(
+      SyncItemRecord(uid: uid, href: href, etag: etag, localHash: hash, visibleHash: visibleHash),
+      calendar: calendar.id)
   }
 
   /// Carries out a write to the server, then saves the status. A 412 (the resource changed or appeared
@@ -549,7 +559,10 @@ final class SyncEngine {
   private func uploaded(_ local: LocalSeries, href: String, etag: String?) throws {
     var etag = etag
     if etag == nil { etag = try remote.fetch([href]).first?.etag }
-    try service.write { try saveStatus(uid: local.uid, href: href, etag: etag, hash: local.hash) }
+    let visibleHash = local.visibleHash
+    try service.write {
+      try saveStatus(uid: local.uid, href: href, etag: etag, hash: local.hash, visibleHash: visibleHash)
+    }
     report.uploaded += 1
     try finishedAction()
   }
@@ -578,7 +591,7 @@ final class SyncEngine {
   private static func subject(of action: SyncAction) -> String {
     switch action {
     case .create(let local), .update(let local, _, _), .conflict(_, let local): local.uid
-    case .deleteRemote(let uid, _, _), .deleteLocal(let uid, _): uid
+    case .deleteRemote(let uid, _, _), .deleteLocal(let uid, _), .recordVisibleHash(let uid, _, _): uid
     case .forget(let uid, let href): uid ?? href ?? ""
     case .download(let server, _), .record(let server, _), .takeKeptLines(let server, _, _): server.uid
     case .ignore(let href, _): href
