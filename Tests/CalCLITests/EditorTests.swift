@@ -154,6 +154,33 @@ struct EditorTests {
     #expect(try cal.run(["list", "2024-05-13", "--json"]).stdout.contains(#""note":"line one""#))
   }
 
+  @Test("values that read as options (a title --help, a location --db, a note -h) are the text they are")
+  func valuesLikeOptions() throws {
+    let environment = try editor(
+      """
+      sed -i -e 's/^title: .*/title: --help/' -e 's/^location:.*/location: --db=other.db/' \\
+        -e 's/^remind: .*/remind: --json/' "$1"
+      """)
+    let before = cal.process.snapshot()
+    // A reminder of that text is no reminder: refused as --remind refuses it, not as a missing value.
+    var result = try cal.run(["edit", "1", "--editor"], environment: environment)
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("Error: --remind: '--json'"), "\(result.stderr)")
+    #expect(cal.process.snapshot() == before)
+    for file in try leftOver() { try FileManager.default.removeItem(atPath: cal.process.folder + "/" + file) }
+    result = try cal.run(
+      ["edit", "1", "--editor"],
+      environment: try editor(
+        """
+        sed -i -e 's/^title: .*/title: --help/' -e 's/^location:.*/location: --db=other.db/' "$1"
+        printf -- '--note\\n-h\\n' >> "$1"
+        """))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Changed: 2024-05-13  14:00-15:30  #1  --help @ --db=other.db\n"))
+    #expect(try cal.run(["list", "2024-05-13", "--json"]).stdout.contains(#""note":"--note\n-h""#))
+    #expect(try leftOver() == [])
+  }
+
   @Test("an event changed by another command while in the editor is left as that command made it")
   func changedMeanwhile() throws {
     let other = "\"\(CalProcess.binary)\" edit 1 --title elsewhere --db \"\(cal.process.database)\" >/dev/null"

@@ -117,37 +117,43 @@ struct EventForm: Equatable {
       guard value != original.values[name] ?? "" else { continue }
       switch name {
       case "at":
-        words += Self.isAllDay(value) ? ["--all-day"] : ["--at", value]
-      case "tz": words += ["--tz", value.isEmpty ? "local" : value]
+        words += Self.isAllDay(value) ? ["--all-day"] : [Self.option("at", value)]
+      case "tz": words.append(Self.option("tz", value.isEmpty ? "local" : value))
       case "repeat":
         if value.isEmpty {
-          words += ["--repeat", "none"]
+          words.append(Self.option("repeat", "none"))
         } else {
-          words += value.contains("=") ? ["--rrule", value] : ["--repeat", value]
+          words.append(Self.option(value.contains("=") ? "rrule" : "repeat", value))
         }
       case "remind":
         let reminders = value.split(separator: ",").map { Self.trimmed($0) }.filter { !$0.isEmpty }
-        words += reminders.isEmpty ? ["--no-remind"] : reminders.flatMap { ["--remind", $0] }
+        words += reminders.isEmpty ? ["--no-remind"] : reminders.map { Self.option("remind", $0) }
         // New reminders of an all-day event keep the time they count from, unless that line changed too.
         let time = values["remind-at"] ?? ""
-        if !reminders.isEmpty, !time.isEmpty, time == original.values["remind-at"] { words += ["--remind-at", time] }
+        if !reminders.isEmpty, !time.isEmpty, time == original.values["remind-at"] {
+          words.append(Self.option("remind-at", time))
+        }
       case "to":
         // No last day: an all-day event ends on its first; one made timed has none.
         if value.isEmpty {
           guard Self.isAllDay(values["at"] ?? "") else { continue }
-          words += ["--to", values["date"] ?? ""]
+          words.append(Self.option("to", values["date"] ?? ""))
         } else {
-          words += ["--to", value]
+          words.append(Self.option("to", value))
         }
       case "remind-at":
         // Reminders removed take their time with them.
         guard !(values["remind"] ?? "").isEmpty else { continue }
-        words += ["--remind-at", value.isEmpty ? Reminder.defaultAllDayTime.description : value]
-      default: words += ["--" + name, value]
+        words.append(Self.option("remind-at", value.isEmpty ? Reminder.defaultAllDayTime.description : value))
+      default: words.append(Self.option(name, value))
       }
     }
     return words
   }
+
+  /// The option `--name=value`: written in one word, so that a value that reads as an option (a title
+  /// `--help`, a location `--db`) is taken as the text it is.
+  private static func option(_ name: String, _ value: String) -> String { "--\(name)=\(value)" }
 
   /// How `at:` reads for an all-day event.
   static let allDay = "all day"
