@@ -130,13 +130,17 @@ struct EditorTests {
     #expect(cal.process.snapshot() == before)
   }
 
-  @Test("hostile text: garbage, a huge file, the file removed, CRLF lines")
+  @Test("hostile text: garbage, a huge file, the file removed or made a FIFO, a folder or a device, CRLF lines")
   func hostileText() throws {
     let before = cal.process.snapshot()
     for (commands, message) in [
       ("head -c 3000 /dev/urandom > \"$1\"", "Error: line "),
       ("head -c 2000000 /dev/zero | tr '\\0' 'x' > \"$1\"", "Error: "),
       ("rm \"$1\"", "Error: cannot read "),
+      // A FIFO would keep cal waiting for a writer for ever.
+      ("rm \"$1\"; mkfifo \"$1\"", "Error: the editor left "),
+      ("rm \"$1\"; mkdir \"$1\"", "Error: the editor left "),
+      ("rm \"$1\"; ln -s /dev/zero \"$1\"", "Error: the editor left "),
       ("printf 'title: \\033[31mred\\n' > \"$1\"; printf 'at: 99\\n' >> \"$1\"", "Error: --at: "),
     ] {
       let result = try cal.run(["edit", "1", "--editor"], environment: try editor(commands))
