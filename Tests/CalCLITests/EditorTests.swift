@@ -185,6 +185,43 @@ struct EditorTests {
     #expect(try leftOver() == [])
   }
 
+  @Test("an occurrence given a repeat is refused, in the editor or on the line; the service's refusals keep the text")
+  func occurrenceCannotRepeat() throws {
+    let before = cal.process.snapshot()
+    let refusal = "this event is the 2024-05-21 occurrence of the series #3, which cannot repeat on its own: "
+    // Listed as a series of its own, the occurrence lost its rule in every export.
+    for repeats in ["daily", "FREQ=DAILY;COUNT=3"] {
+      let result = try cal.run(
+        ["edit", "3", "--on", "2024-05-21", "--editor"],
+        environment: try editor("sed -i -e 's/^repeat:.*/repeat: \(repeats)/' \"$1\""))
+      #expect(result.status == 1, "\(repeats)")
+      #expect(result.stderr.hasPrefix("Error: \(refusal)"), "\(repeats): \(result.stderr)")
+      // One line, no usage (the command line was right), naming the file that keeps the text.
+      let kept = try #require(try leftOver().first)
+      #expect(result.stderr == result.stderr.split(separator: "\n").first.map { $0 + "\n" })
+      #expect(result.stderr.hasSuffix("; your text is kept in \(cal.process.folder)/\(kept)\n"))
+      try FileManager.default.removeItem(atPath: cal.process.folder + "/" + kept)
+    }
+    #expect(cal.process.snapshot() == before)
+    // Edited once, the occurrence is #4: it cannot be made to repeat either, by options or in the editor.
+    try cal.setUp([["edit", "3", "--on", "2024-05-21", "--title", "standup, remote"]])
+    let edited = cal.process.snapshot()
+    try cal.expectRefused(["edit", "4", "--repeat", "daily"], refusal)
+    try cal.expectRefused(["edit", "4", "--rrule", "FREQ=WEEKLY"], refusal)
+    let result = try cal.run(
+      ["edit", "4", "--editor"], environment: try editor("sed -i -e 's/^repeat:.*/repeat: weekly/' \"$1\""))
+    #expect(result.status == 1 && result.stderr.hasPrefix("Error: \(refusal)"), "\(result.stderr)")
+    #expect(cal.process.snapshot() == edited)
+    for file in try leftOver() { try FileManager.default.removeItem(atPath: cal.process.folder + "/" + file) }
+    // An event removed while in the editor: said so, and the text kept.
+    let other = "\"\(CalProcess.binary)\" rm 4 --db \"\(cal.process.database)\" >/dev/null"
+    let removed = try cal.run(
+      ["edit", "4", "--editor"], environment: try editor(other + "\nsed -i -e 's/^title: .*/title: mine/' \"$1\""))
+    #expect(removed.status == 1)
+    #expect(removed.stderr.hasPrefix("Error: there is no event #4; your text is kept in "), "\(removed.stderr)")
+    #expect(try leftOver().count == 1)
+  }
+
   @Test("an event changed by another command while in the editor is left as that command made it")
   func changedMeanwhile() throws {
     let other = "\"\(CalProcess.binary)\" edit 1 --title elsewhere --db \"\(cal.process.database)\" >/dev/null"

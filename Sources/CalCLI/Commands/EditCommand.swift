@@ -172,6 +172,11 @@ struct EditCommand: Command {
       }
     } catch let error as UsageError {
       throw CalError(error.message + kept)
+    } catch let error as ServiceError {
+      // A value the service refuses is the text's fault, not the command line's (no usage line); whatever
+      // the failure, the text is kept and named.
+      if error.kind == .invalidRequest { throw CalError(error.message + kept) }
+      throw ServiceError(error.kind, error.message + kept, detail: error.detail)
     }
     unlink(edited.path)
     return outcome
