@@ -222,6 +222,20 @@ struct EditorTests {
     #expect(try leftOver().count == 1)
   }
 
+  @Test("a calendar that cannot take the event is refused before the editor opens")
+  func calendarRefusedFirst() throws {
+    let environment = try editor("sed -i -e 's/^title: .*/title: typed in vain/' \"$1\"")
+    let before = cal.process.snapshot()
+    var result = try cal.run(["edit", "1", "--calendar", "nosuch", "--editor"], environment: environment)
+    #expect(result.status == 1 && result.stderr.hasPrefix("Error: there is no calendar named 'nosuch'"))
+    result = try cal.run(
+      ["edit", "3", "--on", "2024-05-21", "--calendar", "personal", "--editor"], environment: environment)
+    #expect(result.status == 64 && result.stderr.hasPrefix("Error: one occurrence cannot move to another calendar"))
+    #expect(!FileManager.default.fileExists(atPath: cal.process.folder + "/seen.txt"), "the editor ran")
+    #expect(try leftOver() == [])
+    #expect(cal.process.snapshot() == before)
+  }
+
   @Test("an event changed by another command while in the editor is left as that command made it")
   func changedMeanwhile() throws {
     let other = "\"\(CalProcess.binary)\" edit 1 --title elsewhere --db \"\(cal.process.database)\" >/dev/null"

@@ -137,7 +137,10 @@ struct EditCommand: Command {
   private func editInEditor(_ calendar: CalendarService, context: CommandContext) throws -> EditOutcome? {
     var before: EventFields?
     do {
-      _ = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere) { fields in throw Peek(fields: fields) }
+      // With the calendar named, so that one that cannot take the event is refused before the editor opens.
+      _ = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere, calendar: calendarName) { fields in
+        throw Peek(fields: fields)
+      }
     } catch let peek as Peek {
       before = peek.fields
     }
