@@ -151,8 +151,9 @@ struct EditorTests {
       for file in try leftOver() { try FileManager.default.removeItem(atPath: cal.process.folder + "/" + file) }
     }
     #expect(cal.process.snapshot() == before)
-    // Lines left out keep their values.
-    let crlf = try editor("printf '# from windows\\r\\ntitle: from windows\\r\\nnote:\\r\\nline one\\r\\n' > \"$1\"")
+    // Lines left out keep their values; a byte-order mark before them is dropped.
+    let crlf = try editor(
+      "printf '\\357\\273\\277# from windows\\r\\ntitle: from windows\\r\\nnote:\\r\\nline one\\r\\n' > \"$1\"")
     let result = try cal.run(["edit", "1", "--editor"], environment: crlf)
     #expect(result.stdout.hasPrefix("Changed: 2024-05-13  14:00-15:30  #1  from windows\n"), "\(result.stderr)")
     #expect(try cal.run(["list", "2024-05-13", "--json"]).stdout.contains(#""note":"line one""#))

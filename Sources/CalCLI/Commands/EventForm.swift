@@ -58,6 +58,8 @@ struct EventForm: Equatable {
   init(parsing text: String, defaults: EventForm) throws(UsageError) {
     values = defaults.values
     var given: Set<String> = []
+    // A byte-order mark, which some editors write first, is no part of the first line's name.
+    let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
     // A CRLF is one Character in Swift: lines end at either.
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     for (index, line) in lines.enumerated() {
