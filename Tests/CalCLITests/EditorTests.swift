@@ -237,6 +237,22 @@ struct EditorTests {
     #expect(cal.process.snapshot() == before)
   }
 
+  @Test("an event with a note of over a megabyte (imported) can be edited; the text may grow by a megabyte")
+  func longNote() throws {
+    let note = String(repeating: "x", count: 1_500_000)
+    let file = cal.process.folder + "/long.ics"
+    try [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:long", "DTSTART:20240520T090000Z",
+      "SUMMARY:long", "DESCRIPTION:\(note)", "END:VEVENT", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    try cal.setUp([["import", file]])
+    let result = try cal.run(
+      ["edit", "4", "--editor"], environment: try editor("sed -i -e 's/^title: .*/title: still long/' \"$1\""))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try cal.run(["list", "2024-05-20", "--json"]).stdout.contains(#""title":"still long","note":"xxxx"#))
+    #expect(try leftOver() == [])
+  }
+
   @Test("an event changed by another command while in the editor is left as that command made it")
   func changedMeanwhile() throws {
     let other = "\"\(CalProcess.binary)\" edit 1 --title elsewhere --db \"\(cal.process.database)\" >/dev/null"

@@ -53,7 +53,8 @@ struct TextEditor {
     }
     do {
       try run(on: path, environment: environment)
-      return (try Self.read(path), path)
+      // What it was given and a megabyte more: an event with a long note (imported) can be edited too.
+      return (try Self.read(path, atMost: offset + EventForm.maximumSize), path)
     } catch {
       unlink(path)
       throw error
@@ -87,9 +88,9 @@ struct TextEditor {
     if exit != 0 { throw CalError("the editor (\(editor)) ended with exit status \(exit); nothing was changed") }
   }
 
-  /// What the file at `path` holds, as UTF-8 (invalid bytes repaired). An editor that left something else
-  /// there (a FIFO, which reading would wait on for ever, a directory, a device) is refused.
-  private static func read(_ path: String) throws(CalError) -> String {
+  /// What the file at `path` holds, as UTF-8 (invalid bytes repaired), refused when over `limit` bytes. An
+  /// editor that left something else there (a FIFO, which reading would wait on for ever, a directory, a device) is refused.
+  private static func read(_ path: String, atMost limit: Int) throws(CalError) -> String {
     // Not blocking: opening a FIFO for reading waits for a writer.
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
@@ -113,8 +114,10 @@ struct TextEditor {
       }
       if count == 0 { break }
       bytes += chunk[..<count]
-      guard bytes.count <= EventForm.maximumSize else {
-        throw CalError("\(TerminalText.sanitized(path)) is over a megabyte: no event is that long; nothing was changed")
+      guard bytes.count <= limit else {
+        throw CalError(
+          "\(TerminalText.sanitized(path)) grew by over a megabyte in the editor: no change is that long; nothing was "
+            + "changed")
       }
     }
     return String(decoding: bytes, as: UTF8.self)

@@ -19,7 +19,7 @@ struct EventForm: Equatable {
     "title", "date", "at", "for", "to", "tz", "repeat", "location", "remind", "remind-at", "note",
   ]
 
-  /// The most the edited text may hold.
+  /// The most the edited text may grow by, over what the editor was given.
   static let maximumSize = 1 << 20
 
   /// Each field's value, by name.
