@@ -253,6 +253,30 @@ struct EditorTests {
     #expect(try leftOver() == [])
   }
 
+  @Test("a title or location of several lines, spaces at the ends, a note with blank lines: kept unless changed")
+  func textsOneLineCannotHold() throws {
+    let file = cal.process.folder + "/lines.ics"
+    try [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:lines", "DTSTART:20240520T090000Z",
+      "SUMMARY:two\\nlines  ", "LOCATION: room\\nB", "DESCRIPTION:\\n\\nthe note\\n\\n", "END:VEVENT",
+      "END:VCALENDAR", "",
+    ].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    try cal.setUp([["import", file]])
+    let fields = #""title":"two\nlines  ","note":"\n\nthe note\n\n","location":" room\nB""#
+    #expect(try cal.run(["list", "2024-05-20", "--json"]).stdout.contains(fields))
+    // Saved as it was, the form changes nothing (its lines could not be read back before).
+    let before = cal.process.snapshot()
+    var result = try cal.run(["edit", "4", "--editor"], environment: try editor("true"))
+    #expect(result.status == 0 && result.stdout == "Nothing changed: #4 is as it was.\n", "\(result.stderr)")
+    #expect(try seen().contains("title: two lines") && seen().contains("location: room B"))
+    #expect(cal.process.snapshot() == before)
+    // Another line changed, these are kept as they are.
+    result = try cal.run(
+      ["edit", "4", "--editor"], environment: try editor("sed -i -e 's/^at: .*/at: 13:00/' \"$1\""))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try cal.run(["list", "2024-05-20", "--json"]).stdout.contains(fields))
+  }
+
   @Test("an event changed by another command while in the editor is left as that command made it")
   func changedMeanwhile() throws {
     let other = "\"\(CalProcess.binary)\" edit 1 --title elsewhere --db \"\(cal.process.database)\" >/dev/null"

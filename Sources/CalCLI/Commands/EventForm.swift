@@ -49,6 +49,12 @@ struct EventForm: Equatable {
       schedule.isAllDay
       ? fields.reminders.lazy.compactMap(\.allDayTime).first.map { clock.text(minutes: $0.minutes) } ?? "" : ""
     values["note"] = fields.note ?? ""
+    // Each value as reading its line back gives it, so that a line left as it was is one left unchanged: a
+    // title or location of several lines (an import takes them) on one, spaces at either end trimmed, the
+    // note without blank lines at either end and CRLFs. The event keeps what it holds unless a line changes.
+    for (name, value) in values {
+      values[name] = name == "note" ? Self.note(Self.lines(of: value)) : Self.trimmed(Self.oneLine(value)[...])
+    }
   }
 
   /// The form that `text` (as the editor left it) holds: comment lines (`#`) and blank lines are skipped
@@ -60,8 +66,7 @@ struct EventForm: Equatable {
     var given: Set<String> = []
     // A byte-order mark, which some editors write first, is no part of the first line's name.
     let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
-    // A CRLF is one Character in Swift: lines end at either.
-    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    let lines = Self.lines(of: text)
     for (index, line) in lines.enumerated() {
       let trimmed = Self.trimmed(line)
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
@@ -80,10 +85,7 @@ struct EventForm: Equatable {
       let value = Self.trimmed(line[line.index(after: colon)...])
       if name == "note" {
         // The rest of the text is the note, its own lines as they are, blank ones at either end dropped.
-        var note = ([Substring(value)] + lines[(index + 1)...]).map(String.init)
-        while note.first?.allSatisfy(\.isWhitespace) == true { note.removeFirst() }
-        while note.last?.allSatisfy(\.isWhitespace) == true { note.removeLast() }
-        values[name] = note.concatenated(separator: "\n")
+        values[name] = Self.note([Substring(value)] + lines[(index + 1)...])
         break
       }
       values[name] = value
@@ -163,6 +165,24 @@ struct EventForm: Equatable {
   /// Whether `at:` says the event has no time: `all day`, `all-day`, `allday`.
   private static func isAllDay(_ value: String) -> Bool {
     value.lowercased().filter(\.isLetter) == "allday"
+  }
+
+  /// The lines of `text`: a CRLF is one Character in Swift, and lines end at either.
+  private static func lines(of text: String) -> [Substring] {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+  }
+
+  /// `text` on one line, its line breaks spaces.
+  private static func oneLine(_ text: String) -> String {
+    lines(of: text).concatenated(separator: " ")
+  }
+
+  /// The note that `lines` hold: as they are, blank ones at either end dropped.
+  private static func note<Lines: Collection<Substring>>(_ lines: Lines) -> String {
+    var note = lines.map(String.init)
+    while note.first?.allSatisfy(\.isWhitespace) == true { note.removeFirst() }
+    while note.last?.allSatisfy(\.isWhitespace) == true { note.removeLast() }
+    return note.concatenated(separator: "\n")
   }
 
   /// `text` without spaces and tabs at either end.
