@@ -1,4 +1,5 @@
 import CalCore
+import CalService
 import Testing
 
 @testable import CalCLI
@@ -25,5 +26,18 @@ struct EditFormAnswerTests {
       let value = key == "t" ? changed.title : key == "o" ? changed.location : changed.note
       #expect(value == answer, "\(key): \(answer)")
     }
+  }
+
+  @Test("a title with spaces at its ends (imported), its prompt left as it was, is not changed")
+  func answerLeftAsItWas() throws {
+    let page = try PageFixture()
+    let day = try CivilDate(parsing: "2024-05-12")
+    _ = try page.service.add(
+      EventFields(title: "  padded  ", schedule: EventSchedule(startDay: day, startTime: TimeOfDay(minutes: 600))))
+    page.session.refresh()
+    for key in [Key.character("e"), .character("t"), .enter] { try page.session.handle(.key(key)) }
+    let screen = page.screen().joined(separator: "\n")
+    #expect(screen.contains("Title"), "\(screen)")
+    #expect(!screen.contains("Changed"), "\(screen)")
   }
 }
