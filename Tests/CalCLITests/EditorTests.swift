@@ -277,6 +277,22 @@ struct EditorTests {
     #expect(try cal.run(["list", "2024-05-20", "--json"]).stdout.contains(fields))
   }
 
+  @Test("with --json, an edit that changes nothing prints the event (or the occurrence) as it is, one JSON line")
+  func nothingChangedAsJSON() throws {
+    let before = cal.process.snapshot()
+    let environment = try editor("true")
+    var result = try cal.run(["edit", "1", "--editor", "--json"], environment: environment)
+    #expect(result.status == 0 && result.stdout.hasPrefix(#"{"id":1,"date":"2024-05-13","title":"meeting with Bob""#))
+    #expect(result.stdout.split(separator: "\n").count == 1)
+    result = try cal.run(["edit", "3", "--on", "2024-05-21", "--editor", "--json"], environment: environment)
+    #expect(result.stdout.hasPrefix(#"{"id":3,"date":"2024-05-21","title":"standup""#), "\(result.stdout)")
+    #expect(cal.process.snapshot() == before)
+    // An occurrence edited before is that event.
+    try cal.setUp([["edit", "3", "--on", "2024-05-21", "--title", "standup, remote"]])
+    result = try cal.run(["edit", "3", "--on", "2024-05-21", "--editor", "--json"], environment: environment)
+    #expect(result.stdout.hasPrefix(#"{"id":4,"date":"2024-05-21","title":"standup, remote""#), "\(result.stdout)")
+  }
+
   @Test("an event changed by another command while in the editor is left as that command made it")
   func changedMeanwhile() throws {
     let other = "\"\(CalProcess.binary)\" edit 1 --title elsewhere --db \"\(cal.process.database)\" >/dev/null"

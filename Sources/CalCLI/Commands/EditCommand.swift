@@ -161,7 +161,16 @@ struct EditCommand: Command {
     }
     guard !words.isEmpty || calendarName != nil else {
       unlink(edited.path)
-      context.print("Nothing changed: \(name) is as it was.")
+      guard json else {
+        context.print("Nothing changed: \(name) is as it was.")
+        return nil
+      }
+      // JSON says the event (or the occurrence) as it is, as an edit says it as it became.
+      let alone = try occurrence.flatMap { day in try calendar.editedOccurrence(of: id, on: day) }
+      context.print(
+        try EventPresenter.report(
+          "", alone ?? calendar.event(id: id), on: alone == nil ? occurrence : nil, asJSON: true, calendar: calendar,
+          context: context))
       return nil
     }
     let outcome: EditOutcome
