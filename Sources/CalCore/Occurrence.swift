@@ -109,3 +109,27 @@ public struct Occurrence: Equatable, Sendable {
       occurrenceDay: day, firstDay: firstDay, lastDay: max(firstDay, lastDay), startInstant: start, endInstant: end)
   }
 }
+
+extension Occurrence {
+  /// Whether a timed occurrence began before 1 January 1 on `zone`'s clock and goes on into it, where
+  /// ``firstDay`` holds it: on that day it is under way from the start, not starting. (One over before the
+  /// year 1 is held there too, with its own times.)
+  public func beganBeforeCalendar(in zone: ZoneInfo) -> Bool {
+    guard firstDay == .first, let start = startInstant, let end = endInstant else { return false }
+    let first = CivilDate.first.daysSince1970
+    return Self.localDayNumber(start, in: zone) < first && Self.localDayNumber(max(start, end - 1), in: zone) >= first
+  }
+
+  /// Whether a timed occurrence that starts by 31 December 9999 on `zone`'s clock goes on past it, where
+  /// ``lastDay`` holds it: on that day it does not end.
+  public func runsPastCalendar(in zone: ZoneInfo) -> Bool {
+    guard lastDay == .last, let start = startInstant, let end = endInstant, end > start else { return false }
+    let last = CivilDate.last.daysSince1970
+    return Self.localDayNumber(end - 1, in: zone) > last && Self.localDayNumber(start, in: zone) <= last
+  }
+
+  /// The number of the day (since 1970-01-01) that `instant` falls on in `zone`.
+  private static func localDayNumber(_ instant: Int64, in zone: ZoneInfo) -> Int {
+    Int((instant + Int64(zone.offset(atUTC: instant))).floorDivided(by: 86_400))
+  }
+}

@@ -9,8 +9,9 @@ public enum RepeatAnswer {
     public let description: String
   }
 
-  /// `answer` as `cal edit`'s options: `monthly every 2 on 2nd-tue until fri` is `--repeat monthly --every 2
-  /// --repeat-on 2nd-tue --until fri`, and `rrule FREQ=...` (or the RRULE text alone) is `--rrule FREQ=...`.
+  /// `answer` as `cal edit`'s options, each value attached to its option so that none is read as an option
+  /// of its own: `monthly every 2 on 2nd-tue until fri` is `--repeat=monthly --every=2 --repeat-on=2nd-tue
+  /// --until=fri`, and `rrule FREQ=...` (or the RRULE text alone) is `--rrule=FREQ=...`.
   public static func options(_ answer: String) throws(Error) -> [String] {
     // A comma ending a word only sets it apart (`yearly every 2, 3 times`); the commas of a list of days stay.
     var words = answer.split(separator: " ").map { String($0.hasSuffix(",") ? $0.dropLast() : $0) }.filter {
@@ -23,15 +24,15 @@ public enum RepeatAnswer {
       guard !rule.isEmpty else {
         throw Error(description: "give the rule after rrule, such as rrule FREQ=MONTHLY;BYDAY=-1FR")
       }
-      return ["--rrule", rule]
+      return ["--rrule=" + rule]
     }
-    var options = ["--repeat", words.removeFirst().lowercased()]
+    var options = ["--repeat=" + words.removeFirst().lowercased()]
     while !words.isEmpty {
       let word = words.removeFirst()
       let keyword = word.lowercased()
       if words.first?.lowercased() == "times", Int(word) != nil {
         words.removeFirst()
-        options += ["--count", word]
+        options.append("--count=" + word)
         continue
       }
       guard let option = ["every": "--every", "on": "--repeat-on", "until": "--until"][keyword], !words.isEmpty else {
@@ -46,7 +47,7 @@ public enum RepeatAnswer {
       {
         value.append(words.removeFirst())
       }
-      options += [option, value.joined(separator: " ")]
+      options.append(option + "=" + value.joined(separator: " "))
     }
     return options
   }

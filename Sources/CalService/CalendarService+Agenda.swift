@@ -97,6 +97,12 @@ extension CalendarService {
     return event
   }
 
+  /// The edited occurrence of series `id` on `day`, kept as an event of its own; `nil` when that occurrence
+  /// is as the series makes it.
+  public func editedOccurrence(of id: Int64, on day: CivilDate) throws -> EventRecord? {
+    try perform { try store.events.override(of: id, on: day) }
+  }
+
   /// The occurrence of `event` on `day` (its first one without a day) as an agenda item: what a front end
   /// shows after adding, changing or removing it. `nil` when it falls outside the years 1 to 9999.
   public func item(for event: EventRecord, on day: CivilDate? = nil) throws -> AgendaItem? {

@@ -7,7 +7,7 @@ public enum EventValidation {
   ///
   /// - Throws: `ServiceError.invalidRequest` naming the first problem: an empty title, a time zone this
   ///   system does not know, a recurrence rule outside what `cal` reads back, a rule for an occurrence of a
-  ///   series kept elsewhere.
+  ///   series, kept here or elsewhere.
   public static func check(_ fields: EventFields, zones: ZoneLoader) throws(ServiceError) {
     if fields.title.allSatisfy(\.isWhitespace) {
       throw ServiceError(.invalidRequest, "the title is empty: give the event a title")
@@ -19,6 +19,16 @@ public enum EventValidation {
         .invalidRequest,
         "this event is one occurrence of a series kept elsewhere (UID \(link.uid)), which cannot repeat on "
           + "its own: add a new event that repeats instead")
+    }
+    if let series = fields.parentID, fields.schedule.rule != nil {
+      // An occurrence of a series is written inside it (RECURRENCE-ID, RDATE), where a rule of its own has no
+      // place: it would be listed as a series here and lost from every export and sync.
+      let what = fields.recurrenceDay.map { "the \($0) occurrence" } ?? "an extra date"
+      let fix =
+        fields.recurrenceDay.map { "change the series from that day on (cal edit \(series) --on \($0) --from-here)" }
+        ?? "change the series (cal edit \(series))"
+      throw ServiceError(
+        .invalidRequest, "this event is \(what) of the series #\(series), which cannot repeat on its own: \(fix)")
     }
     if let name = fields.schedule.timeZone, name != "UTC" {
       do {

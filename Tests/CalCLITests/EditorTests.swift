@@ -130,13 +130,17 @@ struct EditorTests {
     #expect(cal.process.snapshot() == before)
   }
 
-  @Test("hostile text: garbage, a huge file, the file removed, CRLF lines")
+  @Test("hostile text: garbage, a huge file, the file removed or made a FIFO, a folder or a device, CRLF lines")
   func hostileText() throws {
     let before = cal.process.snapshot()
     for (commands, message) in [
       ("head -c 3000 /dev/urandom > \"$1\"", "Error: line "),
       ("head -c 2000000 /dev/zero | tr '\\0' 'x' > \"$1\"", "Error: "),
       ("rm \"$1\"", "Error: cannot read "),
+      // A FIFO would keep cal waiting for a writer for ever.
+      ("rm \"$1\"; mkfifo \"$1\"", "Error: the editor left "),
+      ("rm \"$1\"; mkdir \"$1\"", "Error: the editor left "),
+      ("rm \"$1\"; ln -s /dev/zero \"$1\"", "Error: the editor left "),
       ("printf 'title: \\033[31mred\\n' > \"$1\"; printf 'at: 99\\n' >> \"$1\"", "Error: --at: "),
     ] {
       let result = try cal.run(["edit", "1", "--editor"], environment: try editor(commands))
@@ -147,11 +151,146 @@ struct EditorTests {
       for file in try leftOver() { try FileManager.default.removeItem(atPath: cal.process.folder + "/" + file) }
     }
     #expect(cal.process.snapshot() == before)
-    // Lines left out keep their values.
-    let crlf = try editor("printf '# from windows\\r\\ntitle: from windows\\r\\nnote:\\r\\nline one\\r\\n' > \"$1\"")
+    // Lines left out keep their values; a byte-order mark before them is dropped.
+    let crlf = try editor(
+      "printf '\\357\\273\\277# from windows\\r\\ntitle: from windows\\r\\nnote:\\r\\nline one\\r\\n' > \"$1\"")
     let result = try cal.run(["edit", "1", "--editor"], environment: crlf)
     #expect(result.stdout.hasPrefix("Changed: 2024-05-13  14:00-15:30  #1  from windows\n"), "\(result.stderr)")
     #expect(try cal.run(["list", "2024-05-13", "--json"]).stdout.contains(#""note":"line one""#))
+  }
+
+  @Test("values that read as options (a title --help, a location --db, a note -h) are the text they are")
+  func valuesLikeOptions() throws {
+    let environment = try editor(
+      """
+      sed -i -e 's/^title: .*/title: --help/' -e 's/^location:.*/location: --db=other.db/' \\
+        -e 's/^remind: .*/remind: --json/' "$1"
+      """)
+    let before = cal.process.snapshot()
+    // A reminder of that text is no reminder: refused as --remind refuses it, not as a missing value.
+    var result = try cal.run(["edit", "1", "--editor"], environment: environment)
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("Error: --remind: '--json'"), "\(result.stderr)")
+    #expect(cal.process.snapshot() == before)
+    for file in try leftOver() { try FileManager.default.removeItem(atPath: cal.process.folder + "/" + file) }
+    result = try cal.run(
+      ["edit", "1", "--editor"],
+      environment: try editor(
+        """
+        sed -i -e 's/^title: .*/title: --help/' -e 's/^location:.*/location: --db=other.db/' "$1"
+        printf -- '--note\\n-h\\n' >> "$1"
+        """))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Changed: 2024-05-13  14:00-15:30  #1  --help @ --db=other.db\n"))
+    #expect(try cal.run(["list", "2024-05-13", "--json"]).stdout.contains(#""note":"--note\n-h""#))
+    #expect(try leftOver() == [])
+  }
+
+  @Test("an occurrence given a repeat is refused, in the editor or on the line; the service's refusals keep the text")
+  func occurrenceCannotRepeat() throws {
+    let before = cal.process.snapshot()
+    let refusal = "this event is the 2024-05-21 occurrence of the series #3, which cannot repeat on its own: "
+    // Listed as a series of its own, the occurrence lost its rule in every export.
+    for repeats in ["daily", "FREQ=DAILY;COUNT=3"] {
+      let result = try cal.run(
+        ["edit", "3", "--on", "2024-05-21", "--editor"],
+        environment: try editor("sed -i -e 's/^repeat:.*/repeat: \(repeats)/' \"$1\""))
+      #expect(result.status == 1, "\(repeats)")
+      #expect(result.stderr.hasPrefix("Error: \(refusal)"), "\(repeats): \(result.stderr)")
+      // One line, no usage (the command line was right), naming the file that keeps the text.
+      let kept = try #require(try leftOver().first)
+      #expect(result.stderr == result.stderr.split(separator: "\n").first.map { $0 + "\n" })
+      #expect(result.stderr.hasSuffix("; your text is kept in \(cal.process.folder)/\(kept)\n"))
+      try FileManager.default.removeItem(atPath: cal.process.folder + "/" + kept)
+    }
+    #expect(cal.process.snapshot() == before)
+    // Edited once, the occurrence is #4: it cannot be made to repeat either, by options or in the editor.
+    try cal.setUp([["edit", "3", "--on", "2024-05-21", "--title", "standup, remote"]])
+    let edited = cal.process.snapshot()
+    try cal.expectRefused(["edit", "4", "--repeat", "daily"], refusal)
+    try cal.expectRefused(["edit", "4", "--rrule", "FREQ=WEEKLY"], refusal)
+    let result = try cal.run(
+      ["edit", "4", "--editor"], environment: try editor("sed -i -e 's/^repeat:.*/repeat: weekly/' \"$1\""))
+    #expect(result.status == 1 && result.stderr.hasPrefix("Error: \(refusal)"), "\(result.stderr)")
+    #expect(cal.process.snapshot() == edited)
+    for file in try leftOver() { try FileManager.default.removeItem(atPath: cal.process.folder + "/" + file) }
+    // An event removed while in the editor: said so, and the text kept.
+    let other = "\"\(CalProcess.binary)\" rm 4 --db \"\(cal.process.database)\" >/dev/null"
+    let removed = try cal.run(
+      ["edit", "4", "--editor"], environment: try editor(other + "\nsed -i -e 's/^title: .*/title: mine/' \"$1\""))
+    #expect(removed.status == 1)
+    #expect(removed.stderr.hasPrefix("Error: there is no event #4; your text is kept in "), "\(removed.stderr)")
+    #expect(try leftOver().count == 1)
+  }
+
+  @Test("a calendar that cannot take the event is refused before the editor opens")
+  func calendarRefusedFirst() throws {
+    let environment = try editor("sed -i -e 's/^title: .*/title: typed in vain/' \"$1\"")
+    let before = cal.process.snapshot()
+    var result = try cal.run(["edit", "1", "--calendar", "nosuch", "--editor"], environment: environment)
+    #expect(result.status == 1 && result.stderr.hasPrefix("Error: there is no calendar named 'nosuch'"))
+    result = try cal.run(
+      ["edit", "3", "--on", "2024-05-21", "--calendar", "personal", "--editor"], environment: environment)
+    #expect(result.status == 64 && result.stderr.hasPrefix("Error: one occurrence cannot move to another calendar"))
+    #expect(!FileManager.default.fileExists(atPath: cal.process.folder + "/seen.txt"), "the editor ran")
+    #expect(try leftOver() == [])
+    #expect(cal.process.snapshot() == before)
+  }
+
+  @Test("an event with a note of over a megabyte (imported) can be edited; the text may grow by a megabyte")
+  func longNote() throws {
+    let note = String(repeating: "x", count: 1_500_000)
+    let file = cal.process.folder + "/long.ics"
+    try [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:long", "DTSTART:20240520T090000Z",
+      "SUMMARY:long", "DESCRIPTION:\(note)", "END:VEVENT", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    try cal.setUp([["import", file]])
+    let result = try cal.run(
+      ["edit", "4", "--editor"], environment: try editor("sed -i -e 's/^title: .*/title: still long/' \"$1\""))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try cal.run(["list", "2024-05-20", "--json"]).stdout.contains(#""title":"still long","note":"xxxx"#))
+    #expect(try leftOver() == [])
+  }
+
+  @Test("a title or location of several lines, spaces at the ends, a note with blank lines: kept unless changed")
+  func textsOneLineCannotHold() throws {
+    let file = cal.process.folder + "/lines.ics"
+    try [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:lines", "DTSTART:20240520T090000Z",
+      "SUMMARY:two\\nlines  ", "LOCATION: room\\nB", "DESCRIPTION:\\n\\nthe note\\n\\n", "END:VEVENT",
+      "END:VCALENDAR", "",
+    ].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    try cal.setUp([["import", file]])
+    let fields = #""title":"two\nlines  ","note":"\n\nthe note\n\n","location":" room\nB""#
+    #expect(try cal.run(["list", "2024-05-20", "--json"]).stdout.contains(fields))
+    // Saved as it was, the form changes nothing (its lines could not be read back before).
+    let before = cal.process.snapshot()
+    var result = try cal.run(["edit", "4", "--editor"], environment: try editor("true"))
+    #expect(result.status == 0 && result.stdout == "Nothing changed: #4 is as it was.\n", "\(result.stderr)")
+    #expect(try seen().contains("title: two lines") && seen().contains("location: room B"))
+    #expect(cal.process.snapshot() == before)
+    // Another line changed, these are kept as they are.
+    result = try cal.run(
+      ["edit", "4", "--editor"], environment: try editor("sed -i -e 's/^at: .*/at: 13:00/' \"$1\""))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try cal.run(["list", "2024-05-20", "--json"]).stdout.contains(fields))
+  }
+
+  @Test("with --json, an edit that changes nothing prints the event (or the occurrence) as it is, one JSON line")
+  func nothingChangedAsJSON() throws {
+    let before = cal.process.snapshot()
+    let environment = try editor("true")
+    var result = try cal.run(["edit", "1", "--editor", "--json"], environment: environment)
+    #expect(result.status == 0 && result.stdout.hasPrefix(#"{"id":1,"date":"2024-05-13","title":"meeting with Bob""#))
+    #expect(result.stdout.split(separator: "\n").count == 1)
+    result = try cal.run(["edit", "3", "--on", "2024-05-21", "--editor", "--json"], environment: environment)
+    #expect(result.stdout.hasPrefix(#"{"id":3,"date":"2024-05-21","title":"standup""#), "\(result.stdout)")
+    #expect(cal.process.snapshot() == before)
+    // An occurrence edited before is that event.
+    try cal.setUp([["edit", "3", "--on", "2024-05-21", "--title", "standup, remote"]])
+    result = try cal.run(["edit", "3", "--on", "2024-05-21", "--editor", "--json"], environment: environment)
+    #expect(result.stdout.hasPrefix(#"{"id":4,"date":"2024-05-21","title":"standup, remote""#), "\(result.stdout)")
   }
 
   @Test("an event changed by another command while in the editor is left as that command made it")

@@ -183,9 +183,22 @@ final class EndToEndTests {
   func badInput() throws {
     try cal.run(["add", "2024-05-12", "dentist"])
     try cal.run(["goto", "2024-05"])
-    try expectRefused(["add", "2024-02-30", "x"], message: "February 2024 has 29 days")
-    try expectRefused(["add", "2024-13-01", "x"], message: "month 13 does not exist: months are numbered 01 to 12")
-    try expectRefused(["add", "0000-01-01", "x"], message: "year 0 is out of range: cal covers the years 1 to 9999")
+    // What was typed is quoted: the number beyond its range is in it, and where it stood on the line.
+    try expectRefused(["add", "2024-02-30", "x"], message: "'2024-02-30' is not a day: February 2024 has 29 days")
+    try expectRefused(["add", "may", "32", "2024", "x"], message: "'may 32 2024' is not a day: May 2024 has 31 days")
+    try expectRefused(
+      ["add", "2024-05-01", "2024-05-32", "x"], message: "'2024-05-32' is not a day: May 2024 has 31 days")
+    try expectRefused(
+      ["list", "2024-05-01..2024-05-32"], message: "'2024-05-01..2024-05-32' is not a range: May 2024 has 31 days")
+    try expectRefused(["list", "2024-5-32"], message: "'2024-5-32' is not a day or a month: May 2024 has 31 days")
+    try expectRefused(
+      ["agenda", "2024-02-30"], message: "'2024-02-30' is not a day, a month or a range: February 2024 has 29 days")
+    try expectRefused(
+      ["add", "2024-13-01", "x"],
+      message: "'2024-13-01' is not a day: month 13 does not exist: months are numbered 01 to 12")
+    try expectRefused(
+      ["add", "0000-01-01", "x"],
+      message: "'0000-01-01' is not a day: year 0 is out of range: cal covers the years 1 to 9999")
     try expectRefused(["add", "2024-05-12", ""], message: "the title is empty: give the event a title")
     try expectRefused(["add", "2024-05-12", "  \t "], message: "the title is empty: give the event a title")
     try expectRefused(
@@ -210,7 +223,8 @@ final class EndToEndTests {
       ["flip", "--swipe", "nan,1"],
       message: "malformed swipe 'nan,1': expected two numbers DX,DY such as -5,-5 or 3.5,0")
     try expectRefused(["flip"], message: "Missing expected argument '<direction>' (or --swipe <dx,dy>)")
-    try expectRefused(["goto", "2024-13"], message: "month 13 does not exist: months are numbered 01 to 12")
+    try expectRefused(
+      ["goto", "2024-13"], message: "'2024-13' is not a month: month 13 does not exist: months are numbered 01 to 12")
     try expectRefused(
       ["history", "--limit", "0"], message: "'0' is not a valid limit: expected a positive whole number")
     try expectRefused(

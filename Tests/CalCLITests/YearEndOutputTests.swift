@@ -46,6 +46,45 @@ final class YearEndOutputTests {
       ])
   }
 
+  @Test(
+    "an event that runs past 9999 or began before the year 1 is listed as going on there, not as ending or starting")
+  func listedAtTheEdges() throws {
+    for command in [
+      ["add", "9999-12-31", "two days", "--at", "14:00", "--for", "2d"],
+      ["add", "9999-12-31", "ten hours", "--at", "14:00", "--for", "10h"],
+      ["add", "9999-12-31", "nine hours", "--at", "14:00", "--for", "9h"],
+      // 00:30 in Tokyo (local mean time, +09:18:59) is 16:04 on the day before the year 1 in Berlin (+00:53:28).
+      ["add", "0001-01-01", "over before", "--at", "00:30", "--tz", "Asia/Tokyo", "--for", "1h"],
+      ["add", "0001-01-01", "into the year 1", "--at", "00:30", "--tz", "Asia/Tokyo", "--for", "20h"],
+    ] {
+      #expect(try cal.run(command).status == 0, "\(command)")
+    }
+    try cal.expect(
+      ["list", "9999-12-31"],
+      prints: """
+        9999-12-31  14:00-...    #1  two days
+        9999-12-31  14:00-00:00  #2  ten hours
+        9999-12-31  14:00-23:00  #3  nine hours
+
+        """)
+    try cal.expect(
+      ["list", "9999-12-31", "--time-format", "12h"],
+      prints: """
+        9999-12-31   2:00pm-...      #1  two days
+        9999-12-31   2:00pm-12:00am  #2  ten hours
+        9999-12-31   2:00pm-11:00pm  #3  nine hours
+
+        """)
+    // One wholly before the year 1 is held to its first day with its own times.
+    try cal.expect(
+      ["list", "0001-01-01"],
+      prints: """
+        0001-01-01  16:04-17:04  #4  over before
+        0001-01-01  ...-12:04    #5  into the year 1
+
+        """)
+  }
+
   @Test("all-day events ending on 9999-12-31 export their length (no DTEND can follow) and import back whole")
   func allDayExportAtTheEnd() throws {
     for command in [["add", "9999-12-31", "eve"], ["add", "9999-12-29", "three", "--to", "9999-12-31"]] {

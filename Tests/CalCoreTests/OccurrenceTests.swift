@@ -39,4 +39,23 @@ struct OccurrenceTests {
     #expect(reaching?.lastDay == .last)
     #expect(long.lastDay() == .last)
   }
+
+  @Test("one held to an edge of the calendar says whether it goes on across it, on the user's clock")
+  func acrossTheEdges() throws {
+    let december = try CivilDate(parsing: "9999-12-31")
+    func timed(_ day: CivilDate, _ minutes: Int, length: Int, zone: ZoneInfo) -> Occurrence? {
+      Occurrence.occurrence(
+        of: EventSchedule(startDay: day, startTime: TimeOfDay(minutes: minutes), lengthMinutes: length), on: day,
+        eventZone: zone, localZone: .utc)
+    }
+    // 14:00 for ten hours ends at midnight, on the day; for eleven it goes on into the year 10000.
+    #expect(timed(december, 14 * 60, length: 600, zone: .utc)?.runsPastCalendar(in: .utc) == false)
+    #expect(timed(december, 14 * 60, length: 660, zone: .utc)?.runsPastCalendar(in: .utc) == true)
+    #expect(timed(december, 14 * 60, length: 660, zone: .utc)?.beganBeforeCalendar(in: .utc) == false)
+    // From midnight on 1 January 1 at UTC+14, 10:00 UTC the day before: over before it, or going on into it.
+    let east = try ZoneInfo(name: "x", posix: "<+14>-14")
+    #expect(timed(.first, 0, length: 60, zone: east)?.beganBeforeCalendar(in: .utc) == false)
+    #expect(timed(.first, 0, length: 60 * 15, zone: east)?.beganBeforeCalendar(in: .utc) == true)
+    #expect(timed(.first, 0, length: 60 * 15, zone: east)?.runsPastCalendar(in: .utc) == false)
+  }
 }

@@ -64,9 +64,9 @@ struct RepeatPromptTests {
 
   @Test("an answer of RRULE text is sent whole as --rrule")
   func rruleAnswer() throws {
-    #expect(try EditForm.repeatWords("rrule FREQ=YEARLY;BYMONTH=3") == ["--rrule", "FREQ=YEARLY;BYMONTH=3"])
-    #expect(try EditForm.repeatWords("RRULE:FREQ=DAILY") == ["--rrule", "RRULE:FREQ=DAILY"])
-    #expect(try EditForm.repeatWords("FREQ=DAILY;COUNT=2") == ["--rrule", "FREQ=DAILY;COUNT=2"])
+    #expect(try EditForm.repeatWords("rrule FREQ=YEARLY;BYMONTH=3") == ["--rrule=FREQ=YEARLY;BYMONTH=3"])
+    #expect(try EditForm.repeatWords("RRULE:FREQ=DAILY") == ["--rrule=RRULE:FREQ=DAILY"])
+    #expect(try EditForm.repeatWords("FREQ=DAILY;COUNT=2") == ["--rrule=FREQ=DAILY;COUNT=2"])
     #expect(throws: PageInputError.self) { try EditForm.repeatWords("rrule") }
   }
 }

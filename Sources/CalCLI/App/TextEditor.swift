@@ -27,7 +27,9 @@ struct TextEditor {
     var template = Array("\(folder)/cal-\(name)-XXXXXX.txt".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
     guard descriptor >= 0 else {
-      throw CalError("cannot make a file for the editor in \(TerminalText.sanitized(folder)): \(Self.reason())")
+      // errno read first: what the message is made of may set it.
+      let reason = Self.reason()
+      throw CalError("cannot make a file for the editor in \(TerminalText.sanitized(folder)): \(reason)")
     }
     let path = String(cString: template)
     var written = true
@@ -51,7 +53,8 @@ struct TextEditor {
     }
     do {
       try run(on: path, environment: environment)
-      return (try Self.read(path), path)
+      // What it was given and a megabyte more: an event with a long note (imported) can be edited too.
+      return (try Self.read(path, atMost: offset + EventForm.maximumSize), path)
     } catch {
       unlink(path)
       throw error
@@ -85,21 +88,36 @@ struct TextEditor {
     if exit != 0 { throw CalError("the editor (\(editor)) ended with exit status \(exit); nothing was changed") }
   }
 
-  /// What the file at `path` holds, as UTF-8 (invalid bytes repaired).
-  private static func read(_ path: String) throws(CalError) -> String {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw CalError("cannot read \(TerminalText.sanitized(path)) back: \(reason())") }
+  /// What the file at `path` holds, as UTF-8 (invalid bytes repaired), refused when over `limit` bytes. An
+  /// editor that left something else there (a FIFO, which reading would wait on for ever, a directory, a device) is refused.
+  private static func read(_ path: String, atMost limit: Int) throws(CalError) -> String {
+    // Not blocking: opening a FIFO for reading waits for a writer.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      let reason = reason()
+      throw CalError("cannot read \(TerminalText.sanitized(path)) back: \(reason)")
+    }
     defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+      throw CalError(
+        "the editor left \(TerminalText.sanitized(path)) as something other than a file; nothing was changed")
+    }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
       let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw CalError("cannot read \(TerminalText.sanitized(path)) back: \(reason())") }
+      guard count >= 0 else {
+        let reason = reason()
+        throw CalError("cannot read \(TerminalText.sanitized(path)) back: \(reason)")
+      }
       if count == 0 { break }
       bytes += chunk[..<count]
-      guard bytes.count <= EventForm.maximumSize else {
-        throw CalError("\(TerminalText.sanitized(path)) is over a megabyte: no event is that long; nothing was changed")
+      guard bytes.count <= limit else {
+        throw CalError(
+          "\(TerminalText.sanitized(path)) grew by over a megabyte in the editor: no change is that long; nothing was "
+            + "changed")
       }
     }
     return String(decoding: bytes, as: UTF8.self)

@@ -138,7 +138,16 @@ struct EditCommand: Command {
     let outcome = try Self.editInEditor(
       calendar, id: id, occurrence: occurrence, fromHere: fromHere, calendarName: calendarName, context: context)
     if outcome == nil {
-      context.print("Nothing changed: #\(id)" + (occurrence.map { "@\($0)" } ?? "") + " is as it was.")
+      guard json else {
+        context.print("Nothing changed: #\(id)" + (occurrence.map { "@\($0)" } ?? "") + " is as it was.")
+        return nil
+      }
+      // JSON says the event (or the occurrence) as it is, as an edit says it as it became.
+      let alone = try occurrence.flatMap { day in try calendar.editedOccurrence(of: id, on: day) }
+      context.print(
+        try EventPresenter.report(
+          "", alone ?? calendar.event(id: id), on: alone == nil ? occurrence : nil, asJSON: true, calendar: calendar,
+          context: context))
     }
     return outcome
   }
@@ -156,7 +165,10 @@ struct EditCommand: Command {
   ) throws -> EditOutcome? {
     var before: EventFields?
     do {
-      _ = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere) { fields in throw Peek(fields: fields) }
+      // With the calendar named, so that one that cannot take the event is refused before the editor opens.
+      _ = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere, calendar: calendarName) { fields in
+        throw Peek(fields: fields)
+      }
     } catch let peek as Peek {
       before = peek.fields
     }
@@ -192,6 +204,11 @@ struct EditCommand: Command {
       }
     } catch let error as UsageError {
       throw CalError(error.message + kept)
+    } catch let error as ServiceError {
+      // A value the service refuses is the text's fault, not the command line's (no usage line); whatever
+      // the failure, the text is kept and named.
+      if error.kind == .invalidRequest { throw CalError(error.message + kept) }
+      throw ServiceError(error.kind, error.message + kept, detail: error.detail)
     }
     unlink(edited.path)
     return outcome

@@ -19,7 +19,7 @@ struct EventForm: Equatable {
     "title", "date", "at", "for", "to", "tz", "repeat", "location", "remind", "remind-at", "note",
   ]
 
-  /// The most the edited text may hold.
+  /// The most the edited text may grow by, over what the editor was given.
   static let maximumSize = 1 << 20
 
   /// Each field's value, by name.
@@ -53,6 +53,12 @@ struct EventForm: Equatable {
       schedule.isAllDay
       ? fields.reminders.lazy.compactMap(\.allDayTime).first.map { clock.text(minutes: $0.minutes) } ?? "" : ""
     values["note"] = fields.note ?? ""
+    // Each value as reading its line back gives it, so that a line left as it was is one left unchanged: a
+    // title or location of several lines (an import takes them) on one, spaces at either end trimmed, the
+    // note without blank lines at either end and CRLFs. The event keeps what it holds unless a line changes.
+    for (name, value) in values {
+      values[name] = name == "note" ? Self.note(Self.lines(of: value)) : Self.trimmed(Self.oneLine(value)[...])
+    }
   }
 
   /// The form that `text` (as the editor left it) holds: comment lines (`#`) and blank lines are skipped
@@ -62,8 +68,9 @@ struct EventForm: Equatable {
   init(parsing text: String, defaults: EventForm) throws(UsageError) {
     values = defaults.values
     var given: Set<String> = []
-    // A CRLF is one Character in Swift: lines end at either.
-    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    // A byte-order mark, which some editors write first, is no part of the first line's name.
+    let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+    let lines = Self.lines(of: text)
     for (index, line) in lines.enumerated() {
       let trimmed = Self.trimmed(line)
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
@@ -82,10 +89,7 @@ struct EventForm: Equatable {
       let value = Self.trimmed(line[line.index(after: colon)...])
       if name == "note" {
         // The rest of the text is the note, its own lines as they are, blank ones at either end dropped.
-        var note = ([Substring(value)] + lines[(index + 1)...]).map(String.init)
-        while note.first?.allSatisfy(\.isWhitespace) == true { note.removeFirst() }
-        while note.last?.allSatisfy(\.isWhitespace) == true { note.removeLast() }
-        values[name] = note.concatenated(separator: "\n")
+        values[name] = Self.note([Substring(value)] + lines[(index + 1)...])
         break
       }
       values[name] = value
@@ -123,8 +127,8 @@ struct EventForm: Equatable {
       guard value != original.values[name] ?? "" else { continue }
       switch name {
       case "at":
-        words += Self.isAllDay(value) ? ["--all-day"] : ["--at", value]
-      case "tz": words += ["--tz", value.isEmpty ? "local" : value]
+        words += Self.isAllDay(value) ? ["--all-day"] : [Self.option("at", value)]
+      case "tz": words.append(Self.option("tz", value.isEmpty ? "local" : value))
       case "repeat":
         do {
           words += try RepeatAnswer.options(value.isEmpty ? "none" : value)
@@ -133,27 +137,33 @@ struct EventForm: Equatable {
         }
       case "remind":
         let reminders = value.split(separator: ",").map { Self.trimmed($0) }.filter { !$0.isEmpty }
-        words += reminders.isEmpty ? ["--no-remind"] : reminders.flatMap { ["--remind", $0] }
+        words += reminders.isEmpty ? ["--no-remind"] : reminders.map { Self.option("remind", $0) }
         // New reminders of an all-day event keep the time they count from, unless that line changed too.
         let time = values["remind-at"] ?? ""
-        if !reminders.isEmpty, !time.isEmpty, time == original.values["remind-at"] { words += ["--remind-at", time] }
+        if !reminders.isEmpty, !time.isEmpty, time == original.values["remind-at"] {
+          words.append(Self.option("remind-at", time))
+        }
       case "to":
         // No last day: an all-day event ends on its first; one made timed has none.
         if value.isEmpty {
           guard Self.isAllDay(values["at"] ?? "") else { continue }
-          words += ["--to", values["date"] ?? ""]
+          words.append(Self.option("to", values["date"] ?? ""))
         } else {
-          words += ["--to", value]
+          words.append(Self.option("to", value))
         }
       case "remind-at":
         // Reminders removed take their time with them.
         guard !(values["remind"] ?? "").isEmpty else { continue }
-        words += ["--remind-at", value.isEmpty ? Reminder.defaultAllDayTime.description : value]
-      default: words += ["--" + name, value]
+        words.append(Self.option("remind-at", value.isEmpty ? Reminder.defaultAllDayTime.description : value))
+      default: words.append(Self.option(name, value))
       }
     }
     return words
   }
+
+  /// The option `--name=value`: written in one word, so that a value that reads as an option (a title
+  /// `--help`, a location `--db`) is taken as the text it is.
+  private static func option(_ name: String, _ value: String) -> String { "--\(name)=\(value)" }
 
   /// How `at:` reads for an all-day event.
   static let allDay = "all day"
@@ -161,6 +171,24 @@ struct EventForm: Equatable {
   /// Whether `at:` says the event has no time: `all day`, `all-day`, `allday`.
   private static func isAllDay(_ value: String) -> Bool {
     value.lowercased().filter(\.isLetter) == "allday"
+  }
+
+  /// The lines of `text`: a CRLF is one Character in Swift, and lines end at either.
+  private static func lines(of text: String) -> [Substring] {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+  }
+
+  /// `text` on one line, its line breaks spaces.
+  private static func oneLine(_ text: String) -> String {
+    lines(of: text).concatenated(separator: " ")
+  }
+
+  /// The note that `lines` hold: as they are, blank ones at either end dropped.
+  private static func note<Lines: Collection<Substring>>(_ lines: Lines) -> String {
+    var note = lines.map(String.init)
+    while note.first?.allSatisfy(\.isWhitespace) == true { note.removeFirst() }
+    while note.last?.allSatisfy(\.isWhitespace) == true { note.removeLast() }
+    return note.concatenated(separator: "\n")
   }
 
   /// `text` without spaces and tabs at either end.

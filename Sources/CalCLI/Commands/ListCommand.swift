@@ -74,7 +74,7 @@ struct ListCommand: Command {
     do {
       if let year = try DayExpression.year(text, today: dates.today) { return .year(year) }
     } catch {
-      throw UsageError(error.description)
+      throw DateReader.refusal(error, text: text, is: "a year")
     }
     let found: DayExpression.DayOrMonth
     do {
@@ -92,7 +92,7 @@ struct ListCommand: Command {
           + "month as \(DayExpression.monthForms), a year as 2024 or next year, a range as 2024-05-01..2024-06-15 "
           + "or today..fri, or week, next week, last week (see cal help dates)")
     } catch {
-      throw UsageError(error.description)
+      throw DateReader.refusal(error, text: text, is: "a day or a month")
     }
     switch found {
     case .day(let day): return .days(day, day)

@@ -167,8 +167,12 @@ struct EventLineWriter {
   private mutating func putTime(_ item: AgendaItem, into line: inout ByteCursor) {
     let occurrence = item.occurrence
     guard let start = occurrence.startInstant, let end = occurrence.endInstant else { return line.put("all day") }
+    // An occurrence beyond the calendar's edges is listed on its first or last day, where it neither starts
+    // nor ends (a 2-day event from 31 December 9999 14:00 is 14:00-..., not 14:00-14:00).
     let key = (
-      start: start, end: end, startsToday: item.day == occurrence.firstDay, endsToday: item.day == occurrence.lastDay
+      start: start, end: end,
+      startsToday: item.day == occurrence.firstDay && !(item.day == .first && occurrence.beganBeforeCalendar(in: zone)),
+      endsToday: item.day == occurrence.lastDay && !(item.day == .last && occurrence.runsPastCalendar(in: zone))
     )
     if let time, time == key { return timeText.put(into: &line) }
     let textStart = line.position

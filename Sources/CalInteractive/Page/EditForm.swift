@@ -1,7 +1,8 @@
 import CalCore
 
 /// The fields of an event as the page's edit form lists them, each with its value written in the grammar of
-/// `cal edit`'s option for it, which is what its prompt is prefilled with and what an answer is sent as.
+/// `cal edit`'s option for it, which is what its prompt is prefilled with and what an answer is sent as
+/// (`--title=ANSWER`, in one word, so that an answer such as `--help` is the text it is).
 struct EditForm {
   /// One line of the form.
   struct Field {
@@ -46,20 +47,20 @@ struct EditForm {
     var lines = [
       Field(key: "t", name: "Title", prompt: "Title: ", value: fields.title) { answer throws(PageInputError) in
         guard !answer.allSatisfy(\.isWhitespace) else { throw PageInputError("the title is empty") }
-        return ["--title", answer]
+        return ["--title=" + answer]
       },
       Field(key: "d", name: "Date", prompt: "Date (2024-05-12, 5-12, fri, +3d): ", value: "\(schedule.startDay)") {
-        ["--date", $0]
+        ["--date=" + $0]
       },
       Field(
         key: "i", name: "Time", prompt: "Time (9, 9:30, 9am, 21:30, noon; empty: all day): ",
         value: schedule.startTime?.description(on: clock) ?? ""
-      ) { $0.isEmpty ? ["--all-day"] : ["--at", $0] },
+      ) { $0.isEmpty ? ["--all-day"] : ["--at=" + $0] },
     ]
     if schedule.isAllDay {
       lines.append(
         Field(key: "l", name: "Last day", prompt: "Last day (2024-05-14, +2d): ", value: "\(lastDay)") {
-          ["--to", $0]
+          ["--to=" + $0]
         })
     } else {
       lines.append(
@@ -67,14 +68,14 @@ struct EditForm {
           key: "l", name: "Length", prompt: "Length (45m, 1h30m, 1.5h, 90, 2d): ", value: Self.length(of: schedule)
         ) { answer throws(PageInputError) in
           guard !answer.isEmpty else { throw PageInputError("give a length such as 45m, 1h30m or 2d") }
-          return ["--for", answer]
+          return ["--for=" + answer]
         })
     }
     lines += [
       Field(key: "o", name: "Location", prompt: "Location (empty: none): ", value: fields.location ?? "") {
-        ["--location", $0]
+        ["--location=" + $0]
       },
-      Field(key: "n", name: "Note", prompt: "Note (empty: none): ", value: fields.note ?? "") { ["--note", $0] },
+      Field(key: "n", name: "Note", prompt: "Note (empty: none): ", value: fields.note ?? "") { ["--note=" + $0] },
       Field(
         key: "r", name: "Repeat",
         prompt:
@@ -86,7 +87,7 @@ struct EditForm {
         value: fields.reminders.map { $0.optionText(localZone: zone, clock: clock) }.joined(separator: ", ")
       ) { answer in
         let reminders = answer.split(separator: ",").filter { !$0.allSatisfy(\.isWhitespace) }.map(String.init)
-        return reminders.isEmpty ? ["--no-remind"] : reminders.flatMap { ["--remind", $0] }
+        return reminders.isEmpty ? ["--no-remind"] : reminders.map { "--remind=" + $0 }
       },
     ]
     if schedule.isAllDay {
@@ -96,14 +97,14 @@ struct EditForm {
           key: "f", name: "Reminded from", prompt: "Reminders count from (9, 8am, 18:30): ",
           value: time.description(on: clock)
         ) {
-          ["--remind-at", $0]
+          ["--remind-at=" + $0]
         })
     } else {
       lines.append(
         Field(
           key: "z", name: "Time zone", prompt: "Time zone (Europe/Berlin; local: your clock): ",
           value: schedule.timeZone ?? "local"
-        ) { ["--tz", $0] })
+        ) { ["--tz=" + $0] })
     }
     return lines
   }
@@ -128,8 +129,8 @@ struct EditForm {
   }
 
   /// The repeat prompt's words as `cal edit`'s options: `monthly every 2 on 2nd-tue until fri` is
-  /// `--repeat monthly --every 2 --repeat-on 2nd-tue --until fri`, and `rrule FREQ=...` (or the RRULE text
-  /// alone) is `--rrule FREQ=...`.
+  /// `--repeat=monthly --every=2 --repeat-on=2nd-tue --until=fri`, and `rrule FREQ=...` (or the RRULE text
+  /// alone) is `--rrule=FREQ=...` (``RepeatAnswer``).
   static func repeatWords(_ answer: String) throws(PageInputError) -> [String] {
     do {
       return try RepeatAnswer.options(answer)

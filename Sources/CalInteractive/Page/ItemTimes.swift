@@ -19,8 +19,11 @@ struct ItemTimes {
   init(_ item: AgendaItem, zone: ZoneInfo, clock: ClockStyle) {
     self.clock = clock
     let occurrence = item.occurrence
-    startedBefore = item.day > occurrence.firstDay
-    continuesAfter = item.day < occurrence.lastDay
+    // Beyond the calendar's edges, an occurrence is held to its first or last day, where it neither starts
+    // nor ends.
+    startedBefore =
+      item.day > occurrence.firstDay || (item.day == .first && occurrence.beganBeforeCalendar(in: zone))
+    continuesAfter = item.day < occurrence.lastDay || (item.day == .last && occurrence.runsPastCalendar(in: zone))
     guard let startInstant = occurrence.startInstant, let endInstant = occurrence.endInstant else {
       (start, end) = (nil, nil)
       return

@@ -704,7 +704,8 @@ final class PageSession {
   /// was changes nothing); asks again after a mistake, with the text kept.
   private func askField(_ field: EditForm.Field, of form: EditForm, text: String? = nil) {
     ask(field.prompt, text ?? field.value) { [unowned self] answer in
-      guard answer != field.value else { return }
+      // The prompt's answer is trimmed: a value with spaces at its ends (imported) left as it was is unchanged.
+      guard answer != LineEditor(field.value).answer else { return }
       let target = form.target
       do {
         let words = try field.words(answer)
