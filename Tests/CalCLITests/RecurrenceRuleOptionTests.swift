@@ -57,7 +57,8 @@ final class RecurrenceRuleOptionTests {
     try expectAdded("2024-05-12", ["--rrule", "FREQ=DAILY;COUNT=5", "--until", "6-1"], "FREQ=DAILY;UNTIL=20240601")
     try expectAdded(
       "2024-05-12", ["--rrule", "FREQ=WEEKLY;UNTIL=20241231", "--count", "3"], "FREQ=WEEKLY;COUNT=3")
-    try expectAdded("2024-05-12", ["--rrule", "FREQ=DAILY;UNTIL=20240501"], "FREQ=DAILY;UNTIL=20240501")
+    try expectAdded(
+      "2024-05-12", ["--rrule", "FREQ=DAILY;UNTIL=20240501", "--until", "2024-06-01"], "FREQ=DAILY;UNTIL=20240601")
     let days = try #require(
       try CalProcess.json(run(["list", "2024-05-01..2024-09-30", "--json"]).stdout) as? [[String: Any]])
     #expect(
@@ -111,6 +112,12 @@ final class RecurrenceRuleOptionTests {
       add + ["FREQ=MINUTELY"],
       "--rrule: unsupported recurrence rule part FREQ=MINUTELY (several times a day: an event in cal has one start "
         + "time)" + known)
+    try expectRefused(
+      add + ["FREQ=DAILY;UNTIL=20240501"],
+      "--rrule: its UNTIL, 2024-05-01, is before the start 2024-05-12: the series would never happen")
+    try expectRefused(
+      ["edit", "1", "--rrule", "FREQ=DAILY;UNTIL=20240511T235959Z"],
+      "--rrule: its UNTIL, 2024-05-11, is before the start 2024-05-12: the series would never happen")
     try expectRefused(
       add + ["FREQ=DAILY;BYHOUR=3"],
       "--rrule: unsupported recurrence rule part BYHOUR (an event in cal has one start time)" + known)

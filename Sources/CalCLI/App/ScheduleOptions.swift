@@ -258,6 +258,12 @@ struct ScheduleOptions {
       } catch {
         throw UsageError("--rrule: \(error)")
       }
+      // As --until before the start is refused: such a series would never happen (an import keeps one as the
+      // file has it). --until or --count given with it replace its end.
+      if let end = rule?.until, end < schedule.startDay, until == nil, count == nil {
+        throw UsageError(
+          "--rrule: its UNTIL, \(end), is before the start \(schedule.startDay): the series would never happen")
+      }
     }
     if let text = repeats {
       if text == "none" {
