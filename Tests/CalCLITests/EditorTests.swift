@@ -356,4 +356,16 @@ struct EditorTests {
     #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
     for file in try leftOver() { try FileManager.default.removeItem(atPath: cal.process.folder + "/" + file) }
   }
+
+  @Test("a line changed only in how it is written changes nothing, and logs no change")
+  func sameValueOtherWords() throws {
+    let log = try cal.run(["log"]).stdout
+    let result = try cal.run(
+      ["edit", "1", "--editor"],
+      environment: try editor(
+        "sed -i -e 's/^at: .*/at: 2pm/' -e 's/^for: .*/for: 90m/' -e 's/^remind: .*/remind: 15m,/' \"$1\""))
+    #expect(result.stdout == "Nothing changed: #1 is as it was.\n", "\(result.stderr)")
+    #expect(try cal.run(["log"]).stdout == log)
+    #expect(try leftOver() == [])
+  }
 }

@@ -189,7 +189,10 @@ struct EditCommand: Command {
       // The text's fault, not the command line's: no usage.
       throw CalError(error.message + kept)
     }
-    guard !words.isEmpty || calendarName != nil else {
+    // A line changed only in how it is written (at: 09:00 to 9am) changes nothing either: no edit is logged.
+    let same =
+      calendarName == nil && (words.isEmpty || (try? EditCommand.change(before, by: words, context: context)) == before)
+    guard !same else {
       unlink(edited.path)
       return nil
     }
