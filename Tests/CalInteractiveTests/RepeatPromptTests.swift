@@ -34,7 +34,20 @@ struct RepeatPromptTests {
     // 2024-05-12 is a Sunday.
     try check("FREQ=DAILY", start: "2024-05-12", "daily")
     try check("FREQ=DAILY;INTERVAL=3;COUNT=10", start: "2024-05-12", "daily every 3, 10 times")
-    try check("FREQ=DAILY;UNTIL=20240501", start: "2024-05-12", nil)  // UNTIL before the start
+    // An imported rule whose UNTIL is before the start is shown as it is; sent back, it is refused, as
+    // cal edit --rrule refuses it (such a series never happens).
+    let never = EventFields(
+      title: "x",
+      schedule: EventSchedule(
+        startDay: try CivilDate(parsing: "2024-05-12"), rule: try RecurrenceRule(parsing: "FREQ=DAILY;UNTIL=20240501")))
+    let form = EditForm(
+      target: EditForm.Target(id: 1, occurrence: nil, fromHere: false), zone: .utc, fields: never,
+      edit: { [context] fields, words in try EditCommand.change(fields, by: words, context: context) })
+    let field = try #require(form.lines.first { $0.key == "r" })
+    #expect(field.value == "rrule FREQ=DAILY;UNTIL=20240501")
+    #expect(throws: UsageError.self) {
+      try EditCommand.change(never, by: try field.words(field.value), context: context)
+    }
     try check("FREQ=DAILY;BYDAY=MO,TU", start: "2024-05-13", nil)
     try check("FREQ=WEEKLY", start: "2024-05-12", "weekly")
     try check("FREQ=WEEKLY;UNTIL=20241231;BYDAY=SU,WE", start: "2024-05-12", "weekly on sun,wed until 2024-12-31")
