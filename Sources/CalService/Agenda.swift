@@ -17,6 +17,16 @@ struct Agenda {
   func items(
     from first: CivilDate, through last: CivilDate, matching: ((EventRecord) -> Bool)? = nil
   ) throws -> AgendaItems {
+    // No limit: never nil.
+    try items(from: first, through: last, matching: matching, atMost: .max)!
+  }
+
+  /// The same items, or `nil` as soon as there would be more than `limit` of them: what a long listing reads
+  /// a chunk of days with, so that a chunk grown long over empty years does not hold millions of items when
+  /// thousands of events covering many days each begin in it.
+  func items(
+    from first: CivilDate, through last: CivilDate, matching: ((EventRecord) -> Bool)? = nil, atMost limit: Int
+  ) throws -> AgendaItems? {
     var items: [AgendaItem] = []
     for event in try store.events.simpleEvents(from: first, through: last, calendar: calendar)
     where matching?(event) ?? true {
@@ -24,20 +34,26 @@ struct Agenda {
         let occurrence = Occurrence.occurrence(
           of: event.schedule, on: event.schedule.startDay, eventZone: nil, localZone: environment.localZone)
       else { continue }
+      guard items.count < limit else { return nil }
       items.append(AgendaItem(day: occurrence.firstDay, entry: entry(event), occurrence: occurrence))
     }
+    var overflowed = false
     try forEachOtherOccurrence(from: first, through: last, matching: matching) { entry, occurrence in
       guard let entry else { return true }
       var day = max(occurrence.firstDay, first)
       let final = min(occurrence.lastDay, last)
       while day <= final {
+        guard items.count < limit else {
+          overflowed = true
+          return false
+        }
         items.append(AgendaItem(day: day, entry: entry, occurrence: occurrence))
         guard day < final, let next = day.adding(days: 1) else { break }
         day = next
       }
       return true
     }
-    return AgendaItems(ordering: items)
+    return overflowed ? nil : AgendaItems(ordering: items)
   }
 
   /// The days from `first` through `last` that have at least one event, for marking a month page.

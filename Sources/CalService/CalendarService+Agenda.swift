@@ -6,8 +6,8 @@ extension CalendarService {
   /// Windows longer than this are expanded a chunk of days at a time, so that memory does not grow with the
   /// window.
   static let agendaChunkDays = 62
-  /// A chunk holds about this many items at most: a busy stretch is read in shorter chunks, an empty one in
-  /// longer ones (up to ten years), so that centuries with few events take few queries.
+  /// A chunk is sized to hold about 32 times this many items (about 7 MB; read again shorter past 64 times): a busy stretch is read in shorter chunks, an empty one in longer ones (up to ten years), so that
+  /// centuries with few events take few queries.
   static let agendaChunkItems = 4_096
 
   /// Every event covering a day from `first` through `last` (of calendar `calendar` alone, when given), one
@@ -50,13 +50,24 @@ extension CalendarService {
     while newestFirst ? done >= first : done <= last {
       let far = done.adding(days: newestFirst ? -(days - 1) : days - 1) ?? (newestFirst ? first : last)
       let (chunkFirst, chunkLast) = newestFirst ? (max(far, first), done) : (done, min(far, last))
-      let items = try agenda.items(from: chunkFirst, through: chunkLast, matching: matching)
-      guard try items.handOut(newestFirst: newestFirst, to: body) else { return }
-      if items.count < Self.agendaChunkItems / 4 {
-        days = min(days * 2, 3_660)
-      } else if items.count > Self.agendaChunkItems {
-        days = max(days / 2, 1)
+      // A chunk of several days that would hold far more items than a chunk should (thousands of long events
+      // beginning in one grown over empty years) is read again an eighth as long; one day is read whole.
+      let length = chunkLast.daysSince1970 - chunkFirst.daysSince1970 + 1
+      guard
+        let items = try agenda.items(
+          from: chunkFirst, through: chunkLast, matching: matching,
+          atMost: length > 1 ? Self.agendaChunkItems * 64 : .max)
+      else {
+        days = max(length / 8, 1)
+        continue
       }
+      guard try items.handOut(newestFirst: newestFirst, to: body) else { return }
+      // The next chunk as long as yields about 32 times agendaChunkItems at this one's density (each
+      // chunk reads again every long event that covers it, so a dense stretch is read in chunks of tens of
+      // thousands of items, not of a day each), at most twice as long as this one, so that a chunk grown over
+      // an empty stretch does not leap far into a dense one.
+      let target = Self.agendaChunkItems * 32
+      days = max(1, min(3_660, days * 2, items.count == 0 ? .max : length * target / items.count))
       guard let next = (newestFirst ? chunkFirst.adding(days: -1) : chunkLast.adding(days: 1)) else { return }
       done = next
     }

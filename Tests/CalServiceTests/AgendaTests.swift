@@ -178,6 +178,33 @@ struct AgendaTests {
 
 @Suite("Long windows")
 struct LongWindowTests {
+  @Test(
+    "hundreds of long events beginning after empty years: read in chunks of bounded size, every item once, in order")
+  func denseAfterEmpty() throws {
+    let fixture = try ServiceFixture()
+    // 700 events of 428 days each: 299,600 items, more than a chunk may hold, beginning where a chunk grown
+    // over seven empty years lands (found by Scripts/fuzz --seed 842: a listing held them all, 1 GB).
+    for index in 0..<700 { _ = try fixture.service.add(event("2007-12-01", "span \(index)", to: "2009-01-31")) }
+    var count = 0
+    var perDay: [CivilDate: Int] = [:]
+    var last: CivilDate?
+    try fixture.service.forEachAgendaItem(from: day("2000-01-01"), through: day("2012-12-31")) { item in
+      #expect(last.map { $0 <= item.day } ?? true)
+      last = item.day
+      perDay[item.day, default: 0] += 1
+      count += 1
+      return true
+    }
+    #expect(count == 700 * 428)
+    #expect(perDay.count == 428 && perDay.values.allSatisfy { $0 == 700 })
+    var newest: [CivilDate] = []
+    try fixture.service.forEachAgendaItem(from: day("2000-01-01"), through: day("2012-12-31"), newestFirst: true) {
+      newest.append($0.day)
+      return newest.count < 701
+    }
+    #expect(newest.first == day("2009-01-31") && newest.last == day("2009-01-30"))
+  }
+
   @Test("centuries with one event take few chunks; a search expands only what matches, newest first")
   func sparse() throws {
     let fixture = try ServiceFixture()
