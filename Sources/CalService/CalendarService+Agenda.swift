@@ -6,7 +6,8 @@ extension CalendarService {
   /// Windows longer than this are expanded a chunk of days at a time, so that memory does not grow with the
   /// window.
   static let agendaChunkDays = 62
-  /// A chunk is sized to hold about 32 times this many items (about 7 MB; read again shorter past 64 times): a busy stretch is read in shorter chunks, an empty one in longer ones (up to ten years), so that
+  /// A chunk is sized to hold about 32 times this many items (about 7 MB; it is read again shorter past 64
+  /// times): a busy stretch is read in shorter chunks, an empty one in longer ones (up to ten years), so that
   /// centuries with few events take few queries.
   static let agendaChunkItems = 4_096
 

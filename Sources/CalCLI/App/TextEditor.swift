@@ -32,29 +32,18 @@ struct TextEditor {
       throw CalError("cannot make a file for the editor in \(TerminalText.sanitized(folder)): \(reason)")
     }
     let path = String(cString: template)
-    var written = true
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else {
-        written = false
-        break
-      }
-      offset += count
-    }
-    bytes = []
+    let bytes = Array(text.utf8)
+    let failure = bytes.withUnsafeBytes { DescriptorOutput.writeAll($0, to: descriptor) }
     close(descriptor)
-    guard written else {
-      let reason = Self.reason()
+    if let failure {
       unlink(path)
-      throw CalError("cannot write \(TerminalText.sanitized(path)) for the editor: \(reason)")
+      throw CalError(
+        "cannot write \(TerminalText.sanitized(path)) for the editor: \(String(cString: strerror(failure)))")
     }
     do {
       try run(on: path, environment: environment)
       // What it was given and a megabyte more: an event with a long note (imported) can be edited too.
-      return (try Self.read(path, atMost: offset + EventForm.maximumSize), path)
+      return (try Self.read(path, atMost: bytes.count + EventForm.maximumSize), path)
     } catch {
       unlink(path)
       throw error

@@ -189,10 +189,15 @@ struct EditCommand: Command {
       // The text's fault, not the command line's: no usage.
       throw CalError(error.message + kept)
     }
+    // The event as the text makes it, read once: what the edit writes, if the event is still as it was.
+    let after: EventFields
+    do {
+      after = words.isEmpty ? before : try EditCommand.change(before, by: words, context: context)
+    } catch {
+      throw CalError(error.message + kept)
+    }
     // A line changed only in how it is written (at: 09:00 to 9am) changes nothing either: no edit is logged.
-    let same =
-      calendarName == nil && (words.isEmpty || (try? EditCommand.change(before, by: words, context: context)) == before)
-    guard !same else {
+    guard calendarName != nil || after != before else {
       unlink(edited.path)
       return nil
     }
@@ -203,10 +208,8 @@ struct EditCommand: Command {
         guard fields == before else {
           throw CalError("\(name) changed while it was in the editor; nothing was changed" + kept)
         }
-        return words.isEmpty ? fields : try EditCommand.change(fields, by: words, context: context)
+        return after
       }
-    } catch let error as UsageError {
-      throw CalError(error.message + kept)
     } catch let error as ServiceError {
       // A value the service refuses is the text's fault, not the command line's (no usage line); whatever
       // the failure, the text is kept and named.
