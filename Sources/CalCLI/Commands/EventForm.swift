@@ -57,7 +57,7 @@ struct EventForm: Equatable {
     // title or location of several lines (an import takes them) on one, spaces at either end trimmed, the
     // note without blank lines at either end and CRLFs. The event keeps what it holds unless a line changes.
     for (name, value) in values {
-      values[name] = name == "note" ? Self.note(Self.lines(of: value)) : Self.trimmed(Self.oneLine(value)[...])
+      values[name] = name == "note" ? Self.note(Self.lines(of: value)) : Self.oneLine(value).trimmingSpaces()
     }
   }
 
@@ -72,12 +72,12 @@ struct EventForm: Equatable {
     let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
     let lines = Self.lines(of: text)
     for (index, line) in lines.enumerated() {
-      let trimmed = Self.trimmed(line)
+      let trimmed = String(line).trimmingSpaces()
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       guard let colon = line.firstIndex(of: ":") else {
         throw UsageError("line \(index + 1) of the form is no field: write name: value, the names being \(Self.list)")
       }
-      let name = Self.trimmed(line[..<colon]).lowercased()
+      let name = String(line[..<colon]).trimmingSpaces().lowercased()
       guard Self.names.contains(name) else {
         throw UsageError(
           "line \(index + 1) of the form: '\(TerminalText.sanitized(String(line[..<colon])))' is no field; "
@@ -86,7 +86,7 @@ struct EventForm: Equatable {
       guard given.insert(name).inserted else {
         throw UsageError("line \(index + 1) of the form gives \(name) a second time")
       }
-      let value = Self.trimmed(line[line.index(after: colon)...])
+      let value = String(line[line.index(after: colon)...]).trimmingSpaces()
       if name == "note" {
         // The rest of the text is the note, its own lines as they are, blank ones at either end dropped.
         values[name] = Self.note([Substring(value)] + lines[(index + 1)...])
@@ -136,7 +136,7 @@ struct EventForm: Equatable {
           throw UsageError(error.description)
         }
       case "remind":
-        let reminders = value.split(separator: ",").map { Self.trimmed($0) }.filter { !$0.isEmpty }
+        let reminders = value.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
         words += reminders.isEmpty ? ["--no-remind"] : reminders.map { Self.option("remind", $0) }
         // New reminders of an all-day event keep the time they count from, unless that line changed too.
         let time = values["remind-at"] ?? ""
@@ -189,11 +189,6 @@ struct EventForm: Equatable {
     while note.first?.allSatisfy(\.isWhitespace) == true { note.removeFirst() }
     while note.last?.allSatisfy(\.isWhitespace) == true { note.removeLast() }
     return note.concatenated(separator: "\n")
-  }
-
-  /// `text` without spaces and tabs at either end.
-  private static func trimmed(_ text: Substring) -> String {
-    String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
 
   /// The names, for messages.

@@ -612,7 +612,7 @@ public enum ICSParser {
 
 extension String {
   /// The string without spaces and tabs at either end.
-  func trimmingSpaces() -> String {
+  public func trimmingSpaces() -> String {
     var text = self
     let untouched = text.withUTF8 { bytes in
       guard let first = bytes.first, let last = bytes.last else { return true }
