@@ -36,4 +36,17 @@ struct RemoveDamagedZoneTests {
     // Each removal is a change of its own, undone as any other.
     #expect(try cal.run(["log", "--limit", "3"]).stdout.split(separator: "\n").count == 3)
   }
+
+  @Test("a zone's name that holds control characters is shown harmlessly (Scripts/fuzz --seed 844)")
+  func controlCharacters() throws {
+    let cal = try PinnedCal()
+    defer { cal.remove() }
+    try cal.setUp([["add", "2024-05-13", "call", "--at", "9:00", "--tz", "Europe/Berlin"]])
+    try cal.process.tamper("UPDATE events SET time_zone = CAST(X'1B5B33316D' AS TEXT)")
+    let removed = try cal.run(["rm", "1"])
+    #expect(removed.status == 0, "\(removed.stderr)")
+    #expect(!removed.stdout.contains("\u{1B}"))
+    #expect(
+      removed.stdout.hasPrefix("Removed: #1  call (its time cannot be shown: an event uses the time zone '^[[31m'"))
+  }
 }

@@ -70,8 +70,9 @@ struct RemoveCommand: Command {
           ("id", .integer(event.id)), ("title", .string(event.fields.title)), ("problem", .string(error.message)),
         ]).serialized
       }
+      // The message quotes what the row holds (the zone's name): shown harmlessly, as a title is.
       return "\(verb): #\(event.id)  \(TerminalText.sanitized(event.fields.title)) (its time cannot be shown: "
-        + "\(error.message))"
+        + "\(TerminalText.sanitized(error.message)))"
     }
   }
 }
