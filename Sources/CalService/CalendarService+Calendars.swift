@@ -75,16 +75,23 @@ extension CalendarService {
     try write(recording: "calendar") {
       let calendar = try findCalendar(name)
       let count = try store.events.countsByCalendar()[calendar.id] ?? 0
-      if count > 0 && !force {
+      let todoCount = try store.todos.countsByCalendar()[calendar.id] ?? 0
+      if (count > 0 || todoCount > 0) && !force {
+        let held = [
+          count == 0 ? nil : "\(count) event\(count == 1 ? "" : "s")",
+          todoCount == 0 ? nil : "\(todoCount) to-do\(todoCount == 1 ? "" : "s")",
+        ].compactMap { $0 }.concatenated(separator: " and ")
         throw ServiceError(
           .invalidRequest,
-          "the calendar '\(calendar.name)' holds \(count) event\(count == 1 ? "" : "s"): "
-            + "remove them first, or give --force to remove them with it")
+          "the calendar '\(calendar.name)' holds \(held): remove them first, or give --force to remove them with it")
       }
       let removed = try store.events.deleteAll(calendar: calendar.id)
+      let removedTodos = try store.todos.deleteAll(calendar: calendar.id)
       try store.changes.endPart()
       try store.calendars.delete(id: calendar.id)
-      let events = removed == 0 ? "" : " and its \(removed) event\(removed == 1 ? "" : "s")"
+      let events =
+        (removed == 0 ? "" : " and its \(removed) event\(removed == 1 ? "" : "s")")
+        + (removedTodos == 0 ? "" : " and its \(removedTodos) to-do\(removedTodos == 1 ? "" : "s")")
       return ((calendar, removed), "removed calendar \(calendar.name)\(events)")
     }
   }

@@ -22,6 +22,8 @@ public final class CalendarStore {
   public let reminders: ReminderRepository
   /// The change log: what `undo`, `redo` and `log` read.
   public let changes: ChangeLogRepository
+  /// The to-dos.
+  public let todos: TodoRepository
 
   /// The file's path.
   public var path: String { database.path }
@@ -97,6 +99,7 @@ public final class CalendarStore {
     self.syncItems = SyncItemRepository(database: database)
     self.reminders = ReminderRepository(database: database)
     self.changes = ChangeLogRepository(database: database, recording: ChangeRecording())
+    self.todos = TodoRepository(database: database)
   }
 
   /// Whether this calendar is in memory (``init(inMemoryAt:migrator:)``), not a file.

@@ -97,6 +97,9 @@ enum CompletionScript {
     "<shell>": .words(Shell.allCases.map(\.rawValue)),
     "<subcommand>": .topics,
     "<action>": .words(CalendarCommand.Action.allCases.map(\.rawValue)),
+    "<todo-action>": .words(TodoCommand.Action.allCases.map(\.rawValue)),
+    "--priority": .words(["high", "medium", "low", "none"]),
+    "--status": .words(TodoStatus.allCases.map(\.rawValue)),
     "<key>": .words(ConfigurationKey.allCases.map(\.rawValue)),
     "--calendar": .calendars,
     // A reminder's `<when>` (15m, end, tomorrow 8am) is not list's: no word list fits it.

@@ -14,7 +14,7 @@ public struct ChangeLogRepository {
   /// bring them back, or the next sync would take the calendar's events for new ones. A table that does not
   /// exist (yet) is skipped; a new table whose rows the user changes is added here.
   public static let loggedTables = [
-    "calendars", "events", "event_exceptions", "reminders", "viewed_month", "transitions", "sync_items",
+    "calendars", "events", "event_exceptions", "reminders", "viewed_month", "transitions", "sync_items", "todos",
   ]
   /// How many changes are kept; older ones are forgotten (and can no longer be undone).
   static let kept: Int64 = 1000
