@@ -28,7 +28,8 @@ public enum CalApp {
     [
       ShowCommand.self, FlipCommand.self, GotoCommand.self, AddCommand.self, EditCommand.self, ListCommand.self,
       AgendaCommand.self, FreeCommand.self, SearchCommand.self, RemoveCommand.self, ImportCommand.self,
-      ExportCommand.self, TodoCommand.self, CalendarCommand.self, SyncCommand.self, RemindCommand.self, UndoCommand.self,
+      ExportCommand.self, TodoCommand.self, CalendarCommand.self, SyncCommand.self, RemindCommand.self,
+      UndoCommand.self,
       RedoCommand.self, LogCommand.self, HistoryCommand.self, InteractiveCommand.self, ConfigCommand.self,
       CompletionCommand.self,
     ]
