@@ -12,7 +12,10 @@ extension CalendarService {
     try perform {
       try store.read {
         let counts = try store.events.countsByCalendar()
-        return try store.calendars.all().map { CalendarSummary(calendar: $0, eventCount: counts[$0.id] ?? 0) }
+        let todos = try store.todos.countsByCalendar()
+        return try store.calendars.all().map {
+          CalendarSummary(calendar: $0, eventCount: counts[$0.id] ?? 0, todoCount: todos[$0.id] ?? 0)
+        }
       }
     }
   }
@@ -69,9 +72,11 @@ extension CalendarService {
     }
   }
 
-  /// Removes calendar `name`, which must hold no events unless `force` (then they go with it), and its sync
-  /// state. Returns it and how many events went with it. Nothing on a server is touched.
-  public func removeCalendar(named name: String, force: Bool) throws -> (CalendarRecord, removedEvents: Int) {
+  /// Removes calendar `name`, which must hold no events or to-dos unless `force` (then they go with it), and
+  /// its sync state. Returns it and how many events and to-dos went with it. Nothing on a server is touched.
+  public func removeCalendar(named name: String, force: Bool) throws -> (
+    CalendarRecord, removedEvents: Int, removedTodos: Int
+  ) {
     try write(recording: "calendar") {
       let calendar = try findCalendar(name)
       let count = try store.events.countsByCalendar()[calendar.id] ?? 0
@@ -92,7 +97,7 @@ extension CalendarService {
       let events =
         (removed == 0 ? "" : " and its \(removed) event\(removed == 1 ? "" : "s")")
         + (removedTodos == 0 ? "" : " and its \(removedTodos) to-do\(removedTodos == 1 ? "" : "s")")
-      return ((calendar, removed), "removed calendar \(calendar.name)\(events)")
+      return ((calendar, removed, removedTodos), "removed calendar \(calendar.name)\(events)")
     }
   }
 

@@ -20,7 +20,7 @@ struct CalendarStoreTests {
       tables == [
         "added_rows", "calendars", "change_sets", "changes", "event_exceptions", "events", "reminder_checks",
         "reminder_deliveries",
-        "reminders", "schema_migrations", "simple_days", "sync_items", "transitions", "viewed_month",
+        "reminders", "schema_migrations", "simple_days", "sync_items", "todos", "transitions", "viewed_month",
       ])
     let ledger = try store.database.fetch("SELECT id, applied_at FROM schema_migrations") {
       (try $0["id"] as String, try $0["applied_at"] as Int64)

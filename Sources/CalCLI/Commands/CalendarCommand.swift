@@ -125,8 +125,10 @@ struct CalendarCommand: Command {
     case .list: try list(context)
     case .add: try add(context)
     case .rm:
-      let (calendar, removed) = try store.open(context, for: .write).removeCalendar(named: name, force: force)
-      let events = removed == 0 ? "" : " and its \(removed) event\(removed == 1 ? "" : "s")"
+      let (calendar, removed, todos) = try store.open(context, for: .write).removeCalendar(named: name, force: force)
+      let events =
+        (removed == 0 ? "" : " and its \(removed) event\(removed == 1 ? "" : "s")")
+        + (todos == 0 ? "" : " and its \(todos) to-do\(todos == 1 ? "" : "s")")
       let server = calendar.kind == .caldav ? " (nothing on the server was touched)" : ""
       context.print("Removed calendar \(TerminalText.sanitized(calendar.name))\(events)\(server).")
     case .edit:
@@ -148,7 +150,7 @@ struct CalendarCommand: Command {
           ("name", .string(calendar.name)), ("color", .optional(calendar.color?.description)),
           ("kind", .string(calendar.kind.rawValue)), ("url", .optional(calendar.url)),
           ("user", .optional(calendar.user)),
-          ("events", .integer(summary.eventCount)),
+          ("events", .integer(summary.eventCount)), ("todos", .integer(summary.todoCount)),
           ("syncedAt", .optional(calendar.syncedAt.map(context.localTimestamp))),
         ])
       }
@@ -159,12 +161,23 @@ struct CalendarCommand: Command {
     let names = summaries.map { TerminalText.sanitized($0.calendar.name) }
     let width = names.map(DisplayWidth.of).max() ?? 0
     let digits = summaries.map { String($0.eventCount).count }.max() ?? 1
+    // A column of to-dos only where there are some.
+    let todoDigits =
+      summaries.contains { $0.todoCount > 0 } ? summaries.map { String($0.todoCount).count }.max() ?? 1 : 0
     for (summary, name) in zip(summaries, names) {
       let count = String(summary.eventCount)
       let shown = context.stylesOutput ? summary.calendar.color.map { "\u{1B}[\($0.sgr)m\(name)\u{1B}[0m" } : nil
+      var todos = ""
+      if todoDigits > 0 {
+        let todoCount = String(summary.todoCount)
+        todos =
+          String(repeating: " ", count: todoDigits - todoCount.count) + todoCount
+          + (summary.todoCount == 1 ? " to-do   " : " to-dos  ")
+      }
       context.print(
         (shown ?? name) + String(repeating: " ", count: width - DisplayWidth.of(name) + 2 + digits - count.count)
-          + count + (summary.eventCount == 1 ? " event   " : " events  ") + Self.describe(summary.calendar, context))
+          + count + (summary.eventCount == 1 ? " event   " : " events  ") + todos
+          + Self.describe(summary.calendar, context))
     }
   }
 

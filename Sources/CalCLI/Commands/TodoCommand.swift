@@ -215,8 +215,14 @@ struct TodoCommand: Command {
         context.print(JSONValue.array(items.map { TodoPresenter.json($0, context: context) }).serialized)
         return
       }
+      if items.isEmpty {
+        let what = selection == .finished ? "finished to-dos" : selection == .all ? "to-dos" : "to-dos left to do"
+        context.print("No \(what)" + (calendarName.map { " in the calendar '\(TerminalText.sanitized($0))'." } ?? "."))
+        return
+      }
+      let layout = TodoPresenter.Layout(items, context: context)
       for item in items {
-        context.print(TodoPresenter.line(item, context: context))
+        context.print(TodoPresenter.line(item, context: context, layout: layout))
         for line in TodoPresenter.noteLines(item) { context.print(line) }
       }
     case .add:

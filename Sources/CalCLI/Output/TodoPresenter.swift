@@ -3,24 +3,39 @@ import CalService
 
 /// How to-dos are printed: one line each, as todoman lists them, or JSON objects with the documented fields.
 enum TodoPresenter {
-  /// `[ ] 2024-05-31        !!!  #1  file taxes @ the office (overdue)`: the status box (`[ ]` open, `[~]`
-  /// started, `[x]` done, `[-]` cancelled), when it is due on the user's clock (a column as wide as a date
-  /// and a time), the priority's marks, the id, the title and the place, and what the reader should know:
-  /// overdue, due today, when it was done.
-  static func line(_ item: TodoItem, context: CommandContext) -> String {
-    let record = item.record
-    let clock = context.locale.clock
-    let dueWidth = 11 + clock.widestTime
-    var due = ""
-    if let day = item.dueDay {
-      due = day.description
-      if let time = item.dueTime { due += " " + time.description(on: clock) }
+  /// The widths of a listing's columns: of when to-dos are due (0: none is) and of their priority's marks
+  /// (0: none has one), so that the titles of a listing line up and no column is there that all leave empty.
+  struct Layout {
+    let dueWidth: Int
+    let marksWidth: Int
+
+    /// The columns `items` need.
+    init(_ items: [TodoItem], context: CommandContext) {
+      dueWidth = items.map { TodoPresenter.dueText($0, context: context).count }.max() ?? 0
+      marksWidth = items.map { $0.record.fields.priority.marks.count }.max() ?? 0
     }
-    due += String(repeating: " ", count: max(0, dueWidth - due.count))
-    if item.isOverdue && context.stylesOutput { due = "\u{1B}[31m" + due + "\u{1B}[0m" }
-    let marks = record.fields.priority.marks
-    var line = box(record.status) + " " + due + " " + marks + String(repeating: " ", count: 3 - marks.count)
-    line += "  #\(record.id)  " + TerminalText.sanitized(record.title)
+  }
+
+  /// `[ ] 2024-05-31 17:00  !!!  #1  file taxes @ the office (overdue)`: the status box (`[ ]` open, `[~]`
+  /// started, `[x]` done, `[-]` cancelled), when it is due on the user's clock, the priority's marks (`!!!`
+  /// high, `!!` medium, `!` low, as todoman writes them), the id, the title and the place, and what the
+  /// reader should know: overdue, due today, when it was done. The columns are as wide as `layout` says
+  /// (by default, as this to-do needs).
+  static func line(_ item: TodoItem, context: CommandContext, layout: Layout? = nil) -> String {
+    let layout = layout ?? Layout([item], context: context)
+    let record = item.record
+    var line = box(record.status)
+    if layout.dueWidth > 0 {
+      var due = dueText(item, context: context)
+      due += String(repeating: " ", count: max(0, layout.dueWidth - due.count))
+      if item.isOverdue && context.stylesOutput { due = "\u{1B}[31m" + due + "\u{1B}[0m" }
+      line += " " + due + " "
+    }
+    if layout.marksWidth > 0 {
+      let marks = record.fields.priority.marks
+      line += " " + marks + String(repeating: " ", count: max(0, layout.marksWidth - marks.count)) + " "
+    }
+    line += " #\(record.id)  " + TerminalText.sanitized(record.title)
     if let location = record.fields.location { line += " @ " + TerminalText.sanitized(location) }
     if item.isOverdue {
       line += " (overdue)"
@@ -33,6 +48,13 @@ enum TodoPresenter {
       line += " (done \(done.date))"
     }
     return line
+  }
+
+  /// When `item` is due on the user's clock: `2024-05-31`, `2024-05-31 17:00`, or nothing.
+  static func dueText(_ item: TodoItem, context: CommandContext) -> String {
+    guard let day = item.dueDay else { return "" }
+    guard let time = item.dueTime else { return day.description }
+    return day.description + " " + time.description(on: context.locale.clock)
   }
 
   /// The note's lines, each indented under the to-do.

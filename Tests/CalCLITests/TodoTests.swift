@@ -1,0 +1,274 @@
+import Foundation
+import Testing
+
+/// `cal todo`: to-dos beside the events, added, listed, finished, changed and removed, every change undoable.
+@Suite("To-dos")
+struct TodoTests {
+  let cal: PinnedCal
+
+  init() throws {
+    cal = try PinnedCal()
+  }
+
+  /// Adds the four to-dos most tests start from (the clock is Sunday 12 May 2024, 10:00 in Berlin).
+  func addFour() throws {
+    try cal.setUp([
+      ["todo", "add", "file", "taxes", "--due", "2024-05-31", "--priority", "high"],
+      ["todo", "add", "buy stamps"],
+      [
+        "todo", "add", "call the bank", "--due", "tomorrow", "--at", "9:30", "--note",
+        "ask about the card\nand the loan",
+      ],
+      ["todo", "add", "renew passport", "--due", "2024-05-10", "--priority", "low"],
+    ])
+  }
+
+  @Test("add prints the to-do with only the columns it fills; the title may be several words")
+  func add() throws {
+    try cal.expect(
+      ["todo", "add", "file", "taxes", "--due", "2024-05-31", "--priority", "high"],
+      prints: "Added: [ ] 2024-05-31  !!!  #1  file taxes\n")
+    try cal.expect(["todo", "add", "buy stamps"], prints: "Added: [ ] #2  buy stamps\n")
+    try cal.expect(
+      ["todo", "add", "call", "--due", "tomorrow", "--at", "2:30pm", "--location", "Bank"],
+      prints: "Added: [ ] 2024-05-13 14:30  #3  call @ Bank\n")
+    try cal.expect(
+      ["todo", "add", "pay", "--due", "today", "--priority", "5"],
+      prints: "Added: [ ] 2024-05-12  !!  #4  pay (due today)\n")
+  }
+
+  @Test("the list: the overdue first, then by when they are due, then by priority; those without a date last")
+  func listOrder() throws {
+    try addFour()
+    try cal.setUp([["todo", "add", "also on the 31st", "--due", "2024-05-31", "--priority", "9"]])
+    try cal.expect(
+      ["todo"],
+      prints: """
+        [ ] 2024-05-10        !    #4  renew passport (overdue)
+        [ ] 2024-05-13 09:30       #3  call the bank
+            ask about the card
+            and the loan
+        [ ] 2024-05-31        !!!  #1  file taxes
+        [ ] 2024-05-31        !    #5  also on the 31st
+        [ ]                        #2  buy stamps
+
+        """)
+    try cal.expect(["todo", "list"], prints: try cal.run(["todo"]).stdout)
+  }
+
+  @Test("a time due on another zone's clock is shown on the user's, and is overdue once it has passed")
+  func zones() throws {
+    try cal.expect(
+      ["todo", "add", "call New York", "--due", "2024-05-12", "--at", "3:00", "--tz", "America/New_York"],
+      prints: "Added: [ ] 2024-05-12 09:00  #1  call New York (overdue)\n")
+    let json = try cal.run(["todo", "list", "--json"]).stdout
+    #expect(json.contains("\"due\":\"2024-05-12T09:00:00+02:00\",\"timeZone\":\"America/New_York\""))
+    #expect(json.contains("\"overdue\":true"))
+    // 12-hour clock.
+    try cal.expect(
+      ["todo", "add", "tea", "--due", "2024-05-20", "--at", "16:00"], prints: "Added: [ ] 2024-05-20 4:00pm  #2  tea\n",
+      environment: ["XDG_CONFIG_HOME": cal.process.folder + "/config"].merging(try twelveHourConfig()) { $1 })
+  }
+
+  /// A configuration folder whose file asks for the 12-hour clock.
+  func twelveHourConfig() throws -> [String: String] {
+    let folder = cal.process.folder + "/config/cal"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try "time-format = 12h\n".write(toFile: folder + "/config", atomically: true, encoding: .utf8)
+    return ["XDG_CONFIG_HOME": cal.process.folder + "/config"]
+  }
+
+  @Test("done, reopen and cancel mark several at once; one already so is said, not refused")
+  func marking() throws {
+    try addFour()
+    try cal.expect(
+      ["todo", "done", "4", "#2"],
+      prints: """
+        Done: [x] 2024-05-10  !  #4  renew passport (done 2024-05-12)
+        Done: [x] #2  buy stamps (done 2024-05-12)
+
+        """)
+    try cal.expect(["todo", "done", "2"], prints: "Already done: [x] #2  buy stamps (done 2024-05-12)\n")
+    try cal.expect(["todo", "cancel", "1"], prints: "Cancelled: [-] 2024-05-31  !!!  #1  file taxes\n")
+    try cal.expect(
+      ["todo", "list", "--done"],
+      prints: """
+        [-] 2024-05-31  !!!  #1  file taxes
+        [x]                  #2  buy stamps (done 2024-05-12)
+        [x] 2024-05-10  !    #4  renew passport (done 2024-05-12)
+
+        """)
+    try cal.expect(["todo", "reopen", "2"], prints: "Reopened: [ ] #2  buy stamps\n")
+    try cal.expect(
+      ["todo", "list"],
+      prints: """
+        [ ] 2024-05-13 09:30  #3  call the bank
+            ask about the card
+            and the loan
+        [ ]                   #2  buy stamps
+
+        """)
+    #expect(try cal.run(["todo", "list", "--all"]).stdout.split(separator: "\n").count == 6)
+  }
+
+  @Test("edit changes what its options give and keeps the rest; \"\" removes a due date, a note or a place")
+  func edit() throws {
+    try addFour()
+    try cal.expect(
+      ["todo", "edit", "3", "--title", "call the bank again", "--priority", "medium", "--at", "11:00"],
+      prints: "Changed: [ ] 2024-05-13 11:00  !!  #3  call the bank again\n")
+    try cal.expect(
+      ["todo", "edit", "3", "--due", "2024-05-20"],
+      prints: "Changed: [ ] 2024-05-20 11:00  !!  #3  call the bank again\n")
+    try cal.expect(["todo", "edit", "3", "--at", ""], prints: "Changed: [ ] 2024-05-20  !!  #3  call the bank again\n")
+    try cal.expect(
+      ["todo", "edit", "3", "--due", "", "--note", ""], prints: "Changed: [ ] !!  #3  call the bank again\n")
+    try cal.expect(["todo", "edit", "3", "--status", "started"], prints: "Changed: [~] !!  #3  call the bank again\n")
+    try cal.expect(
+      ["todo", "edit", "3", "--status", "done"], prints: "Changed: [x] !!  #3  call the bank again (done 2024-05-12)\n")
+    try cal.expectRefused(["todo", "edit", "3", "--at", "9:00"], "--at gives the time on the day it is due")
+    try cal.expectRefused(["todo", "edit", "3"], "nothing to change")
+    try cal.expectRefused(["todo", "edit", "3", "--title", " "], "the title is empty")
+    try cal.expectRefused(["todo", "edit", "3", "--tz", "Europe/Paris"], "--tz goes with a time")
+  }
+
+  @Test("every change is one change of the log, which undo takes back and redo makes again")
+  func undo() throws {
+    try addFour()
+    try cal.setUp([["todo", "done", "1", "2"], ["todo", "rm", "3"]])
+    try cal.expect(
+      ["log", "--limit", "2"],
+      prints: """
+        6  2024-05-12T10:00:00+02:00  todo      removed to-do #3 call the bank
+        5  2024-05-12T10:00:00+02:00  todo      marked to-do #1 file taxes, to-do #2 buy stamps done
+
+        """)
+    try cal.setUp([["undo", "2"]])
+    try cal.expect(
+      ["todo"],
+      prints: """
+        [ ] 2024-05-10        !    #4  renew passport (overdue)
+        [ ] 2024-05-13 09:30       #3  call the bank
+            ask about the card
+            and the loan
+        [ ] 2024-05-31        !!!  #1  file taxes
+        [ ]                        #2  buy stamps
+
+        """)
+    try cal.setUp([["redo"]])
+    #expect(try cal.run(["todo", "list", "--done"]).stdout.contains("#2  buy stamps"))
+  }
+
+  @Test("rm removes several as one change, all or none; rm --done every finished one")
+  func remove() throws {
+    try addFour()
+    let refused = try cal.run(["todo", "rm", "1", "9"])
+    #expect(refused.status == 1 && refused.stderr == "Error: there is no to-do #9\n")
+    try cal.expect(
+      ["todo", "rm", "1", "2"],
+      prints: """
+        Removed: [ ] 2024-05-31  !!!  #1  file taxes
+        Removed: [ ] #2  buy stamps
+
+        """)
+    try cal.setUp([["todo", "done", "3"], ["todo", "cancel", "4"]])
+    try cal.expect(["todo"], prints: "No to-dos left to do.\n")
+    let removed = try cal.run(["todo", "rm", "--done"]).stdout
+    #expect(removed.hasPrefix("Removed: [x] 2024-05-13 09:30  #3  call the bank (done 2024-05-12)\n"))
+    try cal.expect(["todo", "list", "--all"], prints: "No to-dos.\n")
+    try cal.expect(["todo", "rm", "--done"], prints: "No finished to-dos to remove.\n")
+  }
+
+  @Test("JSON has the documented fields")
+  func json() throws {
+    try addFour()
+    try cal.expect(
+      ["todo", "add", "x", "--due", "2024-06-01", "--priority", "3", "--json"],
+      prints: """
+        {"id":5,"title":"x","note":null,"location":null,"due":"2024-06-01","timeZone":null,"priority":3,\
+        "status":"open","completed":null,"overdue":false,"calendar":"personal"}
+
+        """)
+    let done = try cal.run(["todo", "done", "2", "--json"]).stdout
+    #expect(done.contains("\"status\":\"done\",\"completed\":\"2024-05-12T10:00:00+02:00\""))
+    let list = try cal.run(["todo", "list", "--json"]).stdout
+    #expect(list.hasPrefix("[{\"id\":4,") && list.hasSuffix("}]\n"))
+    try cal.expect(["todo", "list", "--json", "--calendar", "personal", "--done"], prints: "[\(done.dropLast())]\n")
+  }
+
+  @Test(
+    "to-dos live in local calendars: a CalDAV calendar and a subscription are refused, and rm of a calendar counts them"
+  )
+  func calendars() throws {
+    try cal.setUp([["calendar", "add", "errands"], ["todo", "add", "milk", "--calendar", "errands"]])
+    try cal.expect(["todo", "list", "--calendar", "errands"], prints: "[ ] #1  milk\n")
+    try cal.expect(
+      ["calendar", "list"],
+      prints: """
+        personal  0 events  0 to-dos  local
+        errands   0 events  1 to-do   local
+
+        """)
+    #expect(
+      try cal.run(["calendar", "list", "--json"]).stdout.contains(
+        "\"name\":\"errands\",\"color\":null,\"kind\":\"local\",\"url\":null,\"user\":null,\"events\":0,\"todos\":1"))
+    try cal.expect(
+      ["todo", "list", "--calendar", "personal"], prints: "No to-dos left to do in the calendar 'personal'.\n")
+    try cal.expect(["todo", "edit", "1", "--calendar", "personal"], prints: "Changed: [ ] #1  milk\n")
+    try cal.expect(["todo", "list", "--calendar", "personal"], prints: "[ ] #1  milk\n")
+    try cal.expectRefused(
+      ["calendar", "rm", "personal"],
+      "the calendar 'personal' holds 1 to-do: remove them first, or give --force to remove them with it")
+    try cal.setUp([["calendar", "rm", "personal", "--force"]])
+    try cal.expect(["todo", "list", "--all"], prints: "No to-dos.\n")
+    try cal.setUp([["undo"]])
+    try cal.expect(["todo", "list", "--all"], prints: "[ ] #1  milk\n")
+    // A feed is read-only.
+    try """
+    BEGIN:VCALENDAR\r
+    VERSION:2.0\r
+    PRODID:-//test//EN\r
+    END:VCALENDAR\r
+
+    """.write(toFile: cal.process.folder + "/feed.ics", atomically: true, encoding: .utf8)
+    try cal.setUp([["calendar", "add", "team", "--subscribe", "file://" + cal.process.folder + "/feed.ics"]])
+    try cal.expectRefused(["todo", "add", "x", "--calendar", "team"], "the calendar 'team' is a subscription")
+    try cal.expectRefused(["todo", "edit", "1", "--calendar", "team"], "the calendar 'team' is a subscription")
+  }
+
+  @Test(
+    "bad input is refused with one line and changes nothing",
+    arguments: [
+      (["todo", "frob"], "'frob' is not something cal todo does"),
+      (["todo", "add"], "the title is empty"),
+      (["todo", "add", "  "], "the title is empty"),
+      (["todo", "add", "x", "--at", "9:00"], "--at gives the time on the day it is due"),
+      (["todo", "add", "x", "--due", "fri", "--tz", "Europe/Paris"], "--tz goes with --at"),
+      (["todo", "add", "x", "--due", "2024-02-30"], "--due: '2024-02-30' is not a day"),
+      (["todo", "add", "x", "--due", "fri", "--at", "25:00"], "--at: '25:00' is not a time"),
+      (["todo", "add", "x", "--due", "fri", "--at", "9:00", "--tz", "Mars/Olympus"], "unknown time zone"),
+      (["todo", "add", "x", "--priority", "10"], "'10' is not a priority"),
+      (["todo", "add", "x", "--priority", "urgent"], "'urgent' is not a priority"),
+      (["todo", "add", "x", "--due", ""], "The option '--due <date>' needs a date"),
+      (["todo", "add", "x", "--status", "done"], "The option '--status' does not go with cal todo add"),
+      (["todo", "list", "x"], "Unexpected argument 'x'"),
+      (["todo", "list", "--all", "--done"], "give --all or --done, not both"),
+      (["todo", "done"], "Missing expected argument '<id>'"),
+      (["todo", "done", "x1"], "'x1' is not a to-do's id"),
+      (["todo", "done", "0"], "there is no to-do #0"),
+      (["todo", "done", "99999999999999999999"], "there is no to-do #99999999999999999999"),
+      (["todo", "rm", "1", "--done"], "give to-do ids or --done, not both"),
+      (["todo", "rm", "1", "--calendar", "personal"], "--calendar goes with cal todo rm --done"),
+      (["todo", "edit", "1", "2", "--title", "x"], "Unexpected argument '2'"),
+      (["todo", "edit", "1", "--status", "finished"], "'finished' is not a to-do's status"),
+      (["todo", "add", "x", "--calendar", "nope"], "there is no calendar named 'nope'"),
+    ])
+  func refused(arguments: [String], message: String) throws {
+    try addFour()
+    let before = cal.process.snapshot()
+    let result = try cal.run(arguments)
+    #expect(result.status != 0 && result.stdout.isEmpty, "\(arguments)")
+    #expect(result.stderr.hasPrefix("Error: \(message)"), "\(arguments): \(result.stderr)")
+    #expect(cal.process.snapshot() == before, "\(arguments) changed the calendar")
+  }
+}
