@@ -16,7 +16,7 @@ struct InteractiveTests {
     "configured_week_start", "configured_twelve_hour",
     "click_selects", "keys_add_and_delete", "pastes_stay_in_the_prompt", "edit_and_search", "edit_in_editor",
     "search_counts_honestly",
-    "edit_every_field", "edit_keeps_rule", "go_to_prompt", "week_view_and_help",
+    "edit_every_field", "edit_keeps_rule", "go_to_prompt", "todos", "week_view_and_help",
     "help_scrolls_when_small", "week_view_shares_hours",
     "resize_redraws", "keys_on_any_screen", "narrow_week_shows_dates", "calendar_file_replaced", "nonblocking_terminal",
     "starts_too_small",

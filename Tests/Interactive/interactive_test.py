@@ -547,6 +547,53 @@ def pastes_stay_in_the_prompt(cal, folder):
 
 
 @case
+def todos(cal, folder):
+    """T lists the to-dos as cal todo list orders them; x marks the chosen one done (and again open), a adds one
+    (title, then a day it is due), d deletes one after a yes, Enter goes to its day; Esc closes."""
+    prepare(cal, folder, ["goto", "2024-05"], ["todo", "add", "file taxes", "--due", "2024-06-03", "--priority", "high"],
+            ["todo", "add", "buy stamps"], ["todo", "add", "renew passport", "--due", "2024-05-10"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.key(b"T")
+        page.wait_text("To-dos · x: done")
+        page.wait_text("[ ] 2024-05-10  renew passport (overdue)")
+        lines = [line for line in page.lines() if "[ ]" in line]
+        assert ["renew" in lines[0], "file taxes" in lines[1], "stamps" in lines[2]] == [True] * 3, lines
+        page.key(b"x")
+        page.wait_text("[x] 2024-05-10")
+        assert [t["title"] for t in page.cal_json("todo", "list", "--done")] == ["renew passport"]
+        page.key(b"x")
+        page.wait_text("[ ] 2024-05-10")
+        assert page.cal_json("todo", "list", "--done") == []
+        page.key(b"a")
+        page.wait_text("New to-do · title:")
+        page.key("call Zoë\r".encode())
+        page.wait_text("Due (2024-05-31, fri, +3d; empty: none):")
+        page.key(b"2024-02-30\r")
+        page.wait_text("Error:")
+        page.key(b"\x15" + b"tomorrow\r")
+        page.wait_text("[ ] 2024-05-13  call Zoë")
+        todos = page.cal_json("todo", "list")
+        assert [(t["title"], t["due"]) for t in todos][1] == ("call Zoë", "2024-05-13"), todos
+        page.key(b"d")
+        page.wait_text("Delete the to-do “call Zoë”? (y/n)")
+        page.key(b"y")
+        page.wait_text("Deleted the to-do")
+        assert [t["title"] for t in page.cal_json("todo", "list")] == ["renew passport", "file taxes", "buy stamps"]
+        # The one after the deleted one is chosen: file taxes, due 3 June.
+        page.key(b"\r")
+        page.settled("June 2024")
+        page.wait_text("Mon 3 June 2024")
+        page.key(b"T")
+        page.wait_text("To-dos · x: done")
+        page.key(b"\x1b")
+        page.wait_for(lambda p: "To-dos ·" not in p.text(), what="the to-dos to close")
+    finally:
+        page.close()
+
+
+@case
 def week_view_and_help(cal, folder):
     """w shows the week with its timed events by hour; ? lists the keys and any key closes the list."""
     prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-14", "review", "--at", "15:00", "--for", "2h"])
@@ -581,7 +628,7 @@ def help_scrolls_when_small(cal, folder):
             seen.update(" ".join(line[1:-1].split()) for line in page.lines()[2:-1])
             page.key(b"j")
         words = " ".join(sorted(seen))
-        for text in ("h j k l", "(past the", "page's edge: turn)", "Tab Shift-Tab", "q Ctrl-C quit", "suspend (fg comes"):
+        for text in ("h j k l", "(past the", "page's edge: turn)", "Tab Shift-Tab", "q Ctrl-C quit", "redraw; suspend", "(fg comes back)", "T to-dos: x done"):
             assert text in words, (text, seen)
         page.key(b"k")
         page.wait_for(lambda p: "? this help" in " ".join(p.text().split()) and "q Ctrl-C" not in p.text(),

@@ -1,7 +1,7 @@
 import CalCore
 import CalService
 
-/// A box drawn over the page: the help, the results of a search, or an event's edit form.
+/// A box drawn over the page: the help, the results of a search, an event's edit form, or the to-dos.
 enum Overlay {
   /// The keys, from the line `top` on (the list scrolls where the screen is too small for all of it).
   case help(top: Int)
@@ -9,6 +9,8 @@ enum Overlay {
   case search(query: String, results: [AgendaItem], chosen: Int)
   /// The edit form of an event: its fields, the one chosen, and which event it is.
   case edit(EditForm)
+  /// The to-dos still to do and those finished today, as `cal todo list` orders them, and the one chosen.
+  case todos(items: [TodoItem], chosen: Int)
 
   /// The most results a search lists; one more is read, so that the box can say there are more.
   static let searchLimit = 500
@@ -30,11 +32,31 @@ enum Overlay {
     ("d", "delete the selected event"),
     ("/", "search"),
     ("w", "week view, and back"),
-    ("Ctrl-L", "redraw"),
-    ("Ctrl-Z", "suspend (fg comes back)"),
+    ("T", "to-dos: x done, a add, d delete, Enter: go"),
+    ("Ctrl-L Ctrl-Z", "redraw; suspend (fg comes back)"),
     ("?", "this help"),
     ("q Ctrl-C", "quit"),
   ]
+
+  /// A to-do's box and when it is due: `[ ] 2024-05-31 17:00`.
+  static func todoLabel(_ item: TodoItem, view: PageView) -> String {
+    let box: String
+    switch item.record.status {
+    case .open: box = "[ ]"
+    case .started: box = "[~]"
+    case .done: box = "[x]"
+    case .cancelled: box = "[-]"
+    }
+    guard let day = item.dueDay else { return box }
+    return box + " \(day)" + (item.dueTime.map { " " + $0.description(on: view.locale.clock) } ?? "")
+  }
+
+  /// A to-do's priority marks, title and whether it is overdue: `!!! file taxes (overdue)`.
+  static func todoText(_ item: TodoItem) -> String {
+    let marks = item.record.fields.priority.marks
+    return (marks.isEmpty ? "" : marks + " ") + TerminalText.sanitized(item.record.title)
+      + (item.isOverdue ? " (overdue)" : item.isDueToday ? " (due today)" : "")
+  }
 
   /// The help's lines in a box on a screen `columns` wide: a description too long for the box goes on
   /// under its key, so that every word of it shows on the smallest page.
@@ -77,6 +99,14 @@ enum Overlay {
       title = "Edit “\(form.fields.title)” · a letter or Enter: change · Esc: done"
       lines = form.lines.map { ("\($0.key)  \($0.name)", $0.value) }
       chosenLine = form.chosen
+    case .todos(let items, let chosen):
+      title = "To-dos · x: done · a: add · d: delete · Enter: go · Esc: close"
+      if items.isEmpty {
+        lines = [("", "Nothing to do: a adds a to-do")]
+      } else {
+        lines = items.map { item in (Self.todoLabel(item, view: view), Self.todoText(item)) }
+        chosenLine = chosen
+      }
     }
     let labelWidth = min(lines.map { DisplayWidth.of($0.0) }.max() ?? 0, 32)
     // A line is a border, two spaces, the label, two spaces, the value, a space and a border.

@@ -324,6 +324,7 @@ final class PageSession {
     case .character("/"): askSearch()
     case .character("?"): overlay = .help(top: 0)
     case .character("w"): mode = mode == .month ? .week : .month
+    case .character("T"): openTodos()
     case .tab: selectEvent(by: 1)
     case .backTab: selectEvent(by: -1)
     case .function(12): try testFault()
@@ -342,6 +343,7 @@ final class PageSession {
   private func handleOverlay(_ overlay: Overlay, _ key: Key) {
     if case .edit(let form) = overlay { return handleForm(form, key) }
     if case .help(let top) = overlay { return scrollHelp(from: top, key) }
+    if case .todos(let items, let chosen) = overlay { return handleTodos(items, chosen: chosen, key) }
     guard case .search(let query, let results, let chosen) = overlay else {
       self.overlay = nil
       return
@@ -388,6 +390,12 @@ final class PageSession {
     }
     if case .help = overlay, report.action == .press {
       overlay = nil
+      return
+    }
+    if case .todos(let items, _) = overlay {
+      if report.action == .press, case .result(let index)? = hit(row: report.row, column: report.column) {
+        overlay = .todos(items: items, chosen: index)
+      }
       return
     }
     if case .edit(var form) = overlay {
@@ -785,6 +793,111 @@ final class PageSession {
         message = ("Nothing found for “\(TerminalText.sanitized(text))”", false)
       } else {
         overlay = .search(query: text, results: results, chosen: 0)
+      }
+    }
+  }
+
+  // MARK: - To-dos
+
+  /// Opens the to-dos (read again), the one with id `chosenID` chosen, else the one at `index`.
+  private func openTodos(chosenID: Int64? = nil, index: Int = 0) {
+    do {
+      let items = try todayTodos()
+      let chosen = chosenID.flatMap { id in items.firstIndex { $0.record.id == id } } ?? min(index, items.count - 1)
+      overlay = .todos(items: items, chosen: max(0, chosen))
+    } catch {
+      show(error)
+    }
+  }
+
+  /// The to-dos still to do, then those finished today (so that a mistaken `x` is undone by another).
+  private func todayTodos() throws -> [TodoItem] {
+    let environment = calendar.environment
+    let today = environment.today
+    return try calendar.todos(.all).filter { item in
+      guard !item.record.status.isPending else { return true }
+      let finished = item.record.fields.completedAt ?? item.record.updatedAt
+      return environment.localZone.wallClock(atUTC: finished.floorDivided(by: 1000))?.date == today
+    }
+  }
+
+  private func handleTodos(_ items: [TodoItem], chosen: Int, _ key: Key) {
+    let item = items.indices.contains(chosen) ? items[chosen] : nil
+    switch key {
+    case .up, .character("k"), .backTab: overlay = .todos(items: items, chosen: max(0, chosen - 1))
+    case .down, .character("j"), .tab: overlay = .todos(items: items, chosen: min(items.count - 1, chosen + 1))
+    case .character("x"), .character(" "):
+      guard let item else { return }
+      let status: TodoStatus = item.record.status.isPending ? .done : .open
+      do {
+        _ = try calendar.markTodos([item.record.id], as: status)
+        let title = TerminalText.sanitized(item.record.title)
+        message = (status == .done ? "Done: “\(title)”" : "Open again: “\(title)”", false)
+      } catch {
+        show(error)
+      }
+      openTodos(chosenID: item.record.id, index: chosen)
+    case .character("a"): askTodo()
+    case .character("d"):
+      guard let item else { return }
+      let title = TerminalText.sanitized(item.record.title)
+      prompt = .choice(label: "Delete the to-do “\(title)”? (y/n) ", choices: ["y", "n"]) { [unowned self] choice in
+        guard choice == "y" else { return }
+        do {
+          _ = try calendar.removeTodos([item.record.id])
+          message = ("Deleted the to-do “\(title)”", false)
+        } catch {
+          show(error)
+        }
+        openTodos(index: chosen)
+      }
+    case .enter:
+      guard let item, let day = item.dueDay else {
+        message = ("This to-do has no day it is due", false)
+        return
+      }
+      overlay = nil
+      guard jump(to: day.yearMonth) else { return }
+      selected = day
+      selectedEvent = 0
+    case .escape, .character("q"), .character("T"), .control("c"): overlay = nil
+    default: break
+    }
+  }
+
+  /// Asks for a new to-do's title, then the day it is due (empty: none), and adds it.
+  private func askTodo() {
+    ask("New to-do · title: ") { [unowned self] title in
+      guard !title.allSatisfy(\.isWhitespace) else {
+        message = ("Nothing added: the title is empty", false)
+        return openTodos()
+      }
+      askTodoDue(title, "")
+    }
+  }
+
+  private func askTodoDue(_ title: String, _ text: String) {
+    ask("Due (2024-05-31, fri, +3d; empty: none): ", text) { [unowned self] due in
+      var fields = TodoFields(title: title)
+      if !due.isEmpty {
+        do {
+          guard
+            case .day(let day) = try DayExpression.dayOrMonth(due, today: calendar.environment.today, locale: locale)
+          else {
+            return retry(ServiceError(.invalidRequest, "'\(due)' is a month: give a day")) { askTodoDue(title, due) }
+          }
+          fields.due = TodoDue(day: day)
+        } catch {
+          return retry(error) { askTodoDue(title, due) }
+        }
+      }
+      do {
+        let added = try calendar.addTodo(fields)
+        message = ("Added the to-do “\(TerminalText.sanitized(title))”", false)
+        openTodos(chosenID: added.record.id)
+      } catch {
+        show(error)
+        openTodos()
       }
     }
   }
