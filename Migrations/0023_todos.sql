@@ -2,6 +2,8 @@
 -- a title, perhaps a day it is due by (and a time that day, on the user's clock or a zone's), a priority, a
 -- note, and whether it is open, done or cancelled. Each belongs to a calendar, as events do; a calendar that
 -- holds to-dos is not removed while it does (the service removes them first, where the change log sees it).
+-- The checks cost `cal show` 30,000 instructions of schema parsing (1.6%; the table and its index 50,000
+-- more): kept, as the events' are, so that another program cannot write what cal would refuse to read.
 CREATE TABLE todos (
   id           INTEGER PRIMARY KEY AUTOINCREMENT, -- never reused: commands and the change log name it
   calendar_id  INTEGER NOT NULL REFERENCES calendars (id),
