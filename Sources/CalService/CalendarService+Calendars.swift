@@ -117,6 +117,12 @@ extension CalendarService {
     return try perform { try findCalendar(name).id }
   }
 
+  /// Refuses calendar `name` (without one, the calendar new events go to) when no event can be added there:
+  /// what a front end asks before it has the user write an event.
+  public func checkTarget(_ name: String?) throws {
+    _ = try perform { try targetCalendar(name) }
+  }
+
   /// The calendar new events go to: `name`, or the first calendar they may be added to.
   ///
   /// - Throws: `ServiceError.invalidRequest` for a subscription, which is read-only.

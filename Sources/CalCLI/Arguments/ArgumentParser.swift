@@ -77,7 +77,8 @@ public struct ArgumentParser {
       return ParsedArguments(flags: [OptionSpec.help.long])
     }
     if let mistake { throw mistake }
-    parsed.positionals = try assign(loose)
+    parsed.positionals = try assign(
+      loose, allOptional: spec.argumentsOptionalWith.map { parsed.flags.contains($0) } ?? false)
     parsed.words = loose
     return parsed
   }
@@ -123,12 +124,12 @@ public struct ArgumentParser {
     return options
   }
 
-  private func assign(_ words: [String]) throws(UsageError) -> [String] {
+  private func assign(_ words: [String], allOptional: Bool) throws(UsageError) -> [String] {
     var positionals: [String] = []
     var remaining = words[...]
     for argument in spec.arguments {
       guard let first = remaining.first else {
-        if argument.isOptional { break }
+        if argument.isOptional || allOptional { break }
         throw UsageError("Missing expected argument '<\(argument.name)>'")
       }
       if argument.keepsWords {

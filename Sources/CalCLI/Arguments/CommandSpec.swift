@@ -16,7 +16,7 @@ public struct CommandSpec: Sendable {
   /// Creates a command description.
   public init(
     name: String, aliases: [String] = [], abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-    options: [OptionSpec] = []
+    options: [OptionSpec] = [], argumentsOptionalWith: OptionSpec? = nil
   ) {
     self.name = name
     self.aliases = aliases
@@ -24,7 +24,12 @@ public struct CommandSpec: Sendable {
     self.discussion = discussion
     self.arguments = arguments
     self.options = options + [.help]
+    self.argumentsOptionalWith = argumentsOptionalWith?.long
   }
+
+  /// A flag that makes every argument optional (`cal add --editor`, whose form asks for the date and the
+  /// title), or `nil`.
+  public let argumentsOptionalWith: String?
 
   /// The name and the aliases: every word that runs the command.
   public var names: [String] { [name] + aliases }

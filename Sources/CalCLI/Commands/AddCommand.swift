@@ -1,5 +1,6 @@
 import CalCore
 import CalService
+import Glibc
 
 /// `cal add DATE [TIME[-TIME]|TIME TIME|TIME LENGTH] TITLE [--at TIME] [--for LENGTH|--end TIME] [--to DATE] [--tz ZONE] [--repeat ...]`
 struct AddCommand: Command {
@@ -24,6 +25,9 @@ struct AddCommand: Command {
       holiday, cal add 18.05. 25.05. holiday; 5/25 or may 25 after a first date written the same way), and the \
       words after a lone :: are the note (cal add fri 9:00 doctor :: \
       bring the card).
+      --editor opens the event as a form in your editor ($VISUAL, $EDITOR or vi), as cal edit --editor \
+      does, filled in from the rest of the line (the date and the title may be left out: today, and a title \
+      to write); an empty title adds nothing.
       """,
     arguments: [
       ArgumentSpec(
@@ -33,8 +37,12 @@ struct AddCommand: Command {
       ArgumentSpec("title", help: "What happens that day.", takesRest: true),
     ],
     options: ScheduleOptions.all(for: .add) + ReminderOptions.forAdd + [
-      CalendarOption.target, JSONOption.option, StoreOptions.option,
-    ])
+      editor, CalendarOption.target, JSONOption.option, StoreOptions.option,
+    ], argumentsOptionalWith: editor)
+
+  static let editor = OptionSpec(
+    "editor",
+    help: "Write the event in your editor ($VISUAL, $EDITOR or vi) as a form, filled in from the rest of the line.")
 
   let fields: EventFields
   let calendarName: String?
@@ -42,11 +50,16 @@ struct AddCommand: Command {
   let typedCalendar: String?
   let json: Bool
   let store: StoreOptions
+  /// Whether the event is written in the user's editor, as a form filled in from the line.
+  let inEditor: Bool
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
     let dates = DateReader(context)
-    // A date of several words (next fri, in 3 days) takes the first words; the rest is the title.
-    var (day, count) = try dates.leadingDay(arguments.words)
+    inEditor = arguments.flag(Self.editor)
+    // A date of several words (next fri, in 3 days) takes the first words; the rest is the title. The editor's
+    // form may be given neither: it starts on today, its title to write.
+    var (day, count) =
+      inEditor && arguments.words.isEmpty ? (dates.today, 0) : try dates.leadingDay(arguments.words)
     var schedule = EventSchedule(startDay: day)
     var end: TimeOfDay?
     let timeStart = count
@@ -73,7 +86,7 @@ struct AddCommand: Command {
       titleWords = titleWords[..<colons]
     }
     let title = titleWords.concatenated(separator: " ")
-    if title.allSatisfy(\.isWhitespace) {
+    if title.allSatisfy(\.isWhitespace) && !inEditor {
       guard count > timeStart else { throw UsageError("the title is empty: give the event a title") }
       // `cal add 18.05. 25.05.`: the last day took the last words.
       guard count == timeEnd else {
@@ -297,8 +310,47 @@ struct AddCommand: Command {
   func run(_ context: CommandContext) throws {
     let calendar = try store.open(context, for: .write)
     let event = try context.configuration.namingCalendarSource(calendarName, typed: typedCalendar) {
-      try calendar.add(fields, calendar: calendarName)
+      inEditor ? try addInEditor(calendar, context: context) : try calendar.add(fields, calendar: calendarName)
     }
     context.print(try EventPresenter.report("Added", event, asJSON: json, calendar: calendar, context: context))
+  }
+
+  /// Opens the event the line gives as a form in the user's editor (see ``EventForm``) and adds what the text
+  /// makes of it.
+  ///
+  /// - Throws: `CalError` when nothing is added: the title left empty, a value refused (the text is then
+  ///   kept in a file the message names), the editor failed.
+  private func addInEditor(_ calendar: CalendarService, context: CommandContext) throws -> EventRecord {
+    // A calendar that cannot take the event is refused before the editor opens.
+    try calendar.checkTarget(calendarName)
+    let form = EventForm(fields, localZone: context.localZone, clock: context.locale.clock) { options in
+      (try? EditCommand.change(fields, by: options, context: context))?.schedule.rule
+    }
+    let folder = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    let edited = try TextEditor(environment: context.environment).edit(
+      form.text(naming: "cal add", adding: true), name: "add", in: folder, environment: context.inheritedEnvironment())
+    let kept = "; your text is kept in \(TerminalText.sanitized(edited.path))"
+    let after: EventFields
+    do {
+      let words = try EventForm(parsing: edited.text, defaults: form).options(from: form)
+      after = words.isEmpty ? fields : try EditCommand.change(fields, by: words, context: context)
+    } catch {
+      // The text's fault, not the command line's: no usage.
+      throw CalError(error.message + kept)
+    }
+    guard !after.title.allSatisfy(\.isWhitespace) else {
+      // As git does with an empty message: an empty title is the way to change one's mind.
+      unlink(edited.path)
+      throw CalError("nothing added: the title is empty")
+    }
+    let event: EventRecord
+    do {
+      event = try calendar.add(after, calendar: calendarName)
+    } catch let error as ServiceError {
+      if error.kind == .invalidRequest { throw CalError(error.message + kept) }
+      throw ServiceError(error.kind, error.message + kept, detail: error.detail)
+    }
+    unlink(edited.path)
+    return event
   }
 }

@@ -97,16 +97,25 @@ struct EventForm: Equatable {
   }
 
   /// The text the editor is given: a header of comments, then the fields.
-  func text(naming event: String) -> String {
-    var text = """
+  func text(naming event: String, adding: Bool = false) -> String {
+    let opening =
+      adding
+      ? """
+      # \(event): fill in the event, save and quit the editor. An empty title adds nothing;
+      # an empty value leaves out a zone, a repeat, a location, the reminders or the note.
+      """
+      : """
       # \(event): change what you like, save and quit the editor. A line left as it is changes nothing;
       # an empty value removes a zone, a repeat, a location, the reminders or the note.
-      #   at: a time (9:30, 2pm) or all day     for: a length (45m, 1h30m, 2d)     to: an all-day event's last day
-      #   tz: a zone such as Europe/Berlin, or local     repeat: weekly on mon,fri until 6-30, or rrule FREQ=...
-      #   remind: 15m, 1h, end-5m, tomorrow 8am ... separated by commas
-      #   remind-at: the time an all-day event's reminders count from     note: every line after it
-
       """
+    var text =
+      opening + "\n" + """
+        #   at: a time (9:30, 2pm) or all day     for: a length (45m, 1h30m, 2d)     to: an all-day event's last day
+        #   tz: a zone such as Europe/Berlin, or local     repeat: weekly on mon,fri until 6-30, or rrule FREQ=...
+        #   remind: 15m, 1h, end-5m, tomorrow 8am ... separated by commas
+        #   remind-at: the time an all-day event's reminders count from     note: every line after it
+
+        """
     for name in Self.names {
       let value = values[name] ?? ""
       text +=
