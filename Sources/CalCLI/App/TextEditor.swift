@@ -31,7 +31,8 @@ struct TextEditor {
       let reason = Self.reason()
       throw CalError("cannot make a file for the editor in \(TerminalText.sanitized(folder)): \(reason)")
     }
-    let path = String(cString: template)
+    // The template as mkstemps filled it in, without its terminating NUL.
+    let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let bytes = Array(text.utf8)
     let failure = bytes.withUnsafeBytes { DescriptorOutput.writeAll($0, to: descriptor) }
     close(descriptor)
