@@ -32,9 +32,16 @@ struct TodoTests {
     try cal.expect(
       ["todo", "add", "call", "--due", "tomorrow", "--at", "2:30pm", "--location", "Bank"],
       prints: "Added: [ ] 2024-05-13 14:30  #3  call @ Bank\n")
+    // A time may follow the day in --due, as it follows the date of cal add.
+    try cal.expect(
+      ["todo", "add", "post", "--due", "next fri 9am"], prints: "Added: [ ] 2024-05-24 09:00  #4  post\n")
+    try cal.expect(["todo", "edit", "4", "--due", "fri"], prints: "Changed: [ ] 2024-05-17 09:00  #4  post\n")
+    try cal.expectRefused(
+      ["todo", "add", "x", "--due", "fri 9am", "--at", "10:00"], "give the time in --due or with --at, not both")
+    try cal.expectRefused(["todo", "add", "x", "--due", "fri 9h"], "--due: 'fri 9h' is not a day")
     try cal.expect(
       ["todo", "add", "pay", "--due", "today", "--priority", "5"],
-      prints: "Added: [ ] 2024-05-12  !!  #4  pay (due today)\n")
+      prints: "Added: [ ] 2024-05-12  !!  #5  pay (due today)\n")
   }
 
   @Test("the list: the overdue first, then by when they are due, then by priority; those without a date last")

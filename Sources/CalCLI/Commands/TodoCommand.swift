@@ -4,7 +4,8 @@ import CalService
 /// `cal todo [list|add|done|reopen|cancel|edit|rm] ...`: the to-dos (alone: those still to do).
 struct TodoCommand: Command {
   static let due = OptionSpec(
-    "due", value: "date", help: "add, edit: the day it is due by: 2024-05-31, fri, +3d (edit: \"\" removes it).")
+    "due", value: "date",
+    help: "add, edit: the day it is due by: 2024-05-31, fri, +3d, or with a time: fri 17:00 (edit: \"\" removes it).")
   static let at = OptionSpec(
     "at", value: "time", help: "add, edit: the time it is due that day (edit: \"\" removes it).")
   static let timeZone = OptionSpec(
@@ -135,22 +136,28 @@ struct TodoCommand: Command {
     }
 
     let dates = DateReader(context)
+    // A time may follow the day in --due (fri 17:00, tomorrow 9am), as it follows the date of cal add.
+    var timeInDue: TimeOfDay?
     dueDay = try arguments.value(Self.due).map { text throws(UsageError) -> CivilDate? in
       if text.isEmpty {
         guard action == .edit else { throw UsageError("The option '--due <date>' needs a date, not an empty string") }
         return nil
       }
-      return try dates.day(text, for: Self.due)
+      let (day, time) = try Self.dueParts(text, dates: dates)
+      timeInDue = time
+      return day
     }
-    dueTime = try arguments.value(Self.at).map { text throws(UsageError) -> TimeOfDay? in
+    let atTime = try arguments.value(Self.at).map { text throws(UsageError) -> TimeOfDay? in
       if text.isEmpty {
         guard action == .edit else { throw UsageError("The option '--at <time>' needs a time, not an empty string") }
         return nil
       }
       return try dates.time(text, for: Self.at)
     }
+    if timeInDue != nil && atTime != nil { throw UsageError("give the time in --due or with --at, not both") }
+    dueTime = timeInDue.map { .some($0) } ?? atTime
     zone = try arguments.value(Self.timeZone).map { name throws(UsageError) in try Self.zoneName(name, context) }
-    if zone != nil && !arguments.isGiven(Self.at) && action == .add {
+    if zone != nil && dueTime == nil && action == .add {
       throw UsageError("--tz goes with --at: a to-do due on a day is due by its end on your clock")
     }
     if action == .add && dueTime != nil && dueDay == nil {
@@ -195,6 +202,21 @@ struct TodoCommand: Command {
     } catch {
       throw UsageError(error.description)
     }
+  }
+
+  /// The day `--due` gives, and the time after it, if any (`fri 17:00`, `tomorrow 9am`).
+  private static func dueParts(_ text: String, dates: DateReader) throws(UsageError) -> (CivilDate, TimeOfDay?) {
+    let refusal: UsageError
+    do {
+      return (try dates.day(text, for: due), nil)
+    } catch {
+      refusal = error
+    }
+    let words = text.split(separator: " ").map(String.init)
+    guard words.count > 1, let (day, count) = try? dates.leadingDay(words), count < words.count,
+      let time = try? dates.time(words[count...].concatenated(separator: " "), for: at)
+    else { throw refusal }
+    return (day, time)
   }
 
   /// A to-do's id: `3` or `#3`.
