@@ -35,6 +35,16 @@ struct CompletionTests {
     offers("cal add --no", ["--no-remind", "--note"]),
     offers("cal config re", ["remind", "remind-all-day"]),  // the configuration's keys
     offers("cal config t", ["time-format"]),
+    // A key's values, by the key before them.
+    offers("cal config week-start s", ["sunday", "saturday"]),
+    offers("cal config time-format ", ["24h", "12h", "locale"]),
+    offers("cal config dates m", ["month-first"]),
+    offers("cal config --json color a", ["auto", "always"]),
+    offers("cal config length ", []),
+    offers("cal config format {title} ", []),
+    offers("cal todo ", ["list", "add", "done", "reopen", "cancel", "edit", "rm"]),
+    offers("cal todo add x --priority ", ["high", "medium", "low", "none"]),
+    offers("cal todo edit 3 --status s", ["started"]),
     offers("cal list --ti", ["--time-format"]),
     offers("cal --db x show --c", ["--calendar", "--color"]),
     offers("cal --db x.db show -n 3 --co", ["--color"]),

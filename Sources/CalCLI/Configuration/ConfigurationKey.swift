@@ -29,6 +29,18 @@ enum ConfigurationKey: String, CaseIterable, Sendable {
     }
   }
 
+  /// What the key's value completes to; `nil` for free text.
+  var completion: CompletionScript.ValueKind? {
+    switch self {
+    case .calendar: return .calendars
+    case .weekStart: return .words(Weekday.allCases.map { "\($0)" } + ["locale"])
+    case .color: return .words(PageOptions.ColorChoice.allCases.map(\.rawValue))
+    case .dates: return .words(["day-first", "month-first", "locale"])
+    case .timeFormat: return .words(TimeFormat.allCases.map(\.rawValue))
+    case .length, .remind, .remindAllDay, .format: return nil
+    }
+  }
+
   /// The value the key has when the file does not give it, as `cal config` prints it.
   var defaultValue: String {
     switch self {

@@ -61,6 +61,11 @@ enum CompletionScript {
     /// A calendar's name, as `cal calendar list --names` prints them for the calendar file of the line's
     /// `--db` (else the default one).
     case calendars
+    /// The kind the command's first argument picks (`cal config KEY VALUE`: the key's values), by that
+    /// argument; nothing for one not listed.
+    case byFirstArgument([(String, ValueKind)])
+
+    static func == (left: ValueKind, right: ValueKind) -> Bool { left.code == right.code }
 
     /// How the scripts' tables name it: `files`, `words:auto,always,never`.
     var code: String {
@@ -68,6 +73,9 @@ enum CompletionScript {
       case .text: return "text"
       case .words(let words): return "words:" + words.concatenated(separator: ",")
       case .months(let words): return "months:" + words.concatenated(separator: ",")
+      case .byFirstArgument(let kinds):
+        // `by:week-start=words:monday,...;color=words:auto,...`: no kind's own code holds ; or =.
+        return "by:" + kinds.map { $0.0 + "=" + $0.1.code }.concatenated(separator: ";")
       case .files: return "files"
       case .zones: return "zones"
       case .commands: return "commands"
@@ -101,6 +109,8 @@ enum CompletionScript {
     "--priority": .words(["high", "medium", "low", "none"]),
     "--status": .words(TodoStatus.allCases.map(\.rawValue)),
     "<key>": .words(ConfigurationKey.allCases.map(\.rawValue)),
+    "<value>": .byFirstArgument(
+      ConfigurationKey.allCases.compactMap { key in key.completion.map { (key.rawValue, $0) } }),
     "--calendar": .calendars,
     // A reminder's `<when>` (15m, end, tomorrow 8am) is not list's: no word list fits it.
     "--remind": .text,
@@ -245,6 +255,13 @@ enum CompletionScript {
             [[ $year =~ ^[0-9]{4}$ ]] || printf -v year '%(%Y)T' -1
             months=("$year"-{01..12}) kind=${kind#*:}
             mapfile -t COMPREPLY < <(compgen -W "${kind//,/ } ${months[*]}" -- "$cur") ;;
+          by:*)
+            # The kind the command's first argument picks ($cal_first): KEY=KIND, separated by ;.
+            local entry entries
+            IFS=';' read -ra entries <<< "${kind#by:}"
+            for entry in "${entries[@]}"; do
+              [[ ${entry%%=*} == "$cal_first" ]] && _cal_values "${entry#*=}" "$cur"
+            done ;;
         esac
       }
 
@@ -268,7 +285,7 @@ enum CompletionScript {
 
       # Completes $cur, the word words[cword], from the words before it.
       _cal_complete() {
-        local command="" word kind prefix index=0 only=0 i cal_db=
+        local command="" word kind prefix index=0 only=0 i cal_db= cal_first=
         local cal_options=() cal_arguments=() cal_rest=0
         local -A cal_values=()
         _cal_command ''
@@ -276,7 +293,7 @@ enum CompletionScript {
           word=${words[i]}
           if ((only)) || [[ $word != -?* ]]; then
             if [[ -n $command ]]; then
-              ((index++))
+              ((index++ == 0)) && cal_first=$word
             else
               command=$word
               _cal_command "$command" || return
@@ -407,6 +424,12 @@ enum CompletionScript {
             year=${PREFIX[1,4]}
             [[ $year == [0-9][0-9][0-9][0-9] ]] || year=${(%):-%D{%Y}}
             compadd -- ${(s:,:)kind#*:} $year-{01..12} ;;
+          by:*)
+            # The kind the command's first argument picks ($cal_first): KEY=KIND, separated by ;.
+            local entry
+            for entry in ${(s:;:)kind#by:}; do
+              [[ ${entry%%=*} == $cal_first ]] && _cal_values ${entry#*=}
+            done ;;
           *) return 1 ;;
         esac
       }
@@ -426,7 +449,7 @@ enum CompletionScript {
       }
 
       _cal() {
-        local command= word kind index=0 only=0 i cal_rest=0 cal_db=
+        local command= word kind index=0 only=0 i cal_rest=0 cal_db= cal_first=
         local -a cal_options cal_arguments
         local -A cal_values
         _cal_command ''
@@ -434,7 +457,7 @@ enum CompletionScript {
           word=$words[i]
           if (( only )) || [[ $word != -?* ]]; then
             if [[ -n $command ]]; then
-              (( index++ ))
+              (( index++ == 0 )) && cal_first=$word
             else
               command=$word
               _cal_command $command || return 1
@@ -539,6 +562,12 @@ enum CompletionScript {
                   string match -qr '^[0-9]{4}$' -- "$year"; or set year (date +%Y)
                   string split , -- (string replace -r '^[^:]*:' '' -- $kind)
                   printf "$year-%s\\n" 01 02 03 04 05 06 07 08 09 10 11 12
+              case 'by:*'
+                  # The kind the command's first argument picks ($__cal_first): KEY=KIND, separated by ;.
+                  for entry in (string split ';' -- (string replace -r '^by:' '' -- $kind))
+                      set -l parts (string split -m 1 = -- $entry)
+                      test "$parts[1]" = "$__cal_first"; and __cal_values $parts[2] "$cur"
+                  end
           end
       end
 
@@ -568,10 +597,12 @@ enum CompletionScript {
           set -l only 0
           set -l i 2
           set -g __cal_db ''
+          set -g __cal_first ''
           while test $i -le (count $tokens)
               set -l word $tokens[$i]
               if test $only = 1; or not string match -q -- '-?*' $word
                   if test -n "$command"
+                      test $index = 0; and set -g __cal_first $word
                       set index (math $index + 1)
                   else
                       set command $word
