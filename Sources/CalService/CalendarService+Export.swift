@@ -46,12 +46,6 @@ extension CalendarService {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 17)
         writer.header(timeZones: spans, into: &buffer)
-        /// Hands `output` what is written so far once it is about 64 KiB.
-        func flushIfFull() throws {
-          guard buffer.count >= 1 << 16 else { return }
-          try buffer.withUnsafeBytes(output)
-          buffer.removeAll(keepingCapacity: true)
-        }
         try store.events.forEachTopLevel(from: first, through: last, calendar: filter) { record in
           let isSeries = record.schedule.rule != nil
           let children = isSeries ? try store.events.children(of: record.id) : []
@@ -62,19 +56,27 @@ extension CalendarService {
             else { return true }
           }
           writer.event(exportedSeries(record, children: children, exceptions: exceptions), into: &buffer)
-          try flushIfFull()
+          try Self.handOver(&buffer, to: output)
           return true
         }
         try store.todos.forEach(calendar: filter) { todo in
           guard isDue(todo, from: first, through: last) else { return true }
           writer.todo(todo, into: &buffer)
-          try flushIfFull()
+          try Self.handOver(&buffer, to: output)
           return true
         }
         writer.footer(into: &buffer)
         try buffer.withUnsafeBytes(output)
       }
     }
+  }
+
+  /// Hands `output` what `buffer` holds once that is about 64 KiB, and empties it. (Not a function nested in
+  /// the export: one that captured the buffer would put it in a box, each use checked for exclusive access.)
+  private static func handOver(_ buffer: inout [UInt8], to output: (UnsafeRawBufferPointer) throws -> Void) throws {
+    guard buffer.count >= 1 << 16 else { return }
+    try buffer.withUnsafeBytes(output)
+    buffer.removeAll(keepingCapacity: true)
   }
 
   /// The same, handing `output` text (each piece whole lines).

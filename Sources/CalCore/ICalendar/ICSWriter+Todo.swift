@@ -16,8 +16,8 @@ extension ICSWriter {
     if let location = fields.location { Self.textLine("LOCATION:", location, into: &output) }
     if let due = fields.due {
       Self.appendDates(
-        "DUE", CollectionOfOne(due.day), time: due.time, zone: due.timeZone, period: nil, into: &output
-      ) { zoneParameters[$0] ?? Self.parameterValue($0) }
+        "DUE", CollectionOfOne(due.day), time: due.time, zone: due.timeZone, zoneParameters: zoneParameters,
+        period: nil, into: &output)
     }
     if fields.priority != .none { Self.fold("PRIORITY:\(fields.priority.value)", into: &output) }
     Self.fold("STATUS:" + fields.status.iCalendarValue, into: &output)

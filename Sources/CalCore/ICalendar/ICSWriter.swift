@@ -222,26 +222,26 @@ public struct ICSWriter {
     into output: inout [UInt8]
   ) {
     Self.appendDates(
-      name, days, time: schedule.startTime, zone: schedule.timeZone, period: period, into: &output
-    ) { zoneParameters[$0] ?? Self.parameterValue($0) }
+      name, days, time: schedule.startTime, zone: schedule.timeZone, zoneParameters: zoneParameters, period: period,
+      into: &output)
   }
 
   /// `NAME;VALUE=DATE:20240512`, `NAME;TZID=Europe/Berlin:20240512T143000`, `NAME:20240512T143000Z` or
   /// floating, as one content line (unfolded, without its end).
   static func dateLine(_ name: String, day: CivilDate, time: TimeOfDay?, zone: String?) -> String {
     var bytes: [UInt8] = []
-    appendDates(name, CollectionOfOne(day), time: time, zone: zone, period: nil, into: &bytes, parameterValue)
+    appendDates(name, CollectionOfOne(day), time: time, zone: zone, zoneParameters: [:], period: nil, into: &bytes)
     bytes.removeLast(2)
     // Unfolded: a long zone name's line is folded where it is written.
     return String(decoding: bytes, as: UTF8.self).replacingAll("\r\n ", with: "")
   }
 
   /// Appends the content line of `name` with `days`, as ``dateListProperty(_:_:schedule:period:into:)``
-  /// writes it, folded: at `time` on the clock of `zone` (whose TZID parameter `zoneParameter` gives), or
-  /// dates.
+  /// writes it, folded: at `time` on the clock of `zone` (its TZID parameter from `zoneParameters`, or made),
+  /// or dates.
   static func appendDates(
-    _ name: String, _ days: some Collection<CivilDate>, time: TimeOfDay?, zone: String?, period: String?,
-    into output: inout [UInt8], _ zoneParameter: (String) -> String
+    _ name: String, _ days: some Collection<CivilDate>, time: TimeOfDay?, zone: String?,
+    zoneParameters: [String: String], period: String?, into output: inout [UInt8]
   ) {
     let start = output.count
     Self.append(name, to: &output)
@@ -260,7 +260,7 @@ public struct ICSWriter {
     case "UTC"?: isUTC = true
     case let zone?:
       Self.append(";TZID=", to: &output)
-      Self.append(zoneParameter(zone), to: &output)
+      Self.append(zoneParameters[zone] ?? Self.parameterValue(zone), to: &output)
     case nil: break
     }
     output.append(UInt8(ascii: ":"))
