@@ -6,19 +6,27 @@ import Testing
 /// values refused (or the to-do skipped with --skip-invalid) or noted, as for events.
 @Suite("VTODO import")
 struct ICSTodoImportTests {
-  /// What reading a VCALENDAR holding `lines` (zones from the system's database) gives, to-dos read.
+  /// What a reading gives, to-dos read (zones from the system's database).
   struct Read {
     var todos: [ImportedTodo] = []
     var events: [ImportedEvent] = []
     var notes = ImportNotes()
   }
 
+  /// What reading a VCALENDAR holding `lines` gives.
   static func read(
     _ lines: [String], skipInvalid: Bool = false, todos reading: ICSImporter.TodoReading = .read
   ) throws -> Read {
     let text =
       (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"] + lines + ["END:VCALENDAR"])
       .joined(separator: "\r\n") + "\r\n"
+    return try read(text: text, skipInvalid: skipInvalid, todos: reading)
+  }
+
+  /// What reading the file `text` gives, as `cal import` reads it.
+  static func read(
+    text: String, skipInvalid: Bool = false, todos reading: ICSImporter.TodoReading = .read
+  ) throws -> Read {
     let importer = ICSImporter { name throws(ZoneError) in
       guard let bytes = FileManager.default.contents(atPath: "/usr/share/zoneinfo/" + name) else {
         throw ZoneError.unknown(name)
@@ -274,14 +282,7 @@ struct ICSTodoImportTests {
   @Test("a VTODO outside any VCALENDAR is read as one inside")
   func loose() throws {
     let text = "BEGIN:VTODO\r\nUID:loose\r\nSUMMARY:loose\r\nDUE;VALUE=DATE:20240531\r\nEND:VTODO\r\n"
-    let importer = ICSImporter { name throws(ZoneError) in throw ZoneError.unknown(name) }
-    var input = ICSByteInput(Array(text.utf8))
-    let scan = try ICSParser.scan(&input)
-    var notes = ImportNotes()
-    var todos: [ImportedTodo] = []
-    try importer.read(
-      &input, scan: scan, skipInvalid: false, notes: &notes, todos: .read, todo: { todo, _ in todos.append(todo) },
-      event: { _, _ in })
+    let todos = try Self.read(text: text).todos
     #expect(todos.map(\.fields.title) == ["loose"] && todos.first?.fields.due == TodoDue(day: Self.day("2024-05-31")))
   }
 }
