@@ -109,6 +109,7 @@ struct ICSTodoExportTests {
     #expect(zones("DTSTART:20240501T090000", due: nil).isEmpty)
     // Only cal's own DTSTART line, first, counts: a kept line that merely mentions one does not.
     #expect(zones("X-A:1\nDTSTART;TZID=Europe/Berlin:20240501T090000", due: nil).isEmpty)
+    #expect(zones("DTSTARTED;TZID=Europe/Berlin:20240501T090000", due: nil).isEmpty)
   }
 
   /// Prints, as JSON, the zones of the calendar in `sys.argv[1]` and for each VTODO what it says, its dates

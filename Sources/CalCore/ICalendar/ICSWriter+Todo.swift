@@ -47,7 +47,7 @@ extension TodoFields {
   /// `;VALUE=DATE` or `;TZID=` and the zone, quoted when it must be, then the value): its day and zone;
   /// `nil` without one.
   var keptStart: (day: CivilDate, zone: String?)? {
-    guard let kept = keptLines, kept.hasPrefix("DTSTART") else { return nil }
+    guard let kept = keptLines, kept.hasPrefix("DTSTART;") || kept.hasPrefix("DTSTART:") else { return nil }
     let line = kept.prefix { $0 != "\n" }.dropFirst("DTSTART".count)
     var zone: String?
     var rest = line[...]
