@@ -6,7 +6,7 @@ extension CalendarService {
   /// Writes the calendar as one VCALENDAR (RFC 5545) to `output`, in pieces of about 64 KiB as the events
   /// are read: every event (of calendar `calendar` alone, when given), or with a window (either end, or
   /// both) only those with an occurrence in it (a series whole, with its exceptions and edited occurrences
-  /// looked at).
+  /// looked at); then the to-dos as VTODOs, with a window only those due in it (on the user's clock).
   ///
   /// Events on the user's own clock are written in the user's zone, with its VTIMEZONE, so that a reader
   /// elsewhere sees them at the same instant.
@@ -22,17 +22,25 @@ extension CalendarService {
       try store.read {
         var zones: [String: ZoneInfo] = [:]
         var spans: [String: (first: CivilDate, last: CivilDate?)] = [:]
-        for span in try store.events.zoneSpans(from: first, through: last, calendar: filter) {
-          let name = span.zone ?? local.name
+        func add(_ name: String, from spanFirst: CivilDate, through spanLast: CivilDate?) {
           if let known = spans[name] {
-            let later = known.last.flatMap { earlier in span.last.map { max(earlier, $0) } }
-            spans[name] = (min(known.first, span.first), later)
+            let later = known.last.flatMap { earlier in spanLast.map { max(earlier, $0) } }
+            spans[name] = (min(known.first, spanFirst), later)
           } else {
-            spans[name] = (span.first, span.last)
+            spans[name] = (spanFirst, spanLast)
           }
           if zones[name] == nil {
             zones[name] = name == local.name ? local : try? environment.zones.zone(name)
           }
+        }
+        for span in try store.events.zoneSpans(from: first, through: last, calendar: filter) {
+          add(span.zone ?? local.name, from: span.first, through: span.last)
+        }
+        // The to-dos' zones too, read once for them and again to write them: none is held meanwhile.
+        try store.todos.forEach(calendar: filter) { todo in
+          guard isDue(todo, from: first, through: last) else { return true }
+          for (zone, day) in ICSWriter.zones(of: todo.fields) { add(zone, from: day, through: day) }
+          return true
         }
         let writer = ICSWriter(product: product, now: environment.now(), zones: zones)
         var buffer: [UInt8] = []
@@ -48,16 +56,27 @@ extension CalendarService {
             else { return true }
           }
           writer.event(exportedSeries(record, children: children, exceptions: exceptions), into: &buffer)
-          if buffer.count >= 1 << 16 {
-            try buffer.withUnsafeBytes(output)
-            buffer.removeAll(keepingCapacity: true)
-          }
+          try Self.handOver(&buffer, to: output)
+          return true
+        }
+        try store.todos.forEach(calendar: filter) { todo in
+          guard isDue(todo, from: first, through: last) else { return true }
+          writer.todo(todo, into: &buffer)
+          try Self.handOver(&buffer, to: output)
           return true
         }
         writer.footer(into: &buffer)
         try buffer.withUnsafeBytes(output)
       }
     }
+  }
+
+  /// Hands `output` what `buffer` holds once that is about 64 KiB, and empties it. (Not a function nested in
+  /// the export: one that captured the buffer would put it in a box, each use checked for exclusive access.)
+  private static func handOver(_ buffer: inout [UInt8], to output: (UnsafeRawBufferPointer) throws -> Void) throws {
+    guard buffer.count >= 1 << 16 else { return }
+    try buffer.withUnsafeBytes(output)
+    buffer.removeAll(keepingCapacity: true)
   }
 
   /// The same, handing `output` text (each piece whole lines).
@@ -68,6 +87,15 @@ extension CalendarService {
     try export(from: first, through: last, calendar: calendar, product: product) { (bytes: UnsafeRawBufferPointer) in
       try output(String(decoding: bytes, as: UTF8.self))
     }
+  }
+
+  /// Whether an export from `first` through `last` (on the user's clock; `nil` leaves that end open) writes
+  /// `todo`: without either end every to-do, else those due on a day of the range (on the user's clock),
+  /// none without a date.
+  private func isDue(_ todo: TodoRecord, from first: CivilDate?, through last: CivilDate?) -> Bool {
+    guard first != nil || last != nil else { return true }
+    guard let day = TodoItem(todo, calendar: nil, environment: environment).dueDay else { return false }
+    return (first.map { day >= $0 } ?? true) && (last.map { day <= $0 } ?? true)
   }
 
   /// Whether `record` (with its child rows and exceptions) has an occurrence that covers a day from `first`

@@ -15,16 +15,17 @@ extension CalendarService {
     }
   }
 
-  /// Reads the events of the file `input` reads, as `plan` found it, and saves them one at a time in one
-  /// transaction into calendar `calendar` (by default the first calendar events may be added to):
-  /// everything or nothing, in the memory of one event whatever the file's size. Events whose UID is
-  /// already in that calendar are updated, or left as they are when the file says what they hold.
+  /// Reads the events and to-dos of the file `input` reads, as `plan` found it, and saves them one at a time
+  /// in one transaction into calendar `calendar` (by default the first calendar events may be added to):
+  /// everything or nothing, in the memory of one event whatever the file's size. Events and to-dos whose UID
+  /// is already in that calendar are updated, or left as they are when the file says what they hold. A
+  /// CalDAV calendar takes no to-dos (its sync does not carry them): they are left out, and named.
   ///
   /// - Parameters:
   ///   - skipInvalid: leave out events that cannot be read (and name them) instead of refusing the file.
   ///   - progress: called with (events read, events in all) as the import goes.
-  /// - Throws: `ImportFailure` for an event that cannot be read (unless `skipInvalid`), and nothing is
-  ///   saved; what `input` throws.
+  /// - Throws: `ImportFailure` for an event or to-do that cannot be read (unless `skipInvalid`), and nothing
+  ///   is saved; what `input` throws.
   public func importCalendar<Input: ICSInput>(
     _ input: inout Input, plan: ImportPlan, skipInvalid: Bool, calendar: String? = nil,
     progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
@@ -35,8 +36,8 @@ extension CalendarService {
         try importer.read(
           &input, scan: plan.scan, skipInvalid: skipInvalid, notes: &notes,
           progress: { progress($0, plan.eventCount) }, looksUpKnown: !saver.writer.calendarWasEmpty,
-          isKnown: { try saver.isKnown(uid: $0, sourceHash: $1) },
-          event: { try saver.save($0, notes: &$1) })
+          isKnown: { try saver.isKnown(uid: $0, sourceHash: $1) }, todos: saver.todoReading,
+          todo: { try saver.save($0, notes: &$1) }, event: { try saver.save($0, notes: &$1) })
       } catch let error as ICSError {
         throw ImportFailure(error: error, isEventError: true)
       }
@@ -44,7 +45,7 @@ extension CalendarService {
   }
 
   /// Reads the iCalendar text `bytes` into events, all in memory, before any calendar is opened: a file
-  /// that cannot be read never touches one.
+  /// that cannot be read never touches one. To-dos are left out (and named), as a subscription's feed's are.
   ///
   /// - Parameter skipInvalid: leave out events that cannot be read (and name them) instead of refusing the
   ///   file.
@@ -88,7 +89,14 @@ extension CalendarService {
     let now = environment.now()
     let localZone = environment.localZone.name
     return try write(recording: "import") {
-      let target = try targetCalendar(calendar).id
+      let calendar = try targetCalendar(calendar)
+      let target = calendar.id
+      let todoReading: ICSImporter.TodoReading =
+        calendar.kind == .caldav
+        ? .skip(
+          reason: "the calendar '\(calendar.name)' is kept in sync with a CalDAV server, and cal does not sync "
+            + "to-dos yet: import them into a local calendar (--calendar NAME)")
+        : .read
       let report = try store.events.importing(into: target, expectedEvents: expectedEvents) { writer in
         // Into an empty calendar every event is new: read back once at the end for undo, not recorded one by one.
         if writer.calendarWasEmpty {
@@ -96,9 +104,10 @@ extension CalendarService {
           writer.changeLog = self.store.changes
         }
         // What the import did, kept for undo, goes to the file in parts rather than fill memory.
-        var saver = ImportSaver(writer: writer, now: now, localZone: localZone, zones: self.environment.zones) {
-          try self.store.changes.checkpoint()
-        }
+        var saver = ImportSaver(
+          writer: writer, todos: self.store.todos, todoReading: todoReading, now: now, localZone: localZone,
+          zones: self.environment.zones
+        ) { try self.store.changes.checkpoint() }
         var notes = notes
         try body(&saver, &notes)
         try saver.flush(notes: &notes)
@@ -107,6 +116,10 @@ extension CalendarService {
       }
       var summary = "imported \(report.added) new and \(report.updated) updated events"
       if report.unchanged > 0 { summary += " (\(report.unchanged) unchanged)" }
+      if report.keptTodos {
+        summary += ", \(report.addedTodos) new and \(report.updatedTodos) updated to-dos"
+        if report.unchangedTodos > 0 { summary += " (\(report.unchangedTodos) unchanged)" }
+      }
       return (report, summary)
     }
   }

@@ -9,6 +9,15 @@ public struct ImportReport: Sendable {
   public var updated = 0
   /// Events whose UID was already in the calendar, with everything the file says: left as they were.
   public var unchanged = 0
+  /// To-dos that were new.
+  public var addedTodos = 0
+  /// To-dos whose UID was already in the calendar, changed by the file.
+  public var updatedTodos = 0
+  /// To-dos whose UID was already in the calendar, with everything the file says: left as they were.
+  public var unchangedTodos = 0
+  /// Whether the import kept to-dos (added, updated or unchanged): then what it says counts them apart from
+  /// the events.
+  public var keptTodos: Bool { addedTodos > 0 || updatedTodos > 0 || unchangedTodos > 0 }
   /// What was left out or approximated.
   public var notes = ImportNotes()
 
@@ -33,7 +42,8 @@ public struct ImportFailure: Error, Sendable, CustomStringConvertible {
   public var description: String { error.description }
 }
 
-/// An iCalendar file read into events in memory, ready to be saved into a calendar.
+/// An iCalendar file read into events in memory, ready to be saved into a calendar: its events alone, as a
+/// subscription keeps its feed's (its to-dos are left out and named).
 public struct PreparedImport: Sendable {
   let result: ImportResult
 

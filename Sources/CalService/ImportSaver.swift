@@ -5,7 +5,7 @@ import CalStorage
 /// UID), and leaves alone those the file says nothing new about, so that importing the same file again
 /// writes nothing. Whether a UID was already written by this import is told by the event's id (new ones are
 /// above ``EventImportWriter/lastIDBefore``) and, for events that were there before, a set of their ids: no
-/// list of the file's UIDs is held.
+/// list of the file's UIDs is held. To-dos are saved the same way, by UID, beside the events.
 struct ImportSaver {
   let writer: EventImportWriter
   let now: Int64
@@ -22,12 +22,21 @@ struct ImportSaver {
   private var saved = 0
   /// For each synthetic UID's content, the number the next event of that content tries first.
   private var syntheticNumbers: [String: Int] = [:]
+  /// The to-dos, written into the same calendar.
+  private let todos: TodoRepository
+  /// Whether the file's to-dos are read, or left out (and why): a CalDAV calendar keeps none, as its sync does
+  /// not carry them.
+  let todoReading: ICSImporter.TodoReading
+  /// The to-dos this import has added, updated or left as they were.
+  private var metTodos = IDSet()
 
   init(
-    writer: EventImportWriter, now: Int64, localZone: String, zones: ZoneLoader,
-    checkpoint: @escaping () throws -> Void
+    writer: EventImportWriter, todos: TodoRepository, todoReading: ICSImporter.TodoReading, now: Int64,
+    localZone: String, zones: ZoneLoader, checkpoint: @escaping () throws -> Void
   ) {
     self.writer = writer
+    self.todos = todos
+    self.todoReading = todoReading
     self.now = now
     self.localZone = localZone
     self.zones = zones
@@ -111,6 +120,37 @@ struct ImportSaver {
     try writer.update(record, with: fields, sourceHash: event.sourceHash, at: now)
     try writeDetails(of: existing.id, exceptions: exceptions, children: children)
     if !isRepeat { report.updated += 1 }
+  }
+
+  /// Saves the to-do `imported`: adds it, or updates the to-do of its UID in the calendar, or leaves that as
+  /// it is when it holds the same (a COMPLETED to the second, as an export writes it). A UID the file gave
+  /// before replaces what that to-do said.
+  mutating func save(_ imported: consuming ImportedTodo, notes: inout ImportNotes) throws {
+    saved += 1
+    if saved % 1024 == 0 { try checkpoint() }
+    let todo = imported
+    guard let existing = try todos.todo(uid: todo.fields.uid ?? "", calendar: writer.calendar) else {
+      metTodos.insert(try todos.insert(todo.fields, calendar: writer.calendar, at: now).id)
+      report.addedTodos += 1
+      return
+    }
+    let isRepeat = metTodos.contains(existing.id)
+    if isRepeat {
+      notes.skip("VTODO", line: todo.line, "a second to-do with the same UID; the later one is kept")
+    }
+    metTodos.insert(existing.id)
+    var fields = todo.fields
+    if let stored = existing.fields.completedAt, let read = fields.completedAt,
+      stored.floorDivided(by: 1000) == read.floorDivided(by: 1000)
+    {
+      fields.completedAt = stored
+    }
+    if existing.fields == fields {
+      if !isRepeat { report.unchangedTodos += 1 }
+      return
+    }
+    _ = try todos.update(id: existing.id, fields, at: now)
+    if !isRepeat { report.updatedTodos += 1 }
   }
 
   /// Makes the events that stand for edited occurrences of `event` (kept on their own because the series was

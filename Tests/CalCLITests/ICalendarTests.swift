@@ -14,8 +14,8 @@ final class ICalendarTests {
   }
 
   /// A file as products write them: CRLF, folds (one inside a parameter, one through a UTF-8 character),
-  /// quoted parameters, escapes, zones, repeats with exceptions, an extra date and an edited occurrence,
-  /// things cal does not keep, and a second VCALENDAR with lower-case names.
+  /// quoted parameters, escapes, zones, repeats with exceptions, an extra date and an edited occurrence, a
+  /// to-do, and a second VCALENDAR with lower-case names.
   static let mixed = [
     "\u{FEFF}BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN",
     "BEGIN:VTIMEZONE", "TZID:Custom Berlin", "BEGIN:STANDARD", "DTSTART:19701025T030000",
@@ -67,8 +67,12 @@ final class ICalendarTests {
     let result = try cal.run(["import", path], environment: ["TZ": "Europe/Berlin"])
     #expect(result.status == 0, "\(result.stderr)")
     // The EMAIL alarm is no reminder: it is kept with its event as it came (KeptLinesTests).
-    #expect(result.stdout.hasPrefix("Imported \(path): 5 added, 0 updated, 0 unchanged, 1 skipped.\n"))
-    #expect(result.stdout.contains("skipped 1 VTODO: to-dos are not events"))
+    // The to-do is counted apart (TodoICalendarTests).
+    #expect(
+      result.stdout.hasPrefix(
+        "Imported \(path): 5 events added, 0 updated, 0 unchanged; 1 to-do added, 0 updated, 0 unchanged; "
+          + "0 skipped.\n"))
+    #expect(try cal.run(["todo", "list"]).stdout.contains("#1  not an event"))
     #expect(
       try occurrences() == [
         "2024-07-01 Holiday, finally -", "2024-07-02T09:30:00+02:00 Zoned stand-up Raum 4; oben",
@@ -170,17 +174,18 @@ final class ICalendarTests {
     #expect(summary["added"] as? Int == 0)
     #expect(summary["updated"] as? Int == 0)
     #expect(summary["unchanged"] as? Int == 5)
+    #expect((summary["todos"] as? [String: Int]) == ["added": 0, "updated": 0, "unchanged": 1])
     #expect(try occurrences() == before)
     #expect(cal.snapshot() == snapshot)  // nothing rewritten
     // One event changed in the file: that one is updated, the others stay unchanged.
     let changed = try write(Self.mixed.replacingOccurrences(of: "SUMMARY:Bare date", with: "SUMMARY:Bare day"), "b.ics")
-    #expect(try cal.run(["import", changed]).stdout.contains("0 added, 1 updated, 4 unchanged"))
+    #expect(try cal.run(["import", changed]).stdout.contains("0 events added, 1 updated, 4 unchanged; 0 to-dos"))
     // Changed in the calendar since (a title, an occurrence removed): the file's version is written again.
     let holiday = try #require(try listed().first { ($0["title"] as? String) == "Holiday, finally" }?["id"] as? Int)
     try cal.run(["edit", String(holiday), "--title", "renamed"])
     let zoned = try #require(try listed().first { ($0["title"] as? String) == "Zoned stand-up" }?["id"] as? Int)
     try cal.run(["rm", String(zoned), "--on", "2024-07-16"])
-    #expect(try cal.run(["import", path]).stdout.contains("0 added, 3 updated, 2 unchanged"))
+    #expect(try cal.run(["import", path]).stdout.contains("0 events added, 3 updated, 2 unchanged; 0 to-dos"))
     #expect(try occurrences() == before)
   }
 
@@ -210,7 +215,9 @@ final class ICalendarTests {
     let broken = Self.mixed.replacingOccurrences(of: "DTSTART:20240705", with: "DTSTART:20240732")
     let result = try cal.run(["import", try write(broken), "--skip-invalid"])
     #expect(result.status == 0)
-    #expect(result.stdout.contains("4 added, 0 updated, 0 unchanged, 2 skipped."))
+    #expect(
+      result.stdout.contains(
+        "4 events added, 0 updated, 0 unchanged; 1 to-do added, 0 updated, 0 unchanged; 1 skipped."))
     #expect(result.stdout.contains("skipped 1 VEVENT: DTSTART '20240732' is not a date or a date-time (line 28)"))
   }
 
@@ -244,7 +251,7 @@ final class ICalendarTests {
     let result = try shell(
       "'\(CalProcess.binary)' import - --db '\(cal.database)' < '\(path)'",
       environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC"])
-    #expect(result.hasPrefix("Imported standard input: 5 added"))
+    #expect(result.hasPrefix("Imported standard input: 5 events added"))
   }
 
   @Test("export writes valid RFC 5545: CRLF, folded at 75 octets without splitting characters, stable UIDs, VTIMEZONE")
@@ -301,7 +308,9 @@ final class ICalendarTests {
     // Import, export, import again: still the same, and nothing to change.
     let again = second.folder + "/again.ics"
     #expect(try second.run(["export", again], environment: berlin).status == 0)
-    #expect(try cal.run(["import", again], environment: berlin).stdout.contains("0 added, 0 updated, 6 unchanged"))
+    #expect(
+      try cal.run(["import", again], environment: berlin).stdout.contains(
+        "0 events added, 0 updated, 6 unchanged; 0 to-dos added, 0 updated, 1 unchanged; 0 skipped."))
     #expect(try occurrences() == original)
   }
 

@@ -4,13 +4,15 @@ import CalService
 /// `cal export [--from DATE] [--to DATE] [FILE]`
 struct ExportCommand: Command {
   static let spec = CommandSpec(
-    name: "export", abstract: "Export events as an iCalendar (.ics) file.",
+    name: "export", abstract: "Export events and to-dos as an iCalendar (.ics) file.",
     discussion: """
       Writes RFC 5545: UIDs that stay the same from one export to the next, all-day events as dates, timed \
       ones with their time zone and its VTIMEZONE, repeats as RRULE with EXDATE, RDATE and edited \
-      occurrences. With --from and --to, only events that happen in that range (a series whole, when one \
-      of its occurrences is in it); --from alone, those that happen on that day or later; --to alone, on \
-      that day or earlier. Without FILE, to standard output; a FILE is written whole or not at all.
+      occurrences; then the to-dos as VTODOs, done and cancelled ones too. With --from and --to, only events \
+      that happen in that range (a series whole, when one of its occurrences is in it) and to-dos due in it; \
+      --from alone, those on that day or later; --to alone, on that day or earlier. To-dos without a due \
+      date are written only without --from and --to. Without FILE, to standard output; a FILE is written \
+      whole or not at all.
       """,
     arguments: [ArgumentSpec("file", help: "Where to write (default: standard output).", isOptional: true)],
     options: [

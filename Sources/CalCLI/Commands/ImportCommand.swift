@@ -4,15 +4,16 @@ import CalService
 /// `cal import FILE|- [--skip-invalid]`
 struct ImportCommand: Command {
   static let spec = CommandSpec(
-    name: "import", abstract: "Import events from an iCalendar (.ics) file.",
+    name: "import", abstract: "Import events and to-dos from an iCalendar (.ics) file.",
     discussion: """
       Reads iCalendar as Google Calendar, Outlook, Apple Calendar, Thunderbird and Nextcloud write it. The \
       whole file is one transaction: everything or nothing. Events whose UID is already in the calendar are \
       updated, not added again, and left as they are when the file says nothing new about them. Display and \
       audio alarms become reminders; what cal does not read of an event (attendees, categories, email alarms, \
-      other products' properties) is kept with it as it came, and export and sync write it back. What cal \
-      cannot keep (to-dos, journal entries, free/busy, rules it does not support) is counted and named in the \
-      summary.
+      other products' properties) is kept with it as it came, and export and sync write it back. To-dos \
+      (VTODO) come in the same way, with their due date, priority and status, and are counted apart; a \
+      CalDAV calendar takes none (cal does not sync to-dos yet), so there they are skipped. What cal cannot \
+      keep (journal entries, free/busy, rules it does not support) is counted and named in the summary.
       """,
     arguments: [ArgumentSpec("file", help: "The .ics file, or - for standard input.")],
     options: [skipInvalid, CalendarOption.target, JSONOption.option, StoreOptions.option])
@@ -80,7 +81,15 @@ struct ImportCommand: Command {
     if json {
       return JSONValue.object([
         ("added", .integer(Int64(added))), ("updated", .integer(Int64(updated))),
-        ("unchanged", .integer(Int64(unchanged))), ("skippedCount", .integer(Int64(imported.skippedCount))),
+        ("unchanged", .integer(Int64(unchanged))),
+        (
+          "todos",
+          .object([
+            ("added", .integer(Int64(imported.addedTodos))), ("updated", .integer(Int64(imported.updatedTodos))),
+            ("unchanged", .integer(Int64(imported.unchangedTodos))),
+          ])
+        ),
+        ("skippedCount", .integer(Int64(imported.skippedCount))),
         (
           "skipped",
           .array(
@@ -98,9 +107,17 @@ struct ImportCommand: Command {
         ),
       ]).serialized
     }
-    var text =
-      "Imported \(path == "-" ? "standard input" : path): \(added) added, \(updated) updated, \(unchanged) unchanged, "
-      + "\(imported.skippedCount) skipped."
+    var text = "Imported \(path == "-" ? "standard input" : path): "
+    if imported.keptTodos {
+      // Counted apart only when the file had to-dos, so that an import of events alone reads as it always has.
+      let todos = imported.addedTodos
+      text +=
+        "\(added) event\(added == 1 ? "" : "s") added, \(updated) updated, \(unchanged) unchanged; \(todos) "
+        + "to-do\(todos == 1 ? "" : "s") added, \(imported.updatedTodos) updated, \(imported.unchangedTodos) unchanged; "
+    } else {
+      text += "\(added) added, \(updated) updated, \(unchanged) unchanged, "
+    }
+    text += "\(imported.skippedCount) skipped."
     // Group the skips by kind and reason, and the approximations by what they say, with the lines they stand on.
     var groups: [(key: String, lines: [Int], count: Int)] = []
     for skip in imported.skipped { add("\(skip.what): \(skip.reason)", skip.line, to: &groups) }

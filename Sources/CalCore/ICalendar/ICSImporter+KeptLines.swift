@@ -1,5 +1,6 @@
 /// What of a VEVENT `cal` does not read but keeps, to write back as it came: attendees, the organizer,
-/// categories, status, URLs, attachments, other products' X- properties, alarms that are no reminders.
+/// categories, status, URLs, attachments, other products' X- properties, alarms that are no reminders. The
+/// same of a VTODO: what is not one of a to-do's fields (the alarms all, as a to-do has no reminders).
 extension ICSImporter.Context {
   /// The most bytes of such lines one event keeps: an attachment written inline can be megabytes.
   static let maximumKeptBytes = 1 << 20
@@ -43,10 +44,23 @@ extension ICSImporter.Context {
     }
   }
 
+  /// Whether `cal` reads a property of a VTODO into a to-do's own fields, or makes it anew when it writes one.
+  /// DTSTART is read, and kept as the importer writes it (see ``todo(_:uid:notes:)``).
+  private static func isReadOfTodo(_ property: ICSProperty) -> Bool {
+    switch property.known {
+    case .uid, .dtstart, .duration, .summary, .description, .location, .status, .dtstamp, .created,
+      .lastModified:
+      return true
+    case .other: return property.name == "DUE" || property.name == "PRIORITY" || property.name == "COMPLETED"
+    default: return false
+    }
+  }
+
   /// The content lines (unfolded, one a line) of `component` that `cal` does not read, nested components
-  /// whole but for the alarms it reads as reminders; `nil` when there are none. Lines past
-  /// ``maximumKeptBytes``, and those holding a control character, are left out and named in `notes`.
-  static func keptLines(of component: ICSComponent, notes: inout ImportNotes) -> String? {
+  /// whole but for the alarms it reads as reminders (of a VTODO, `isTodo`, every alarm is kept); `nil` when
+  /// there are none. Lines past ``maximumKeptBytes``, and those holding a control character, are left out
+  /// and named in `notes`.
+  static func keptLines(of component: ICSComponent, isTodo: Bool = false, notes: inout ImportNotes) -> String? {
     var kept = ""
     var keptLines = 0
     var leftOut: [(name: String, line: Int)] = []
@@ -88,20 +102,22 @@ extension ICSImporter.Context {
       lines.append("END:" + nested.name)
       keep(lines, name: nested.name, at: nested.line)
     }
-    for index in component.properties.indices where !isRead(component.properties[index].known) {
+    for index in component.properties.indices
+    where !(isTodo ? isReadOfTodo(component.properties[index]) : isRead(component.properties[index].known)) {
       let property = component.properties[index]
       // One line, not an array of one: an import keeps a dozen a Google event.
       keep(CollectionOfOne(component.contentLine(at: index)), name: property.name, at: property.line)
     }
-    for nested in component.components where !(nested.name == "VALARM" && ICSAlarm.isReminder(nested)) {
+    for nested in component.components where isTodo || !(nested.name == "VALARM" && ICSAlarm.isReminder(nested)) {
       keepWhole(nested)
     }
     if let first = leftOut.first {
       notes.approximate(
         line: first.line,
-        "\(leftOut.count) of the event's properties cal does not read (\(first.name) first) were left out: an event "
-          + "keeps at most \(maximumKeptBytes >> 20) MiB and \(maximumKeptLines) lines of them, without control "
-          + "characters, components at most \(maximumKeptNesting) deep and alarms with one ACTION and one TRIGGER")
+        "\(leftOut.count) of the \(isTodo ? "to-do" : "event")'s properties cal does not read (\(first.name) first) "
+          + "were left out: \(isTodo ? "a to-do" : "an event") keeps at most \(maximumKeptBytes >> 20) MiB and "
+          + "\(maximumKeptLines) lines of them, without control characters, components at most "
+          + "\(maximumKeptNesting) deep and alarms with one ACTION and one TRIGGER")
     }
     return kept.isEmpty ? nil : kept
   }

@@ -6,6 +6,8 @@ extension ICSImporter {
     let importer: ICSImporter
     let scan: ICSScan
     let skipInvalid: Bool
+    /// Whether to-dos are read, or left out.
+    let todos: TodoReading
     /// The current VCALENDAR's settings, and its line.
     var calendar: Context?
     var calendarLine = 0
@@ -16,6 +18,8 @@ extension ICSImporter {
     var groupIndex: [String: Int] = [:]
     /// How many VEVENTs have been read.
     private(set) var eventsRead = 0
+    /// For each UID made up for to-dos without one, how many have had it so far.
+    private var todoNumbers: [String: Int] = [:]
 
     /// A series with edited occurrences: its own VEVENT (when the file has it) and its edited occurrences,
     /// each with the settings of the calendar it stands in.
@@ -25,16 +29,19 @@ extension ICSImporter {
       var overrides: [(component: ICSComponent, recurrence: ICSProperty, context: Context)] = []
     }
 
-    init(importer: ICSImporter, scan: ICSScan, skipInvalid: Bool) {
+    init(importer: ICSImporter, scan: ICSScan, skipInvalid: Bool, todos: TodoReading = .eventsOnly) {
       self.importer = importer
       self.scan = scan
       self.skipInvalid = skipInvalid
+      self.todos = todos
     }
 
-    /// Takes one item of the second pass; complete events go to `keep`.
+    /// Takes one item of the second pass; complete events go to `keep`, to-dos (when they are read) to
+    /// `keepTodo`.
     mutating func take(
       _ item: ICSParser.Item, notes: inout ImportNotes,
-      _ keep: (consuming ImportedEvent, inout ImportNotes) throws -> Void
+      _ keep: (consuming ImportedEvent, inout ImportNotes) throws -> Void,
+      keepTodo: (consuming ImportedTodo, inout ImportNotes) throws -> Void = { _, _ in }
     ) throws {
       switch item {
       case .calendar(let index, let line):
@@ -54,13 +61,14 @@ extension ICSImporter {
         if index == nil && loose == nil {
           loose = Context(loadZone: importer.loadZone, settings: scan.lateLoose, line: 0, notes: &notes)
         }
-        try take(component, isLoose: index == nil, notes: &notes, keep)
+        try take(component, isLoose: index == nil, notes: &notes, keep, keepTodo: keepTodo)
       }
     }
 
     private mutating func take(
       _ component: ICSComponent, isLoose: Bool, notes: inout ImportNotes,
-      _ keep: (consuming ImportedEvent, inout ImportNotes) throws -> Void
+      _ keep: (consuming ImportedEvent, inout ImportNotes) throws -> Void,
+      keepTodo: (consuming ImportedTodo, inout ImportNotes) throws -> Void
     ) throws {
       switch component.name {
       case "VTIMEZONE":
@@ -92,7 +100,26 @@ extension ICSImporter {
           }
           try keep(consume event, &notes)
         }
-      case "VTODO": notes.skip("VTODO", line: component.line, "to-dos are not events")
+      case "VTODO":
+        if case .skip(let reason) = todos {
+          notes.skip("VTODO", line: component.line, reason)
+          return
+        }
+        guard isLoose ? loose != nil : calendar != nil else { return }
+        if component.property(.recurrenceID) != nil {
+          notes.skip(
+            "VTODO", line: component.line,
+            "an occurrence of a repeating to-do changed on its own (RECURRENCE-ID): cal keeps the repeating to-do "
+              + "as one")
+          return
+        }
+        let uid = todoUID(component)
+        guard
+          let todo = isLoose
+            ? try Self.convertTodo(component, uid: uid, context: &loose!, skipInvalid: skipInvalid, notes: &notes)
+            : try Self.convertTodo(component, uid: uid, context: &calendar!, skipInvalid: skipInvalid, notes: &notes)
+        else { return }
+        try keepTodo(todo, &notes)
       case "VJOURNAL": notes.skip("VJOURNAL", line: component.line, "journal entries are not events")
       case "VFREEBUSY": notes.skip("VFREEBUSY", line: component.line, "free/busy information is not kept")
       default: notes.skip(component.name, line: component.line, "not a calendar component cal knows")
@@ -146,6 +173,33 @@ extension ICSImporter {
       } catch {
         guard skipInvalid else { throw error }
         notes.skip("VEVENT", line: error.line ?? component.line, error.message)
+        return nil
+      }
+    }
+
+    /// The UID of the VTODO `component`, or without one a synthetic UID: the same content gives the same UID,
+    /// numbered in file order, so that importing the file again updates instead of adding.
+    private mutating func todoUID(_ component: ICSComponent) -> String {
+      let uid = component.property(.uid)?.text.trimmingSpaces() ?? ""
+      guard uid.isEmpty else { return uid }
+      let key = [
+        "VTODO", component.property("DUE")?.value, component.property(.dtstart)?.value,
+        component.property(.summary)?.value,
+      ].map { $0 ?? "" }.concatenated(separator: "|")
+      let base = "cal-import-\(ICSImporter.hash(key))"
+      todoNumbers[base, default: 0] += 1
+      return "\(base)-\(todoNumbers[base]!)"
+    }
+
+    /// One VTODO as a to-do with `uid`; `nil` when it cannot be kept (and then named in `notes`).
+    private static func convertTodo(
+      _ component: ICSComponent, uid: String, context: inout Context, skipInvalid: Bool, notes: inout ImportNotes
+    ) throws(ICSError) -> ImportedTodo? {
+      do {
+        return ImportedTodo(fields: try context.todo(component, uid: uid, notes: &notes), line: component.line)
+      } catch {
+        guard skipInvalid else { throw error }
+        notes.skip("VTODO", line: error.line ?? component.line, error.message)
         return nil
       }
     }

@@ -77,17 +77,21 @@ public struct ICSImporter {
   ///   - looksUpKnown: whether to ask `isKnown`, for each event of its own with a UID, whether an event of
   ///     that UID with that ``ImportedEvent/sourceHash`` is there already; such an event is not read (nor
   ///     handed to `event`).
+  ///   - todos: whether to-dos (VTODO) are read, each handed to `todo`, or left out (and named in `notes`).
+  ///   - todo: gets each to-do, its UID set; the same UID may come twice (the later one is meant to replace
+  ///     the earlier).
   ///   - event: gets each event. A UID the importer made up (``ImportedEvent/uidIsSynthetic``) is still to
   ///     be numbered; the same UID may come twice (the later one is meant to replace the earlier).
-  /// - Throws: `ICSError` for the first event that cannot be read, unless `skipInvalid`; what `input`,
-  ///   `progress`, `isKnown` or `event` throw.
+  /// - Throws: `ICSError` for the first event or to-do that cannot be read, unless `skipInvalid`; what
+  ///   `input`, `progress`, `isKnown`, `todo` or `event` throw.
   public func read<Input: ICSInput>(
     _ input: inout Input, scan: ICSScan, skipInvalid: Bool, notes: inout ImportNotes,
     progress: (Int) throws -> Void = { _ in }, looksUpKnown: Bool = false,
     isKnown: (_ uid: String, _ hash: UInt64) throws -> Bool = { _, _ in false },
+    todos: TodoReading = .eventsOnly, todo: (consuming ImportedTodo, inout ImportNotes) throws -> Void = { _, _ in },
     event: (consuming ImportedEvent, inout ImportNotes) throws -> Void
   ) throws {
-    var session = Session(importer: self, scan: scan, skipInvalid: skipInvalid)
+    var session = Session(importer: self, scan: scan, skipInvalid: skipInvalid, todos: todos)
     try ICSParser.read(
       &input, scan: scan, gathers: looksUpKnown,
       skip: { raw in
@@ -96,7 +100,7 @@ public struct ICSImporter {
         return true
       }
     ) { item in
-      try session.take(item, notes: &notes, event)
+      try session.take(item, notes: &notes, event, keepTodo: todo)
       if case .component(let component, _) = item, component.name == "VEVENT" { try progress(session.eventsRead) }
     }
     try session.finish(notes: &notes, event)

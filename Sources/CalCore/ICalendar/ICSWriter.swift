@@ -68,9 +68,9 @@ public struct ICSWriter {
   /// The zones the events use, by name.
   public let zones: [String: ZoneInfo]
   /// DTSTAMP, the same for every event, as its content line.
-  private let stampLine: [UInt8]
+  let stampLine: [UInt8]
   /// Each zone of ``zones`` as its TZID parameter's value.
-  private let zoneParameters: [String: String]
+  let zoneParameters: [String: String]
   /// Values made for the event before.
   private let memo = ICSWriterMemo()
 
@@ -221,9 +221,31 @@ public struct ICSWriter {
     _ name: String, _ days: some Collection<CivilDate>, schedule: EventSchedule, period: String? = nil,
     into output: inout [UInt8]
   ) {
+    Self.appendDates(
+      name, days, time: schedule.startTime, zone: schedule.timeZone, zoneParameters: zoneParameters, period: period,
+      into: &output)
+  }
+
+  /// `NAME;VALUE=DATE:20240512`, `NAME;TZID=Europe/Berlin:20240512T143000`, `NAME:20240512T143000Z` or
+  /// floating, as one content line (unfolded, without its end).
+  static func dateLine(_ name: String, day: CivilDate, time: TimeOfDay?, zone: String?) -> String {
+    var bytes: [UInt8] = []
+    appendDates(name, CollectionOfOne(day), time: time, zone: zone, zoneParameters: [:], period: nil, into: &bytes)
+    bytes.removeLast(2)
+    // Unfolded: a long zone name's line is folded where it is written.
+    return String(decoding: bytes, as: UTF8.self).replacingAll("\r\n ", with: "")
+  }
+
+  /// Appends the content line of `name` with `days`, as ``dateListProperty(_:_:schedule:period:into:)``
+  /// writes it, folded: at `time` on the clock of `zone` (its TZID parameter from `zoneParameters`, or made),
+  /// or dates.
+  static func appendDates(
+    _ name: String, _ days: some Collection<CivilDate>, time: TimeOfDay?, zone: String?,
+    zoneParameters: [String: String], period: String?, into output: inout [UInt8]
+  ) {
     let start = output.count
     Self.append(name, to: &output)
-    guard let time = schedule.startTime else {
+    guard let time else {
       Self.append(";VALUE=DATE:", to: &output)
       for (index, day) in days.enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -234,7 +256,7 @@ public struct ICSWriter {
     }
     if period != nil { Self.append(";VALUE=PERIOD", to: &output) }
     var isUTC = false
-    switch schedule.timeZone {
+    switch zone {
     case "UTC"?: isUTC = true
     case let zone?:
       Self.append(";TZID=", to: &output)
@@ -496,7 +518,7 @@ public struct ICSWriter {
   }
 
   /// Appends `head` and `text` escaped as TEXT as one content line, folded.
-  private static func textLine(_ head: String, _ text: String, into output: inout [UInt8]) {
+  static func textLine(_ head: String, _ text: String, into output: inout [UInt8]) {
     line(head, into: &output) { ICSText.appendEscaped(text, to: &$0) }
   }
 

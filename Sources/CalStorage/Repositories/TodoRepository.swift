@@ -64,6 +64,14 @@ public struct TodoRepository {
       """, [calendar] + wanted.map { $0 as any DatabaseValueConvertible }, record)
   }
 
+  /// Calls `body` with each to-do (of calendar `calendar` alone, when one is given), by id, one at a time
+  /// (none held after it), until it returns false.
+  public func forEach(calendar: Int64?, _ body: (TodoRecord) throws -> Bool) throws {
+    try database.forEach(
+      "SELECT \(Self.columns) FROM todos WHERE ?1 IS NULL OR calendar_id = ?1 ORDER BY id", [calendar]
+    ) { try body(try record($0)) }
+  }
+
   /// Deletes to-do `id` and returns what it was; `nil` when there was none.
   public func delete(id: Int64) throws -> TodoRecord? {
     try database.fetchOne("DELETE FROM todos WHERE id = ? RETURNING \(Self.columns)", [id], record)
