@@ -38,11 +38,11 @@ final class TodoICalendarTests {
   }
 
   static let listed = """
-    [ ] 2024-05-11 18:00 !!   #3  return books (overdue)
-    [ ] 2024-05-12            #2  buy milk (due today)
-    [~] 2024-05-31 23:00 !!!  #1  file taxes @ office
-    [ ]                  !    #5  learn the banjo
-    [x]                       #4  book flights (done 2024-05-10)
+    [ ] 2024-05-11 18:00  !!   #3  return books (overdue)
+    [ ] 2024-05-12             #2  buy milk (due today)
+    [~] 2024-05-31 23:00  !!!  #1  file taxes @ office
+    [ ]                   !    #5  learn the banjo
+    [x]                        #4  book flights (done 2024-05-10)
 
     """
 
