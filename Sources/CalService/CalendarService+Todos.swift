@@ -68,6 +68,7 @@ extension CalendarService {
       } else if fields.status != .done {
         fields.completedAt = nil
       }
+      fields.keptLines = fields.keptLines(afterChangeFrom: todo.fields)
       try check(fields)
       var saved = try store.todos.update(id: id, fields, at: environment.now()) ?? todo
       var moved = ""
@@ -112,6 +113,7 @@ extension CalendarService {
         var fields = todo.fields
         fields.status = status
         fields.completedAt = status == .done ? environment.now() : nil
+        fields.keptLines = fields.keptLines(afterChangeFrom: todo.fields)
         let saved = try store.todos.update(id: id, fields, at: environment.now()) ?? todo
         markings.append(TodoMarking(todo: try item(saved), wasAlready: false))
         changed.append(saved)
