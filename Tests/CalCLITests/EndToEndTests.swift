@@ -159,7 +159,7 @@ final class EndToEndTests {
     #expect(
       result.stderr == """
         Error: Unknown option '--nite'. Did you mean '--note'?
-        Usage: cal add <date> <title> ... [--at <time>] [--for <length>] [--end <time>] [--to <date>] [--tz <zone>] [--note <note>] [--location <place>] [--repeat <how>] [--every <n>] [--count <n>] [--until <date>] [--on <days>] [--rrule <rule>] [--remind <when>] [--no-remind] [--remind-at <time>] [--calendar <name>] [--json] [--db <path>]
+        Usage: cal add <date> <title> ... [--at <time>] [--for <length>] [--end <time>] [--to <date>] [--tz <zone>] [--note <note>] [--location <place>] [--repeat <how>] [--every <n>] [--count <n>] [--until <date>] [--on <days>] [--rrule <rule>] [--remind <when>] [--no-remind] [--remind-at <time>] [--editor] [--calendar <name>] [--json] [--db <path>]
           See 'cal add --help' for more information.
 
         """)
