@@ -61,6 +61,18 @@ struct TodoTests {
 
         """)
     try cal.expect(["todo", "list"], prints: try cal.run(["todo"]).stdout)
+    // Those due by the end of a day, the overdue among them.
+    try cal.expect(
+      ["todo", "list", "tomorrow"],
+      prints: """
+        [ ] 2024-05-10        !  #4  renew passport (overdue)
+        [ ] 2024-05-13 09:30     #3  call the bank
+            ask about the card
+            and the loan
+
+        """)
+    try cal.expect(["todo", "list", "yesterday", "--done"], prints: "No finished to-dos due by 2024-05-11.\n")
+    try cal.expectRefused(["todo", "list", "fri", "x"], "Unexpected argument 'x'")
   }
 
   @Test("a time due on another zone's clock is shown on the user's, and is overdue once it has passed")
@@ -258,7 +270,7 @@ struct TodoTests {
       (["todo", "add", "x", "--priority", "urgent"], "'urgent' is not a priority"),
       (["todo", "add", "x", "--due", ""], "The option '--due <date>' needs a date"),
       (["todo", "add", "x", "--status", "done"], "The option '--status' does not go with cal todo add"),
-      (["todo", "list", "x"], "Unexpected argument 'x'"),
+      (["todo", "list", "x"], "'x' is not a day"),
       (["todo", "list", "--all", "--done"], "give --all or --done, not both"),
       (["todo", "done"], "Missing expected argument '<id>'"),
       (["todo", "done", "x1"], "'x1' is not a to-do's id"),

@@ -28,7 +28,8 @@ struct TodoCommand: Command {
       To-dos are kept beside the events, as calcurse keeps its to-do list, each in a calendar: cal todo add \
       TITLE adds one (--due DATE for the day it is due by, --at TIME for a time that day, --priority high, \
       medium or low); cal todo (or cal todo list) shows those still to do, the overdue first, then by the \
-      day they are due, those without a date last, each group by priority. cal todo done ID... marks \
+      day they are due, those without a date last, each group by priority; cal todo list DAY (today, fri, \
+      2024-05-31) those due by its end. cal todo done ID... marks \
       them done, cal todo reopen ID... open again, cal todo cancel ID... cancelled; cal todo edit ID \
       changes one; cal todo rm ID... removes them, and cal todo rm --done every one done or cancelled. \
       Each is one change, which cal undo takes back. Import and export carry them as VTODO components. \
@@ -38,7 +39,10 @@ struct TodoCommand: Command {
       ArgumentSpec(
         "todo-action", help: "list, add, done, reopen, cancel, edit or rm (default: list).", isOptional: true),
       ArgumentSpec(
-        "words", help: "add: the title (several words, quoted or not); the others: to-do ids.", isOptional: true,
+        "words",
+        help:
+          "add: the title (several words, quoted or not); list: a day, to list those due by its end; the others: to-do ids.",
+        isOptional: true,
         keepsWords: true),
     ],
     options: [
@@ -66,6 +70,8 @@ struct TodoCommand: Command {
   let statusValue: TodoStatus?
   let selection: CalendarService.TodoSelection
   let removeFinished: Bool
+  /// `list DAY`: only those due by the end of that day.
+  let dueBy: CivilDate?
   let calendarName: String?
   let json: Bool
   let store: StoreOptions
@@ -103,19 +109,30 @@ struct TodoCommand: Command {
 
     switch action {
     case .list:
-      guard words.isEmpty else { throw UsageError("Unexpected argument '\(words[0])'") }
+      // `cal todo list fri`: those due by the end of that day, the overdue among them.
+      if !words.isEmpty {
+        let dates = DateReader(context)
+        let (day, count) = try dates.leadingDay(words)
+        guard count == words.count else { throw UsageError("Unexpected argument '\(words[count])'") }
+        dueBy = day
+      } else {
+        dueBy = nil
+      }
       newTitle = ""
       ids = []
     case .add:
+      dueBy = nil
       newTitle = words.concatenated(separator: " ")
       if newTitle.allSatisfy(\.isWhitespace) { throw UsageError("the title is empty: give the to-do a title") }
       ids = []
     case .edit:
+      dueBy = nil
       guard let first = words.first else { throw UsageError("Missing expected argument '<id>': which to-do?") }
       guard words.count == 1 else { throw UsageError("Unexpected argument '\(words[1])': edit one to-do at a time") }
       newTitle = ""
       ids = [try Self.id(first)]
     case .done, .reopen, .cancel, .rm:
+      dueBy = nil
       if removeFinished {
         guard words.isEmpty else { throw UsageError("give to-do ids or --done, not both") }
       } else if words.isEmpty {
@@ -232,13 +249,15 @@ struct TodoCommand: Command {
   func run(_ context: CommandContext) throws {
     switch action {
     case .list:
-      let items = try store.open(context, for: .read).todos(calendar: calendarName, selection)
+      var items = try store.open(context, for: .read).todos(calendar: calendarName, selection)
+      if let dueBy { items.removeAll { item in item.dueDay.map { $0 > dueBy } ?? true } }
       if json {
         context.print(JSONValue.array(items.map { TodoPresenter.json($0, context: context) }).serialized)
         return
       }
       if items.isEmpty {
-        let what = selection == .finished ? "finished to-dos" : selection == .all ? "to-dos" : "to-dos left to do"
+        var what = selection == .finished ? "finished to-dos" : selection == .all ? "to-dos" : "to-dos left to do"
+        if let dueBy { what += " due by \(dueBy)" }
         context.print("No \(what)" + (calendarName.map { " in the calendar '\(TerminalText.sanitized($0))'." } ?? "."))
         return
       }
