@@ -12,11 +12,11 @@ import Testing
 @Suite("To-do sync")
 struct TodoSyncTests {
   /// A VCALENDAR of one to-do as another client (todoman) would write it.
-  static func vtodo(uid: String, summary: String, extra: [String] = []) -> String {
+  static func vtodo(uid: String, summary: String, status: String = "NEEDS-ACTION", extra: [String] = []) -> String {
     ([
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//todoman//EN", "BEGIN:VTODO", "UID:\(uid)",
       "DTSTAMP:20240101T000000Z", "SUMMARY:\(summary)", "DUE;VALUE=DATE:20240520", "PRIORITY:5",
-      "STATUS:NEEDS-ACTION",
+      "STATUS:\(status)",
     ] + extra + ["END:VTODO", "END:VCALENDAR", ""]).joined(separator: "\r\n")
   }
 
@@ -115,10 +115,11 @@ struct TodoSyncTests {
 
     // Edited there: comes down.
     let href = try #require(try server.hrefs()["todo-1"])
-    try server.put(href, Self.vtodo(uid: "todo-1", summary: "call Ana on Monday", extra: ["STATUS:IN-PROCESS"]))
+    try server.put(href, Self.vtodo(uid: "todo-1", summary: "call Ana on Monday", status: "IN-PROCESS"))
     let down = try local.sync()
     #expect((down.uploaded, down.downloaded, down.conflicts.count) == (0, 1, 0))
     #expect(try Self.titles(local) == ["call Ana on Monday"])
+    #expect(try Self.todo(local, uid: "todo-1").status == .started)
     try Self.expectQuiet(local)
   }
 
@@ -153,23 +154,25 @@ struct TodoSyncTests {
     let server = try CalDAVServer(kind)
     let local = try SyncFixture(server)
     let milk = try Self.add(local, "buy milk")
-    try Self.add(local, "buy bread")
-    #expect(try local.sync().uploaded == 2)
+    let bread = try Self.add(local, "buy bread")
+    // An event beside them: a collection found empty stops the sync, for events and to-dos alike.
+    try local.add(fields("2024-05-13", "dentist"))
+    #expect(try local.sync().uploaded == 3)
 
     // Removed here: removed on the server.
     local.clock.now += 1000
     _ = try local.service.removeTodos([milk.id])
     let here = try local.sync()
     #expect((here.removedThere, here.removedHere, here.uploaded) == (1, 0, 0))
-    #expect(try server.resources().count == 1)
+    #expect(try server.resources().count == 2)
     #expect(try server.events()[milk.fields.uid!] == nil)
 
     // Removed on the server: removed here.
-    let bread = try #require(try server.hrefs().values.first)
-    try server.delete(bread)
+    try server.delete(try #require(try server.hrefs()[bread.fields.uid!]))
     let there = try local.sync()
-    #expect((there.removedHere, there.removedThere, there.downloaded) == (1, 0, 0))
+    #expect((there.removedHere, there.removedThere, there.downloaded) == (1, 0, 0), "\(there)")
     #expect(try Self.titles(local) == [])
+    try local.expectListing(["2024-05-13 all day dentist"])
     try Self.expectQuiet(local)
   }
 

@@ -109,12 +109,18 @@ final class SyncEngine {
         plan += Self.merging(action, status: status[uid])
       }
     }
-    let removals = plan.count { if case .deleteLocal = $0 { true } else { false } }
-    if listing.items.isEmpty, removals > 0, !options.forceDelete {
+    let removedUIDs = plan.compactMap { if case .deleteLocal(let uid, _) = $0 { uid } else { nil } }
+    if listing.items.isEmpty, !removedUIDs.isEmpty, !options.forceDelete {
       // A collection made anew at the same URL (a server restored without its data, a wrong path) lists
       // nothing, as one whose events were all removed does: the local copies may be the only ones left.
+      let todos = removedUIDs.count { local[$0]?.todo != nil }
+      let events = removedUIDs.count - todos
+      let counted = [
+        events == 0 ? nil : "\(events) event\(events == 1 ? "" : "s")",
+        todos == 0 ? nil : "\(todos) to-do\(todos == 1 ? "" : "s")",
+      ].compactMap { $0 }.concatenated(separator: " and ")
       report.failure =
-        "the collection on the server is empty, yet \(removals) event\(removals == 1 ? "" : "s") here came from it "
+        "the collection on the server is empty, yet \(counted) here came from it "
         + "(a server that lost its data?): nothing was changed; cal sync --force-delete \(calendar.name) removes "
         + "them here too"
       complete = false
