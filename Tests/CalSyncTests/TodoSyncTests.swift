@@ -205,7 +205,8 @@ struct TodoSyncTests {
     let database = try Database(path: local.service.path, mode: .existing)
     defer { database.close() }
     try database.execute("DELETE FROM todos")
-    try database.execute("UPDATE sync_items SET uid = NULL, local_hash = NULL, visible_hash = NULL WHERE href = ?", [href])
+    try database.execute(
+      "UPDATE sync_items SET uid = NULL, local_hash = NULL, visible_hash = NULL WHERE href = ?", [href])
     #expect(try Self.titles(local) == [])
     // So remembered, the resource is not read again.
     try Self.expectQuiet(local)

@@ -39,10 +39,11 @@ enum SyncPresenter {
         "conflicts",
         .array(
           report.conflicts.map { conflict in
-            .object([
-              ("id", .integer(conflict.copy.id)), ("title", .string(conflict.copy.title)),
-              ("serverId", .integer(conflict.event.id)), ("serverTitle", .string(conflict.title)),
-            ] + (conflict.copy.isTodo || conflict.event.isTodo ? [("todo", .bool(true))] : []))
+            .object(
+              [
+                ("id", .integer(conflict.copy.id)), ("title", .string(conflict.copy.title)),
+                ("serverId", .integer(conflict.event.id)), ("serverTitle", .string(conflict.title)),
+              ] + (conflict.copy.isTodo || conflict.event.isTodo ? [("todo", .bool(true))] : []))
           })
       ),
       (
