@@ -91,6 +91,18 @@ struct SyncCommandTests {
     #expect(list.split(separator: "\n").count == 2)
     let quiet = try cal.run(["sync", "--json"])
     #expect(quiet.stdout.contains("\"up\":0,\"down\":0,\"removed\":0"), "\(quiet.stdout)")
+
+    // Again, seen in JSON: the ids are to-dos'.
+    try server.put(
+      try #require(try server.resources().first?.key),
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//todoman//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\n"
+        + "DTSTAMP:20240101T000000Z\r\nSUMMARY:soy milk\r\nSTATUS:NEEDS-ACTION\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    #expect(try cal.run(["todo", "edit", "1", "--title", "rice milk"]).status == 0)
+    let json = try cal.run(["sync", "--json"])
+    #expect(
+      json.stdout.contains(
+        "\"conflicts\":[{\"id\":3,\"title\":\"rice milk (conflict)\",\"serverId\":1,\"serverTitle\":\"soy milk\","
+          + "\"todo\":true}]"), "\(json.stdout)")
   }
 
   /// Moving an event between calendars is, for sync, a removal from one and an addition to the other.

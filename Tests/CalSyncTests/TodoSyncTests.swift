@@ -177,6 +177,33 @@ struct TodoSyncTests {
   }
 
   @Test(arguments: CalDAVServer.Kind.allCases)
+  func aWriteThatLosesARaceIsDecidedAnew(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    let milk = try Self.add(local, "buy milk")
+    let bread = try Self.add(local, "buy bread")
+    try local.sync()
+    let hrefs = try server.hrefs()
+    try Self.retitle(local, milk, "buy milk (mine)")
+    local.clock.now += 1000
+    _ = try local.service.removeTodos([bread.id])
+    // Another client changes both resources between this sync's listing and its writes: HTTP 412.
+    let racing = RacingRemote(try local.remote()) { href in
+      let decoded = href.removingPercentEncoding
+      let uid = try #require(hrefs.first { $0.value.removingPercentEncoding == decoded }?.key, "\(href) in \(hrefs)")
+      try server.put(href, Self.vtodo(uid: uid, summary: uid == milk.fields.uid! ? "milk (theirs)" : "bread (theirs)"))
+    }
+    let report = try local.sync(remote: racing)
+    #expect(racing.racedCount == 2)
+    #expect(report.conflicts.map(\.copy.title) == ["buy milk (mine) (conflict)"])
+    #expect(try Self.titles(local) == ["bread (theirs)", "buy milk (mine) (conflict)", "milk (theirs)"])
+    let texts = try server.events()
+    #expect(texts[milk.fields.uid!]?.contains("SUMMARY:milk (theirs)") == true)
+    #expect(texts[bread.fields.uid!]?.contains("SUMMARY:bread (theirs)") == true)
+    try Self.expectQuiet(local)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
   func aDeletionHereWinsOverAChangeThereOnlyInKeptLines(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)
     let local = try SyncFixture(server)
