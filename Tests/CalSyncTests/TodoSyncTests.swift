@@ -204,6 +204,25 @@ struct TodoSyncTests {
   }
 
   @Test(arguments: CalDAVServer.Kind.allCases)
+  func aChangeThereOnlyInKeptLinesMergesWithAnEditHere(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("todo-1.ics", Self.vtodo(uid: "todo-1", summary: "call Ana", extra: ["X-OTHER:1"]))
+    try local.sync()
+    let href = try #require(try server.hrefs()["todo-1"])
+    try server.put(href, Self.vtodo(uid: "todo-1", summary: "call Ana", extra: ["X-OTHER:2"]))
+    try Self.retitle(local, try Self.todo(local, uid: "todo-1"), "call Ana back")
+
+    let report = try local.sync()
+    #expect((report.uploaded, report.downloaded, report.conflicts.count) == (1, 0, 0))
+    #expect(try Self.titles(local) == ["call Ana back"])
+    #expect(try Self.todo(local, uid: "todo-1").fields.keptLines?.contains("X-OTHER:2") == true)
+    let text = try #require(try server.events()["todo-1"])
+    #expect(text.contains("SUMMARY:call Ana back\n") && text.contains("X-OTHER:2\n") && !text.contains("X-OTHER:1"))
+    try Self.expectQuiet(local)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
   func aDeletionHereWinsOverAChangeThereOnlyInKeptLines(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)
     let local = try SyncFixture(server)

@@ -169,8 +169,7 @@ enum SyncAction {
   /// series with the server's kept lines, to go up in place of both sides, and those lines to store here.
   /// `nil` when the server changed more, or there is no status to tell what both sides had at the last sync.
   static func merged(_ server: RemoteSeries, _ local: LocalSeries, status: SyncItemRecord?) -> KeptLinesMerge? {
-    // To-dos are not merged: both sides changed, the server's wins and the local one is kept as a copy.
-    guard local.todo == nil, server.todo == nil else { return nil }
+    if local.todo != nil || server.todo != nil { return mergedTodo(server, local, status: status) }
     guard let base = status?.localHash, status?.href == server.href else { return nil }
     let theirs = server.events.map(SyncEngine.exported)
     /// The event of `events` that stands for the same occurrence as `event` (or is the series, as it is).
@@ -199,8 +198,31 @@ enum SyncAction {
   }
 }
 
+extension SyncAction {
+  /// ``merged(_:_:status:)`` for a to-do: the local to-do with the server's kept lines, when the server changed
+  /// nothing else since the last sync (a to-do has no SEQUENCE cal counts: the lines are taken whole).
+  fileprivate static func mergedTodo(_ server: RemoteSeries, _ local: LocalSeries, status: SyncItemRecord?)
+    -> KeptLinesMerge?
+  {
+    guard let base = status?.localHash, status?.href == server.href, let theirs = server.todo, let ours = local.todo
+    else { return nil }
+    var theirsWithOurs = theirs
+    theirsWithOurs.keptLines = ours.fields.keptLines
+    guard SeriesHash.of(theirsWithOurs) == base else { return nil }
+    var oursWithTheirs = ours.fields
+    oursWithTheirs.keptLines = theirs.keptLines
+    let merged = TodoRecord(
+      id: ours.id, fields: oursWithTheirs, calendarID: ours.calendarID, createdAt: ours.createdAt,
+      updatedAt: ours.updatedAt)
+    return KeptLinesMerge(
+      series: LocalSeries(todo: merged),
+      changes: oursWithTheirs.keptLines == ours.fields.keptLines
+        ? [] : [KeptLinesChange(eventID: ours.id, keptLines: theirs.keptLines)])
+  }
+}
+
 /// The kept lines one stored event (a series, one of its edited occurrences, or an edited occurrence of a
-/// series kept elsewhere) takes in a merge.
+/// series kept elsewhere) or to-do (`eventID` then the to-do's id) takes in a merge.
 struct KeptLinesChange {
   let eventID: Int64
   let keptLines: String?

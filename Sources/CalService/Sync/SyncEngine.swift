@@ -401,15 +401,21 @@ final class SyncEngine {
       let event = try store(server, at: now)
       report.conflicts.append(SyncConflict(title: event.title, event: event, copy: copy))
     case .takeKeptLines(let server, let changes, let expected):
-      // The same events as planned, too: the changes name them by id.
+      // The same events (or to-do) as planned, too: the changes name them by id.
       guard let stored = try storedSeries(server.uid), stored.hash == expected,
-        Set(changes.map(\.eventID)).isSubset(of: stored.eventIDs)
+        Set(changes.map(\.eventID)).isSubset(of: stored.todo.map { [$0.id] } ?? stored.eventIDs)
       else {
         abandonedMerges.insert(server.uid)
         return changedMeanwhile()
       }
-      // As the series goes up (``SyncAction/merged(_:_:status:)``): with the SEQUENCE counted here.
-      for change in changes { try store.events.setKeptLines(of: change.eventID, to: change.keptLines) }
+      if let todo = stored.todo {
+        var fields = todo.fields
+        for change in changes { fields.keptLines = change.keptLines }
+        _ = try store.todos.update(id: todo.id, fields, at: now)
+      } else {
+        // As the series goes up (``SyncAction/merged(_:_:status:)``): with the SEQUENCE counted here.
+        for change in changes { try store.events.setKeptLines(of: change.eventID, to: change.keptLines) }
+      }
       // The server's version is now what both sides last had, the edit here made on top of it: should the
       // upload that follows not happen (the network gone), the next sync sends the edit up, no conflict.
       try saveStatus(
