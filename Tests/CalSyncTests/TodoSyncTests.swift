@@ -223,6 +223,26 @@ struct TodoSyncTests {
   }
 
   @Test(arguments: CalDAVServer.Kind.allCases)
+  func aCollectionFoundEmptyStopsTheSyncForToDosToo(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try Self.add(local, "buy milk")
+    try local.add(fields("2024-05-13", "dentist"))
+    try local.sync()
+    for href in try server.resources().keys { try server.delete(href) }
+
+    let report = try local.sync()
+    #expect(
+      report.failure
+        == "the collection on the server is empty, yet 1 event and 1 to-do here came from it (a server that lost its "
+        + "data?): nothing was changed; cal sync --force-delete work removes them here too")
+    #expect(try Self.titles(local) == ["buy milk"])
+    let forced = try local.sync(forceDelete: true)
+    #expect(forced.removedHere == 2)
+    #expect(try Self.titles(local) == [])
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
   func aDeletionHereWinsOverAChangeThereOnlyInKeptLines(kind: CalDAVServer.Kind) throws {
     let server = try CalDAVServer(kind)
     let local = try SyncFixture(server)
