@@ -25,3 +25,9 @@ CREATE TABLE todos (
 );
 
 CREATE UNIQUE INDEX todos_by_uid ON todos (calendar_id, uid);
+
+-- CalDAV sync carries to-dos from now on. A sync before it set a resource holding only a VTODO aside as
+-- holding nothing cal keeps (a status row without UID) and would not read it again until its ETag changed:
+-- forgetting those ETags makes the next sync read them again, so that the to-dos already on the server
+-- come down.
+UPDATE sync_items SET etag = NULL WHERE uid IS NULL AND href IS NOT NULL;

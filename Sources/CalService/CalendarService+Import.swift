@@ -19,7 +19,7 @@ extension CalendarService {
   /// in one transaction into calendar `calendar` (by default the first calendar events may be added to):
   /// everything or nothing, in the memory of one event whatever the file's size. Events and to-dos whose UID
   /// is already in that calendar are updated, or left as they are when the file says what they hold. A
-  /// CalDAV calendar takes no to-dos (its sync does not carry them): they are left out, and named.
+  /// CalDAV calendar keeps the to-dos too: its sync carries them.
   ///
   /// - Parameters:
   ///   - skipInvalid: leave out events that cannot be read (and name them) instead of refusing the file.
@@ -91,12 +91,7 @@ extension CalendarService {
     return try write(recording: "import") {
       let calendar = try targetCalendar(calendar)
       let target = calendar.id
-      let todoReading: ICSImporter.TodoReading =
-        calendar.kind == .caldav
-        ? .skip(
-          reason: "the calendar '\(calendar.name)' is kept in sync with a CalDAV server, and cal does not sync "
-            + "to-dos yet: import them into a local calendar (--calendar NAME)")
-        : .read
+      let todoReading = ICSImporter.TodoReading.read
       let report = try store.events.importing(into: target, expectedEvents: expectedEvents) { writer in
         // Into an empty calendar every event is new: read back once at the end for undo, not recorded one by one.
         if writer.calendarWasEmpty {

@@ -189,16 +189,11 @@ extension CalendarService {
     return calendar
   }
 
-  /// Refuses to-dos in a calendar that cannot keep them: a subscription (read-only), or a CalDAV calendar,
-  /// whose sync does not carry to-dos.
+  /// Refuses to-dos in a calendar that cannot keep them: a subscription (read-only). A CalDAV calendar keeps
+  /// them, and its sync carries them as VTODOs; a collection that takes no VTODO refuses the upload, which
+  /// the sync reports as a skipped item.
   static func checkTodoWritable(_ calendar: CalendarRecord) throws(ServiceError) {
     try checkWritable(calendar)
-    guard calendar.kind != .caldav else {
-      throw ServiceError(
-        .invalidRequest,
-        "the calendar '\(calendar.name)' is kept in sync with a CalDAV server, and cal does not sync to-dos yet: "
-          + "keep them in a local calendar (cal todo add ... --calendar NAME)")
-    }
   }
 
   /// Checks `fields` before they are stored.

@@ -24,8 +24,7 @@ struct ImportSaver {
   private var syntheticNumbers: [String: Int] = [:]
   /// The to-dos, written into the same calendar.
   private let todos: TodoRepository
-  /// Whether the file's to-dos are read, or left out (and why): a CalDAV calendar keeps none, as its sync does
-  /// not carry them.
+  /// Whether the file's to-dos are read, or left out (and why).
   let todoReading: ICSImporter.TodoReading
   /// The to-dos this import has added, updated or left as they were.
   private var metTodos = IDSet()

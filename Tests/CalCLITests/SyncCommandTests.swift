@@ -61,6 +61,50 @@ struct SyncCommandTests {
     #expect(try cal.run(["sync"]).stdout.hasPrefix("work: 0 up, 0 down, 0 removed, no conflicts ("))
   }
 
+  /// To-dos of a CalDAV calendar go up and come down as events do; a conflict names them as to-dos.
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func toDosBothWaysAndAConflict(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let cal = try setUp(server)
+    defer { cal.remove() }
+    #expect(try cal.run(["todo", "add", "milk", "--calendar", "work", "--priority", "high"]).status == 0)
+    #expect(try cal.run(["sync"]).stdout.hasPrefix("work: 1 up, 0 down, 0 removed, no conflicts ("))
+    let resource = try #require(try server.resources().first)
+    #expect(resource.value.contains("BEGIN:VTODO\n") && resource.value.contains("SUMMARY:milk\n"))
+    #expect(resource.value.contains("PRIORITY:1\n"))
+    let uid = try #require(resource.value.split(separator: "\n").first { $0.hasPrefix("UID:") }).dropFirst(4)
+
+    try server.put(
+      resource.key,
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//todoman//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\n"
+        + "DTSTAMP:20240101T000000Z\r\nSUMMARY:oat milk\r\nSTATUS:NEEDS-ACTION\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    #expect(try cal.run(["todo", "edit", "1", "--title", "milk and bread"]).status == 0)
+    let synced = try cal.run(["sync"])
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(synced.stdout.hasPrefix("work: 0 up, 0 down, 0 removed, 1 conflict ("), "\(synced.stdout)")
+    #expect(
+      synced.stdout.hasSuffix(
+        "\n  conflict: to-do #2 milk and bread (conflict) is your version, kept on this machine only; to-do #1 oat "
+          + "milk is the server's\n"), "\(synced.stdout)")
+    let list = try cal.run(["todo", "list"]).stdout
+    #expect(list.hasPrefix("[ ] !!!  #2  milk and bread (conflict)\n") && list.hasSuffix("#1  oat milk\n"), "\(list)")
+    #expect(list.split(separator: "\n").count == 2)
+    let quiet = try cal.run(["sync", "--json"])
+    #expect(quiet.stdout.contains("\"up\":0,\"down\":0,\"removed\":0"), "\(quiet.stdout)")
+
+    // Again, seen in JSON: the ids are to-dos'.
+    try server.put(
+      try #require(try server.resources().first?.key),
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//todoman//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\n"
+        + "DTSTAMP:20240101T000000Z\r\nSUMMARY:soy milk\r\nSTATUS:NEEDS-ACTION\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    #expect(try cal.run(["todo", "edit", "1", "--title", "rice milk"]).status == 0)
+    let json = try cal.run(["sync", "--json"])
+    #expect(
+      json.stdout.contains(
+        "\"conflicts\":[{\"id\":3,\"title\":\"rice milk (conflict)\",\"serverId\":1,\"serverTitle\":\"soy milk\","
+          + "\"todo\":true}]"), "\(json.stdout)")
+  }
+
   /// Moving an event between calendars is, for sync, a removal from one and an addition to the other.
   @Test(arguments: CalDAVServer.Kind.allCases)
   func anEventMovedAwayLeavesTheServerAndOneMovedInReachesIt(kind: CalDAVServer.Kind) throws {

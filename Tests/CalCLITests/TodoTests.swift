@@ -216,7 +216,7 @@ struct TodoTests {
   }
 
   @Test(
-    "to-dos live in local calendars: a CalDAV calendar and a subscription are refused, and rm of a calendar counts them"
+    "to-dos live in calendars: a subscription is refused, and rm of a calendar counts them"
   )
   func calendars() throws {
     try cal.setUp([["calendar", "add", "errands"], ["todo", "add", "milk", "--calendar", "errands"]])

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// To-dos through `cal import` and `cal export` in the service: saved beside the events in the import's one
-/// transaction, found again by UID, undone with it, left out of CalDAV calendars and feeds; exported as
+/// transaction, found again by UID, undone with it, kept in CalDAV calendars (whose sync carries them), left out of feeds; exported as
 /// VTODOs and read back the same.
 @Suite("To-dos through import and export")
 struct TodoImportExportTests {
@@ -135,23 +135,23 @@ struct TodoImportExportTests {
     #expect(try Self.todos(fixture) == ["second - 0 open"])
   }
 
-  @Test("into a CalDAV calendar the to-dos are skipped, saying why; the events come in")
+  @Test("into a CalDAV calendar the to-dos come in with the events, for its sync to send up; added there too")
   func intoCalDAV() throws {
     let fixture = try ServiceFixture()
     _ = try fixture.service.addCalendar(
       CalendarRecord(id: 0, name: "work", kind: .caldav, url: "http://localhost/cal/work/"))
     let report = try Self.imported(fixture, Self.file, calendar: "work")
-    #expect(report.added == 1 && !report.keptTodos)
-    #expect(
-      report.skipped.map { "\($0.what) \($0.line ?? 0): \($0.reason)" }
-        == [9, 17].map {
-          "VTODO \($0): the calendar 'work' is kept in sync with a CalDAV server, and cal does not sync to-dos yet: "
-            + "import them into a local calendar (--calendar NAME)"
-        })
-    #expect(try fixture.service.todos(.all).isEmpty)
-    // Nor is a to-do that cannot be read a reason to refuse the file there.
-    let broken = Self.file.replacingOccurrences(of: "DUE;VALUE=DATE:20240513", with: "DUE:soon")
-    #expect(try Self.imported(fixture, broken, calendar: "work").unchanged == 1)
+    #expect(report.added == 1 && report.keptTodos)
+    #expect((report.addedTodos, report.updatedTodos) == (2, 0))
+    #expect(report.skipped.isEmpty)
+    #expect(try fixture.service.todos(calendar: "work", .all).count == 2)
+    // Added and moved there as into a local calendar.
+    let added = try fixture.service.addTodo(TodoFields(title: "call Ana"), calendar: "work")
+    #expect(added.calendarName == "work")
+    let local = try fixture.service.addTodo(TodoFields(title: "buy milk"))
+    let moved = try fixture.service.editTodo(id: local.record.id, calendar: "work") { $0 }
+    #expect(moved.calendarName == "work")
+    #expect(try fixture.service.todos(calendar: "work", .all).count == 4)
   }
 
   @Test("a file read whole into memory, as a subscription's feed is, keeps its events alone, as before")

@@ -24,7 +24,8 @@ struct VisibleHashMigrationTests {
     #expect(
       try store.syncItems.items(calendar: 2) == [
         SyncItemRecord(uid: "x", href: "/work/x.ics", etag: "\"1\"", localHash: 7),
-        SyncItemRecord(uid: nil, href: "/work/todo.ics", etag: "\"2\"", localHash: nil),
+        // 0023 forgets the ETag of a resource set aside as holding nothing cal kept (a to-do), to read it again.
+        SyncItemRecord(uid: nil, href: "/work/todo.ics", etag: nil, localHash: nil),
         SyncItemRecord(uid: "copy", href: nil, etag: nil, localHash: nil),
       ])
     // Unlike 0021's, nothing is read again: the next sync fills the hash in from the events here.
@@ -36,6 +37,31 @@ struct VisibleHashMigrationTests {
     try store.syncItems.save(item, calendar: 2)
     #expect(try store.syncItems.item(uid: "y", calendar: 2) == item)
     #expect(try store.syncItems.items(calendar: 2).last == item)
+  }
+
+  @Test("0023 forgets the ETags of the resources set aside as holding nothing cal kept, and of those alone")
+  func todoResourcesAreReadAgain() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.olderCalendar(before: "0023") { database in
+      try database.execute(
+        "INSERT INTO calendars (id, name, kind, url, sync_token) VALUES (2, 'work', 'caldav', 'http://localhost/work/', 't1')"
+      )
+      try database.execute(
+        """
+        INSERT INTO sync_items (calendar_id, uid, href, etag, local_hash, visible_hash) VALUES
+          (2, 'x', '/work/x.ics', '"1"', 7, 8), (2, NULL, '/work/todo.ics', '"2"', NULL, NULL),
+          (2, 'copy', NULL, NULL, NULL, NULL)
+        """)
+    }
+    let store = try CalendarStore(path: path, now: 2)
+    #expect(
+      try store.syncItems.items(calendar: 2) == [
+        SyncItemRecord(uid: "x", href: "/work/x.ics", etag: "\"1\"", localHash: 7, visibleHash: 8),
+        SyncItemRecord(uid: nil, href: "/work/todo.ics", etag: nil, localHash: nil),
+        SyncItemRecord(uid: "copy", href: nil, etag: nil, localHash: nil),
+      ])
+    // The sync token stays: the next sync fetches a known resource without an ETag whatever the server lists.
+    #expect(try store.calendars.calendar(id: 2)?.syncToken == "t1")
   }
 
   @Test("the removal of a CalDAV calendar recorded before 0022 is undone after it, its sync items back")

@@ -11,8 +11,8 @@ struct ImportCommand: Command {
       updated, not added again, and left as they are when the file says nothing new about them. Display and \
       audio alarms become reminders; what cal does not read of an event (attendees, categories, email alarms, \
       other products' properties) is kept with it as it came, and export and sync write it back. To-dos \
-      (VTODO) come in the same way, with their due date, priority and status, and are counted apart; a \
-      CalDAV calendar takes none (cal does not sync to-dos yet), so there they are skipped. What cal cannot \
+      (VTODO) come in the same way, with their due date, priority and status, and are counted apart (into a \
+      CalDAV calendar too, whose sync sends them up). What cal cannot \
       keep (journal entries, free/busy, rules it does not support) is counted and named in the summary.
       """,
     arguments: [ArgumentSpec("file", help: "The .ics file, or - for standard input.")],

@@ -9,11 +9,11 @@ struct SyncCommand: Command {
     name: "sync", abstract: "Sync CalDAV calendars with their servers and subscriptions with their feeds.",
     discussion: """
       Local adds, edits and removals since the last sync go up, the server's come down; one resource per \
-      event series, UIDs kept, every write conditional (If-Match, If-None-Match). When an event changed on \
-      both sides, the server's version wins and yours is kept as a new event titled "(conflict)", on this \
-      machine only. A sync that fails midway (the network, the server, kill -9) keeps what it did, and the \
+      event series or to-do, UIDs kept, every write conditional (If-Match, If-None-Match). When an event or \
+      to-do changed on both sides, the server's version wins and yours is kept as a new one titled \
+      "(conflict)", on this machine only. A sync that fails midway (the network, the server, kill -9) keeps what it did, and the \
       next one completes it. Subscriptions are replaced by their feeds' content. Prints, per calendar, the \
-      events sent up, brought down and removed, the conflicts and the time taken. A collection the server \
+      events and to-dos sent up, brought down and removed, the conflicts and the time taken. A collection the server \
       lists empty while events here came from it is left alone (a server that lost its data looks the \
       same) unless --force-delete is given. Needs cal-sync beside cal.
       """,

@@ -33,7 +33,8 @@ struct TodoCommand: Command {
       them done, cal todo reopen ID... open again, cal todo cancel ID... cancelled; cal todo edit ID \
       changes one; cal todo rm ID... removes them, and cal todo rm --done every one done or cancelled. \
       Each is one change, which cal undo takes back. Import and export carry them as VTODO components. \
-      To-dos live in local calendars: cal does not sync them with a CalDAV server yet.
+      To-dos live in local or CalDAV calendars: cal sync carries them as it carries events, one VTODO per \
+      resource; a subscription refuses them.
       """,
     arguments: [
       ArgumentSpec(

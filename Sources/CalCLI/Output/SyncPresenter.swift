@@ -15,8 +15,8 @@ enum SyncPresenter {
       + "\(report.removed) removed, \(conflicts)\(report.failure == nil ? "" : ", stopped") (\(seconds(milliseconds)) s)"
     for conflict in report.conflicts {
       text +=
-        "\n  conflict: #\(conflict.copy.id) \(TerminalText.sanitized(conflict.copy.title)) is your version, kept "
-        + "on this machine only; #\(conflict.event.id) \(TerminalText.sanitized(conflict.title)) is the server's"
+        "\n  conflict: \(name(conflict.copy)) \(TerminalText.sanitized(conflict.copy.title)) is your version, kept "
+        + "on this machine only; \(name(conflict.event)) \(TerminalText.sanitized(conflict.title)) is the server's"
     }
     for skipped in report.skipped.prefix(20) {
       text += "\n  skipped \(ErrorMessage.text(skipped.item)): \(ErrorMessage.text(skipped.reason))"
@@ -26,7 +26,7 @@ enum SyncPresenter {
   }
 
   /// `{"calendar", "up", "down", "removed", "removedHere", "removedThere", "conflicts", "skipped",
-  /// "milliseconds", "error"}`.
+  /// "milliseconds", "error"}`; a conflict of a to-do says `"todo": true`, its ids a to-do's.
   static func json(_ report: SyncReport, milliseconds: Int64) -> JSONValue {
     .object([
       ("calendar", .string(report.calendar)),
@@ -39,10 +39,11 @@ enum SyncPresenter {
         "conflicts",
         .array(
           report.conflicts.map { conflict in
-            .object([
-              ("id", .integer(conflict.copy.id)), ("title", .string(conflict.copy.title)),
-              ("serverId", .integer(conflict.event.id)), ("serverTitle", .string(conflict.title)),
-            ])
+            .object(
+              [
+                ("id", .integer(conflict.copy.id)), ("title", .string(conflict.copy.title)),
+                ("serverId", .integer(conflict.event.id)), ("serverTitle", .string(conflict.title)),
+              ] + (conflict.copy.isTodo || conflict.event.isTodo ? [("todo", .bool(true))] : []))
           })
       ),
       (
@@ -52,6 +53,11 @@ enum SyncPresenter {
       ("milliseconds", .integer(milliseconds)),
       ("error", .optional(report.failure)),
     ])
+  }
+
+  /// `#12` for an event, `to-do #3` for a to-do.
+  private static func name(_ item: SyncConflict.Item) -> String {
+    item.isTodo ? "to-do #\(item.id)" : "#\(item.id)"
   }
 
   /// `0.42`: milliseconds as seconds with two decimals.

@@ -8,11 +8,14 @@ public struct ICSImporter {
     self.loadZone = loadZone
   }
 
-  /// Reads the events of `components` (the top level of a file), all in memory.
+  /// Reads the events of `components` (the top level of a file), all in memory, and their to-dos when
+  /// `todos` reads them (into ``ImportResult/todos``).
   ///
   /// - Parameter skipInvalid: leave out events that cannot be read (and name them) instead of failing.
   /// - Throws: `ICSError` for the first event that cannot be read, unless `skipInvalid`.
-  public func read(_ components: [ICSComponent], skipInvalid: Bool) throws(ICSError) -> ImportResult {
+  public func read(_ components: [ICSComponent], skipInvalid: Bool, todos: TodoReading = .eventsOnly) throws(ICSError)
+    -> ImportResult
+  {
     // Every setting counts as late: each event sees its calendar's zones wherever they stand.
     var scan = ICSScan()
     var calendars = 0
@@ -37,11 +40,14 @@ public struct ICSImporter {
       }
     }
     var keeper = EventKeeper()
-    var session = Session(importer: self, scan: scan, skipInvalid: skipInvalid)
+    var session = Session(importer: self, scan: scan, skipInvalid: skipInvalid, todos: todos)
     // Notes apart from the result: `keep` changes its events while the session holds the notes.
     var notes = ImportNotes()
+    var keptTodos: [ImportedTodo] = []
     do {
-      for item in items { try session.take(item, notes: &notes) { keeper.keep($0, &$1) } }
+      for item in items {
+        try session.take(item, notes: &notes, { keeper.keep($0, &$1) }, keepTodo: { todo, _ in keptTodos.append(todo) })
+      }
       try session.finish(notes: &notes) { keeper.keep($0, &$1) }
     } catch let error as ICSError {
       throw error
@@ -49,6 +55,7 @@ public struct ICSImporter {
       preconditionFailure("keeping events in memory throws nothing: \(error)")
     }
     keeper.result.notes = notes
+    keeper.result.todos = keptTodos
     return keeper.result
   }
 

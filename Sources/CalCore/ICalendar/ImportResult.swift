@@ -4,6 +4,8 @@ public struct ImportResult: Sendable {
   /// The events, in file order (overrides inside their series; a series with edited occurrences where the
   /// file ends), each UID once.
   public var events: [ImportedEvent] = []
+  /// The to-dos, in file order, when the reading read them (``ICSImporter/TodoReading/read``).
+  public var todos: [ImportedTodo] = []
   /// What was left out and what was approximated.
   public var notes = ImportNotes()
 

@@ -26,6 +26,24 @@ enum SeriesHash {
     return ContentHash.of(ICSWriter(product: "", now: 0, zones: [:]).calendar(canonical))
   }
 
+  /// The hash of a to-do: of the VTODO the writer makes of it, with the times of writing, of adding and of
+  /// changes left out, as for an event.
+  static func of(_ todo: TodoFields) -> Int64 {
+    var bytes: [UInt8] = []
+    ICSWriter(product: "", now: 0, zones: [:]).todo(
+      TodoRecord(id: 0, fields: todo, calendarID: 0, createdAt: 0, updatedAt: 0), into: &bytes)
+    return ContentHash.of(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// The hash of a to-do without the lines cal keeps without reading (``TodoFields/keptLines``); `hash` is
+  /// its own, which that one is when it holds none.
+  static func visible(_ todo: TodoFields, hash: Int64) -> Int64 {
+    guard todo.keptLines != nil else { return hash }
+    var todo = todo
+    todo.keptLines = nil
+    return of(todo)
+  }
+
   /// The hash of `events` without the lines cal keeps without reading (``ExportedEvent/keptLines``), theirs
   /// and their edited occurrences': what stays the same when another client changes only those (an
   /// attendee's answer, a property of its own). `hash` is their own hash, which is that one when they hold

@@ -2,7 +2,8 @@ import CalCore
 
 /// A series as it is here: the stored events, what the writer makes of them, and their hash. One resource
 /// holds one series: a series cal keeps whole, or the edited occurrences of a series kept elsewhere (see
-/// ``SeriesLink``), each stored as an event of its own, which go up and come down together.
+/// ``SeriesLink``), each stored as an event of its own, which go up and come down together. Or a to-do
+/// (`todo`, without events), which a resource holds alone as one VTODO: synced by its UID as a series is.
 struct LocalSeries {
   /// The series (one event), or its edited occurrences (one event each), by RECURRENCE-ID.
   let records: [EventRecord]
@@ -12,6 +13,8 @@ struct LocalSeries {
   let hash: Int64
   /// The series' UID: the key of its status.
   let uid: String
+  /// The to-do, when it is one (`records` is then empty).
+  let todo: TodoRecord?
 
   /// The series made of `records`, the ids of their overrides and what the writer makes of them (all three
   /// in the same order).
@@ -22,10 +25,24 @@ struct LocalSeries {
     self.exported = order.map { exported[$0] }
     hash = SeriesHash.of(self.exported)
     uid = exported.first.map(SeriesHash.key) ?? ""
+    todo = nil
+  }
+
+  /// The to-do `todo`.
+  init(todo: TodoRecord) {
+    records = []
+    overrideIDs = []
+    exported = []
+    hash = SeriesHash.of(todo.fields)
+    uid = todo.fields.uid ?? ""
+    self.todo = todo
   }
 
   /// Its hash without the lines cal keeps without reading (``SeriesHash/visible(_:)``).
-  var visibleHash: Int64 { SeriesHash.visible(exported, hash: hash) }
+  var visibleHash: Int64 {
+    if let todo { return SeriesHash.visible(todo.fields, hash: hash) }
+    return SeriesHash.visible(exported, hash: hash)
+  }
 
   /// The ids of the stored events the series is made of: its records and their edited occurrences.
   var eventIDs: Set<Int64> {
@@ -34,7 +51,7 @@ struct LocalSeries {
 }
 
 /// A series as the server has it: its resource, and the events read from it (the series, or the edited
-/// occurrences of a series kept elsewhere).
+/// occurrences of a series kept elsewhere), or the to-do it holds.
 struct RemoteSeries {
   let href: String
   let etag: String?
@@ -43,9 +60,14 @@ struct RemoteSeries {
 
   /// The series' UID.
   let uid: String
+  /// The to-do, when the resource holds one (`events` is then empty).
+  var todo: TodoFields? = nil
 
   /// Its hash without the lines cal keeps without reading (``SeriesHash/visible(_:)``).
-  var visibleHash: Int64 { SeriesHash.visible(events.map(SyncEngine.exported), hash: hash) }
+  var visibleHash: Int64 {
+    if let todo { return SeriesHash.visible(todo, hash: hash) }
+    return SeriesHash.visible(events.map(SyncEngine.exported), hash: hash)
+  }
 }
 
 /// What the server side of one series looks like at this sync, next to the status.
@@ -147,6 +169,7 @@ enum SyncAction {
   /// series with the server's kept lines, to go up in place of both sides, and those lines to store here.
   /// `nil` when the server changed more, or there is no status to tell what both sides had at the last sync.
   static func merged(_ server: RemoteSeries, _ local: LocalSeries, status: SyncItemRecord?) -> KeptLinesMerge? {
+    if local.todo != nil || server.todo != nil { return mergedTodo(server, local, status: status) }
     guard let base = status?.localHash, status?.href == server.href else { return nil }
     let theirs = server.events.map(SyncEngine.exported)
     /// The event of `events` that stands for the same occurrence as `event` (or is the series, as it is).
@@ -175,8 +198,31 @@ enum SyncAction {
   }
 }
 
+extension SyncAction {
+  /// ``merged(_:_:status:)`` for a to-do: the local to-do with the server's kept lines, when the server changed
+  /// nothing else since the last sync (a to-do has no SEQUENCE cal counts: the lines are taken whole).
+  fileprivate static func mergedTodo(_ server: RemoteSeries, _ local: LocalSeries, status: SyncItemRecord?)
+    -> KeptLinesMerge?
+  {
+    guard let base = status?.localHash, status?.href == server.href, let theirs = server.todo, let ours = local.todo
+    else { return nil }
+    var theirsWithOurs = theirs
+    theirsWithOurs.keptLines = ours.fields.keptLines
+    guard SeriesHash.of(theirsWithOurs) == base else { return nil }
+    var oursWithTheirs = ours.fields
+    oursWithTheirs.keptLines = theirs.keptLines
+    let merged = TodoRecord(
+      id: ours.id, fields: oursWithTheirs, calendarID: ours.calendarID, createdAt: ours.createdAt,
+      updatedAt: ours.updatedAt)
+    return KeptLinesMerge(
+      series: LocalSeries(todo: merged),
+      changes: oursWithTheirs.keptLines == ours.fields.keptLines
+        ? [] : [KeptLinesChange(eventID: ours.id, keptLines: theirs.keptLines)])
+  }
+}
+
 /// The kept lines one stored event (a series, one of its edited occurrences, or an edited occurrence of a
-/// series kept elsewhere) takes in a merge.
+/// series kept elsewhere) or to-do (`eventID` then the to-do's id) takes in a merge.
 struct KeptLinesChange {
   let eventID: Int64
   let keptLines: String?

@@ -1,9 +1,10 @@
 import CalCore
 import CalStorage
 
-/// Two-way sync of one CalDAV calendar, after vdirsyncer: the server's listing and the local events are
-/// compared with the status the last sync left (`sync_items`), each series gets an action, and the actions
-/// are carried out one by one, the status saved with each. Nothing here waits on the network while holding
+/// Two-way sync of one CalDAV calendar, after vdirsyncer: the server's listing and the local events and
+/// to-dos are compared with the status the last sync left (`sync_items`), each series (or to-do, one VTODO a
+/// resource, keyed by its UID as a series is) gets an action, and the actions are carried out one by one, the
+/// status saved with each. Nothing here waits on the network while holding
 /// the calendar file: every network request happens outside a transaction, and local writes are short.
 final class SyncEngine {
   /// Local actions are committed this many at a time: one commit (an fsync) per event would make the first
@@ -108,12 +109,18 @@ final class SyncEngine {
         plan += Self.merging(action, status: status[uid])
       }
     }
-    let removals = plan.count { if case .deleteLocal = $0 { true } else { false } }
-    if listing.items.isEmpty, removals > 0, !options.forceDelete {
+    let removedUIDs = plan.compactMap { if case .deleteLocal(let uid, _) = $0 { uid } else { nil } }
+    if listing.items.isEmpty, !removedUIDs.isEmpty, !options.forceDelete {
       // A collection made anew at the same URL (a server restored without its data, a wrong path) lists
       // nothing, as one whose events were all removed does: the local copies may be the only ones left.
+      let todos = removedUIDs.count { local[$0]?.todo != nil }
+      let events = removedUIDs.count - todos
+      let counted = [
+        events == 0 ? nil : "\(events) event\(events == 1 ? "" : "s")",
+        todos == 0 ? nil : "\(todos) to-do\(todos == 1 ? "" : "s")",
+      ].compactMap { $0 }.concatenated(separator: " and ")
       report.failure =
-        "the collection on the server is empty, yet \(removals) event\(removals == 1 ? "" : "s") here came from it "
+        "the collection on the server is empty, yet \(counted) here came from it "
         + "(a server that lost its data?): nothing was changed; cal sync --force-delete \(calendar.name) removes "
         + "them here too"
       complete = false
@@ -187,7 +194,8 @@ final class SyncEngine {
   private struct Fetched {
     /// The series read, by UID.
     var series: [String: RemoteSeries] = [:]
-    /// Resources that hold no event cal keeps (to-dos), to remember.
+    /// Resources that hold no event or to-do cal keeps (journal entries, an occurrence of a repeating to-do
+    /// on its own), to remember.
     var ignored: [SyncAction] = []
     /// Hrefs of resources that could not be read.
     var unreadable: Set<String> = []
@@ -209,9 +217,11 @@ final class SyncEngine {
 
   private func read(_ resource: RemoteResource, into fetched: inout Fetched) {
     let result: ImportResult
+    let components: [ICSComponent]
     do {
+      components = try ICSParser.parse(Array(resource.body.utf8))
       result = try ICSImporter(loadZone: service.environment.zones.function).read(
-        try ICSParser.parse(Array(resource.body.utf8)), skipInvalid: true)
+        components, skipInvalid: true, todos: .read)
     } catch {
       fetched.unreadable.insert(resource.href)
       report.skipped.append((resource.href, "cannot be read: \(error)"))
@@ -219,6 +229,12 @@ final class SyncEngine {
     }
     guard let first = result.events.first else {
       if let invalid = result.skipped.first(where: { $0.what == "VEVENT" }) {
+        fetched.unreadable.insert(resource.href)
+        report.skipped.append((resource.href, "cannot be read: \(invalid.reason)"))
+      } else if let todo = result.todos.first {
+        read(todo, of: resource, among: result.todos.count, into: &fetched)
+      } else if Self.holdsTodo(components), let invalid = result.skipped.first(where: { $0.what == "VTODO" }) {
+        // A to-do that cannot be read is left alone on both sides, as an event is.
         fetched.unreadable.insert(resource.href)
         report.skipped.append((resource.href, "cannot be read: \(invalid.reason)"))
       } else {
@@ -240,6 +256,32 @@ final class SyncEngine {
     fetched.series[uid] = RemoteSeries(
       href: resource.href, etag: resource.etag, events: events, hash: SeriesHash.of(events.map(Self.exported)),
       uid: uid)
+  }
+
+  /// The to-do a resource holds alone (`count` of them, the first kept).
+  private func read(_ todo: ImportedTodo, of resource: RemoteResource, among count: Int, into fetched: inout Fetched) {
+    let uid = todo.fields.uid ?? ""
+    if count > 1 {
+      report.skipped.append((resource.href, "holds several to-dos; only \(uid) is kept"))
+    }
+    if let other = fetched.series[uid] {
+      report.skipped.append((resource.href, "holds the to-do \(uid), which \(other.href) holds too"))
+      fetched.ignored.append(.ignore(href: resource.href, etag: resource.etag))
+      return
+    }
+    fetched.series[uid] = RemoteSeries(
+      href: resource.href, etag: resource.etag, events: [], hash: SeriesHash.of(todo.fields), uid: uid,
+      todo: todo.fields)
+  }
+
+  /// Whether `components` hold a VTODO that is no occurrence of a repeating to-do changed on its own (which
+  /// cal leaves out, as the importer does).
+  private static func holdsTodo(_ components: [ICSComponent]) -> Bool {
+    for component in components {
+      let children: [ICSComponent] = component.name == "VCALENDAR" ? component.components : [component]
+      for child in children where child.name == "VTODO" && child.property("RECURRENCE-ID") == nil { return true }
+    }
+    return false
   }
 
   /// An event read from the server as the writer would write it once stored here: what its hash is taken of.
@@ -281,7 +323,15 @@ final class SyncEngine {
           series[uid, default: ([], [], [])].exported.append(exported)
         }
       }
-      return series.mapValues { LocalSeries(records: $0.records, overrideIDs: $0.overrideIDs, exported: $0.exported) }
+      var local = series.mapValues {
+        LocalSeries(records: $0.records, overrideIDs: $0.overrideIDs, exported: $0.exported)
+      }
+      // The to-dos, by UID beside the series (an event with the same UID keeps it: the to-do stays here).
+      for todo in try store.todos.todos(calendar: calendar.id, statuses: Set(TodoStatus.allCases)) {
+        let item = LocalSeries(todo: todo)
+        if local[item.uid] == nil { local[item.uid] = item }
+      }
+      return local
     }
   }
 
@@ -296,13 +346,14 @@ final class SyncEngine {
     )
   }
 
-  /// The series with `uid` as stored now (the series, or else its linked occurrences), inside a transaction.
+  /// The series with `uid` as stored now (the series, or else its linked occurrences, or else the to-do),
+  /// inside a transaction.
   private func storedSeries(_ uid: String) throws -> LocalSeries? {
     var records = try store.events.event(uid: uid, calendar: calendar.id).map { [$0] } ?? []
     if records.first?.fields.seriesLink != nil || records.isEmpty {
       records = try store.events.linkedOccurrences(series: uid, calendar: calendar.id)
     }
-    guard !records.isEmpty else { return nil }
+    guard !records.isEmpty else { return try store.todos.todo(uid: uid, calendar: calendar.id).map(LocalSeries.init) }
     let exported = try records.map { record in
       self.exported(
         record, children: try store.events.children(of: record.id),
@@ -341,6 +392,7 @@ final class SyncEngine {
     case .deleteLocal(let uid, let expected):
       guard let stored = try storedSeries(uid), stored.hash == expected else { return changedMeanwhile() }
       for record in stored.records { _ = try store.events.delete(id: record.id) }
+      if let todo = stored.todo { _ = try store.todos.delete(id: todo.id) }
       try store.syncItems.remove(uid: uid, href: nil, calendar: calendar.id)
       report.removedHere += 1
     case .conflict(let server, let local):
@@ -349,15 +401,21 @@ final class SyncEngine {
       let event = try store(server, at: now)
       report.conflicts.append(SyncConflict(title: event.title, event: event, copy: copy))
     case .takeKeptLines(let server, let changes, let expected):
-      // The same events as planned, too: the changes name them by id.
+      // The same events (or to-do) as planned, too: the changes name them by id.
       guard let stored = try storedSeries(server.uid), stored.hash == expected,
-        Set(changes.map(\.eventID)).isSubset(of: stored.eventIDs)
+        Set(changes.map(\.eventID)).isSubset(of: stored.todo.map { [$0.id] } ?? stored.eventIDs)
       else {
         abandonedMerges.insert(server.uid)
         return changedMeanwhile()
       }
-      // As the series goes up (``SyncAction/merged(_:_:status:)``): with the SEQUENCE counted here.
-      for change in changes { try store.events.setKeptLines(of: change.eventID, to: change.keptLines) }
+      if let todo = stored.todo {
+        var fields = todo.fields
+        for change in changes { fields.keptLines = change.keptLines }
+        _ = try store.todos.update(id: todo.id, fields, at: now)
+      } else {
+        // As the series goes up (``SyncAction/merged(_:_:status:)``): with the SEQUENCE counted here.
+        for change in changes { try store.events.setKeptLines(of: change.eventID, to: change.keptLines) }
+      }
       // The server's version is now what both sides last had, the edit here made on top of it: should the
       // upload that follows not happen (the network gone), the next sync sends the edit up, no conflict.
       try saveStatus(
@@ -379,13 +437,25 @@ final class SyncEngine {
     }
   }
 
-  /// Stores the server's version of a series here (by UID, replacing the local one: an edited occurrence the
-  /// resource no longer holds goes) with its status.
+  /// Stores the server's version of a series or to-do here (by UID, replacing the local one: an edited
+  /// occurrence the resource no longer holds goes) with its status; returns the event (the series' first) or
+  /// to-do stored.
   @discardableResult
-  private func store(_ server: RemoteSeries, at now: Int64) throws -> EventRecord {
+  private func store(_ server: RemoteSeries, at now: Int64) throws -> SyncConflict.Item {
     let kept = Set(server.events.map(\.uid))
+    let existingTodo = try store.todos.todo(uid: server.uid, calendar: calendar.id)
     for record in try storedSeries(server.uid)?.records ?? [] where !kept.contains(record.fields.uid ?? "") {
       _ = try store.events.delete(id: record.id)
+    }
+    if let todo = server.todo {
+      if let existingTodo {
+        _ = try store.todos.update(id: existingTodo.id, todo, at: now)
+      } else {
+        _ = try store.todos.insert(todo, calendar: calendar.id, at: now)
+      }
+    } else if let existingTodo {
+      // A to-do the server holds an event under the UID of now.
+      _ = try store.todos.delete(id: existingTodo.id)
     }
     for event in server.events { try service.save(event, calendar: calendar.id, at: now) }
     guard let stored = try storedSeries(server.uid) else {
@@ -393,15 +463,31 @@ final class SyncEngine {
     }
     try saveStatus(
       uid: server.uid, href: server.href, etag: server.etag, hash: stored.hash, visibleHash: stored.visibleHash)
-    return stored.records[0]
+    return Self.item(stored)
   }
 
-  /// The local side of a conflict, kept as new events on this side only, their titles marked; returns the
-  /// first.
-  private func keepCopy(of local: LocalSeries, at now: Int64) throws -> EventRecord {
+  /// The event (the series' first) or to-do `series` stands for, for a report.
+  private static func item(_ series: LocalSeries) -> SyncConflict.Item {
+    if let todo = series.todo { return SyncConflict.Item(id: todo.id, title: todo.title, isTodo: true) }
+    return SyncConflict.Item(id: series.records[0].id, title: series.records[0].title, isTodo: false)
+  }
+
+  /// The local side of a conflict, kept as new events (or a new to-do) on this side only, their titles
+  /// marked; returns the first.
+  private func keepCopy(of local: LocalSeries, at now: Int64) throws -> SyncConflict.Item {
+    if let todo = local.todo {
+      var fields = todo.fields
+      fields.title = Self.conflictTitle(fields.title)
+      fields.uid = nil
+      let copy = try store.todos.insert(fields, calendar: calendar.id, at: now)
+      if let uid = copy.fields.uid {
+        try saveStatus(uid: uid, href: nil, etag: nil, hash: nil, visibleHash: nil)
+      }
+      return SyncConflict.Item(id: copy.id, title: copy.title, isTodo: true)
+    }
     var copies: [EventRecord] = []
     for record in local.records { copies.append(try keepCopy(of: record, at: now)) }
-    return copies[0]
+    return SyncConflict.Item(id: copies[0].id, title: copies[0].title, isTodo: false)
   }
 
   private func keepCopy(of record: EventRecord, at now: Int64) throws -> EventRecord {
@@ -567,9 +653,24 @@ final class SyncEngine {
     try finishedAction()
   }
 
-  /// The iCalendar text uploaded for a series.
+  /// The iCalendar text uploaded for a series or to-do.
   private func body(_ local: LocalSeries) -> String {
-    ICSWriter(
+    if let todo = local.todo {
+      var spans: [String: (first: CivilDate, last: CivilDate?)] = [:]
+      var zones: [String: ZoneInfo] = [:]
+      for (name, day) in ICSWriter.zones(of: todo.fields) {
+        let span = spans[name]
+        spans[name] = (min(span?.first ?? day, day), max(span?.last ?? day, day))
+        if zones[name] == nil { zones[name] = try? service.environment.zones.zone(name) }
+      }
+      let writer = ICSWriter(product: options.product, now: service.environment.now(), zones: zones)
+      var bytes: [UInt8] = []
+      writer.header(timeZones: spans, into: &bytes)
+      writer.todo(todo, into: &bytes)
+      writer.footer(into: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    return ICSWriter(
       product: options.product, now: service.environment.now(), zones: service.zones(of: local.exported)
     ).calendar(local.exported)
   }

@@ -1,18 +1,18 @@
-public import CalCore
+import CalCore
 
 /// What one sync of one calendar did.
 public struct SyncReport: Sendable {
   /// The calendar's name.
   public var calendar: String
-  /// Events created or changed on the server.
+  /// Events and to-dos created or changed on the server.
   public var uploaded = 0
-  /// Events created or changed here from the server's.
+  /// Events and to-dos created or changed here from the server's.
   public var downloaded = 0
-  /// Events removed here because they were removed on the server (or from the feed).
+  /// Events and to-dos removed here because they were removed on the server (or from the feed).
   public var removedHere = 0
-  /// Events removed on the server because they were removed here.
+  /// Events and to-dos removed on the server because they were removed here.
   public var removedThere = 0
-  /// Events changed on both sides: the server's version won, and the local one was kept as a copy.
+  /// Events and to-dos changed on both sides: the server's version won, and the local one was kept as a copy.
   public var conflicts: [SyncConflict] = []
   /// Items left as they were, with the reason: a resource cal cannot read, a change the server refused.
   public var skipped: [(item: String, reason: String)] = []
@@ -28,14 +28,24 @@ public struct SyncReport: Sendable {
   public var removed: Int { removedHere + removedThere }
 }
 
-/// One event changed both here and on the server since the last sync.
+/// One event or to-do changed both here and on the server since the last sync.
 public struct SyncConflict: Sendable {
-  /// The title the event has now (the server's).
+  /// An event or a to-do of a conflict.
+  public struct Item: Sendable {
+    /// Its id (an event's, or a to-do's).
+    public var id: Int64
+    /// Its title.
+    public var title: String
+    /// Whether it is a to-do (`id` a to-do's).
+    public var isTodo: Bool
+  }
+
+  /// The title the event or to-do has now (the server's).
   public var title: String
-  /// The event as the server has it, stored here in place of the local version.
-  public var event: EventRecord
-  /// The local version, kept as a new event on this side only, its title marked `(conflict)`.
-  public var copy: EventRecord
+  /// The event or to-do as the server has it, stored here in place of the local version.
+  public var event: Item
+  /// The local version, kept as a new event or to-do on this side only, its title marked `(conflict)`.
+  public var copy: Item
 }
 
 /// How a front end follows a sync.

@@ -1,0 +1,357 @@
+import CalCore
+import CalDAV
+import CalServerSupport
+import CalService
+import CalStorage
+import CalSync
+import Foundation
+import Testing
+
+/// To-dos synced with real Radicale and Xandikos servers, each one VTODO in a resource of its own, as
+/// todoman and vdirsyncer keep them: both ways, with the same guarantees as events.
+@Suite("To-do sync")
+struct TodoSyncTests {
+  /// A VCALENDAR of one to-do as another client (todoman) would write it.
+  static func vtodo(uid: String, summary: String, status: String = "NEEDS-ACTION", extra: [String] = []) -> String {
+    ([
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//todoman//EN", "BEGIN:VTODO", "UID:\(uid)",
+      "DTSTAMP:20240101T000000Z", "SUMMARY:\(summary)", "DUE;VALUE=DATE:20240520", "PRIORITY:5",
+      "STATUS:\(status)",
+    ] + extra + ["END:VTODO", "END:VCALENDAR", ""]).joined(separator: "\r\n")
+  }
+
+  /// Adds a to-do to `work`.
+  @discardableResult
+  static func add(_ local: SyncFixture, _ title: String) throws -> TodoRecord {
+    local.clock.now += 1000
+    let due = TodoDue(day: try CivilDate(parsing: "2024-05-14"))
+    return try local.service.addTodo(TodoFields(title: title, due: due, priority: .high), calendar: local.name).record
+  }
+
+  /// Gives the to-do `todo` of `local` a new title.
+  static func retitle(_ local: SyncFixture, _ todo: TodoRecord, _ title: String) throws {
+    local.clock.now += 1000
+    _ = try local.service.editTodo(id: todo.id) { fields in
+      var changed = fields
+      changed.title = title
+      return changed
+    }
+  }
+
+  /// The titles of `work`'s to-dos, done ones too, sorted.
+  static func titles(_ local: SyncFixture) throws -> [String] {
+    try local.service.todos(calendar: local.name, .all).map(\.record.title).sorted()
+  }
+
+  /// The to-do of `local` with UID `uid`.
+  static func todo(_ local: SyncFixture, uid: String) throws -> TodoRecord {
+    try #require(try local.service.todos(calendar: local.name, .all).first { $0.record.fields.uid == uid }).record
+  }
+
+  /// Expects a sync that changes nothing.
+  static func expectQuiet(_ local: SyncFixture, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let quiet = try local.sync(sourceLocation: sourceLocation)
+    #expect(
+      (quiet.uploaded, quiet.downloaded, quiet.removed, quiet.conflicts.count) == (0, 0, 0, 0),
+      sourceLocation: sourceLocation)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aToDoAddedHereGoesUpAsAVTODO(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    let todo = try Self.add(local, "buy milk")
+    let uid = try #require(todo.fields.uid)
+
+    let report = try local.sync()
+    #expect((report.uploaded, report.downloaded, report.conflicts.count) == (1, 0, 0))
+    let text = try #require(try server.events()[uid])
+    #expect(text.contains("BEGIN:VTODO\n"))
+    #expect(!text.contains("BEGIN:VEVENT"))
+    #expect(text.contains("SUMMARY:buy milk\n"))
+    #expect(text.contains("DUE;VALUE=DATE:20240514\n"))
+    #expect(text.contains("PRIORITY:1\n"))
+    #expect(text.contains("STATUS:NEEDS-ACTION\n"))
+    try Self.expectQuiet(local)
+    // Another machine syncing the same collection gets it.
+    let other = try SyncFixture(server, file: "other.db")
+    #expect(try other.sync().downloaded == 1)
+    #expect(try Self.titles(other) == ["buy milk"])
+    #expect(try Self.todo(other, uid: uid).fields.priority == .high)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aToDoPutOnTheServerComesDown(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("todo-1.ics", Self.vtodo(uid: "todo-1", summary: "call Ana", extra: ["X-TODOMAN-NOTE:kept"]))
+
+    let report = try local.sync()
+    #expect((report.uploaded, report.downloaded) == (0, 1))
+    let todo = try Self.todo(local, uid: "todo-1")
+    #expect(todo.title == "call Ana")
+    #expect(todo.fields.due == TodoDue(day: try CivilDate(parsing: "2024-05-20")))
+    #expect(todo.fields.priority == .medium)
+    #expect(todo.fields.keptLines?.contains("X-TODOMAN-NOTE:kept") == true)
+    try local.expectListing([])
+    try Self.expectQuiet(local)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func editedHereAndEditedThere(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("todo-1.ics", Self.vtodo(uid: "todo-1", summary: "call Ana", extra: ["X-OTHER:1"]))
+    try local.sync()
+
+    // Edited here: goes up, with the lines cal does not read.
+    try Self.retitle(local, try Self.todo(local, uid: "todo-1"), "call Ana back")
+    let up = try local.sync()
+    #expect((up.uploaded, up.downloaded, up.conflicts.count) == (1, 0, 0))
+    let text = try #require(try server.events()["todo-1"])
+    #expect(text.contains("SUMMARY:call Ana back\n"))
+    #expect(text.contains("X-OTHER:1\n"))
+    try Self.expectQuiet(local)
+
+    // Edited there: comes down.
+    let href = try #require(try server.hrefs()["todo-1"])
+    try server.put(href, Self.vtodo(uid: "todo-1", summary: "call Ana on Monday", status: "IN-PROCESS"))
+    let down = try local.sync()
+    #expect((down.uploaded, down.downloaded, down.conflicts.count) == (0, 1, 0))
+    #expect(try Self.titles(local) == ["call Ana on Monday"])
+    #expect(try Self.todo(local, uid: "todo-1").status == .started)
+    try Self.expectQuiet(local)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func editedOnBothSidesKeepsACopy(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    let todo = try Self.add(local, "buy milk")
+    let uid = try #require(todo.fields.uid)
+    try local.sync()
+    let href = try #require(try server.hrefs()[uid])
+    try server.put(href, Self.vtodo(uid: uid, summary: "buy oat milk"))
+    try Self.retitle(local, todo, "buy milk and bread")
+
+    let report = try local.sync()
+    #expect(report.conflicts.count == 1)
+    let conflict = try #require(report.conflicts.first)
+    #expect(conflict.title == "buy oat milk")
+    #expect(conflict.copy.title == "buy milk and bread (conflict)")
+    #expect(conflict.copy.isTodo && conflict.event.isTodo)
+    #expect(conflict.event.id == todo.id)
+    #expect(try Self.titles(local) == ["buy milk and bread (conflict)", "buy oat milk"])
+    // The copy stays on this machine.
+    try Self.expectQuiet(local)
+    #expect(try server.resources().count == 1)
+    #expect(try server.events()[uid]?.contains("SUMMARY:buy oat milk\n") == true)
+    #expect(try Self.titles(local) == ["buy milk and bread (conflict)", "buy oat milk"])
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func deletedHereAndDeletedThere(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    let milk = try Self.add(local, "buy milk")
+    let bread = try Self.add(local, "buy bread")
+    // An event beside them: a collection found empty stops the sync, for events and to-dos alike.
+    try local.add(fields("2024-05-13", "dentist"))
+    #expect(try local.sync().uploaded == 3)
+
+    // Removed here: removed on the server.
+    local.clock.now += 1000
+    _ = try local.service.removeTodos([milk.id])
+    let here = try local.sync()
+    #expect((here.removedThere, here.removedHere, here.uploaded) == (1, 0, 0))
+    #expect(try server.resources().count == 2)
+    #expect(try server.events()[milk.fields.uid!] == nil)
+
+    // Removed on the server: removed here.
+    try server.delete(try #require(try server.hrefs()[bread.fields.uid!]))
+    let there = try local.sync()
+    #expect((there.removedHere, there.removedThere, there.downloaded) == (1, 0, 0), "\(there)")
+    #expect(try Self.titles(local) == [])
+    try local.expectListing(["2024-05-13 all day dentist"])
+    try Self.expectQuiet(local)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aWriteThatLosesARaceIsDecidedAnew(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    let milk = try Self.add(local, "buy milk")
+    let bread = try Self.add(local, "buy bread")
+    try local.sync()
+    let hrefs = try server.hrefs()
+    try Self.retitle(local, milk, "buy milk (mine)")
+    local.clock.now += 1000
+    _ = try local.service.removeTodos([bread.id])
+    // Another client changes both resources between this sync's listing and its writes: HTTP 412.
+    let racing = RacingRemote(try local.remote()) { href in
+      let decoded = href.removingPercentEncoding
+      let uid = try #require(hrefs.first { $0.value.removingPercentEncoding == decoded }?.key, "\(href) in \(hrefs)")
+      try server.put(href, Self.vtodo(uid: uid, summary: uid == milk.fields.uid! ? "milk (theirs)" : "bread (theirs)"))
+    }
+    let report = try local.sync(remote: racing)
+    #expect(racing.racedCount == 2)
+    #expect(report.conflicts.map(\.copy.title) == ["buy milk (mine) (conflict)"])
+    #expect(try Self.titles(local) == ["bread (theirs)", "buy milk (mine) (conflict)", "milk (theirs)"])
+    let texts = try server.events()
+    #expect(texts[milk.fields.uid!]?.contains("SUMMARY:milk (theirs)") == true)
+    #expect(texts[bread.fields.uid!]?.contains("SUMMARY:bread (theirs)") == true)
+    try Self.expectQuiet(local)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aChangeThereOnlyInKeptLinesMergesWithAnEditHere(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("todo-1.ics", Self.vtodo(uid: "todo-1", summary: "call Ana", extra: ["X-OTHER:1"]))
+    try local.sync()
+    let href = try #require(try server.hrefs()["todo-1"])
+    try server.put(href, Self.vtodo(uid: "todo-1", summary: "call Ana", extra: ["X-OTHER:2"]))
+    try Self.retitle(local, try Self.todo(local, uid: "todo-1"), "call Ana back")
+
+    let report = try local.sync()
+    #expect((report.uploaded, report.downloaded, report.conflicts.count) == (1, 0, 0))
+    #expect(try Self.titles(local) == ["call Ana back"])
+    #expect(try Self.todo(local, uid: "todo-1").fields.keptLines?.contains("X-OTHER:2") == true)
+    let text = try #require(try server.events()["todo-1"])
+    #expect(text.contains("SUMMARY:call Ana back\n") && text.contains("X-OTHER:2\n") && !text.contains("X-OTHER:1"))
+    try Self.expectQuiet(local)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aCollectionFoundEmptyStopsTheSyncForToDosToo(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try Self.add(local, "buy milk")
+    try local.add(fields("2024-05-13", "dentist"))
+    try local.sync()
+    for href in try server.resources().keys { try server.delete(href) }
+
+    let report = try local.sync()
+    #expect(
+      report.failure
+        == "the collection on the server is empty, yet 1 event and 1 to-do here came from it (a server that lost its "
+        + "data?): nothing was changed; cal sync --force-delete work removes them here too")
+    #expect(try Self.titles(local) == ["buy milk"])
+    let forced = try local.sync(forceDelete: true)
+    #expect(forced.removedHere == 2)
+    #expect(try Self.titles(local) == [])
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aDeletionHereWinsOverAChangeThereOnlyInKeptLines(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("todo-1.ics", Self.vtodo(uid: "todo-1", summary: "call Ana", extra: ["X-OTHER:1"]))
+    try local.sync()
+    local.clock.now += 1000
+    _ = try local.service.removeTodos([try Self.todo(local, uid: "todo-1").id])
+    let href = try #require(try server.hrefs()["todo-1"])
+    try server.put(href, Self.vtodo(uid: "todo-1", summary: "call Ana", extra: ["X-OTHER:2"]))
+
+    let report = try local.sync()
+    #expect((report.removedThere, report.downloaded) == (1, 0))
+    #expect(try server.resources().isEmpty)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aToDoSetAsideByAnOlderSyncComesDownAfterTheMigration(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("meeting.ics", ics(uid: "meeting-1", summary: "planning"))
+    try server.put("todo-1.ics", Self.vtodo(uid: "todo-1", summary: "call Ana"))
+    try local.sync()
+    // As a sync before to-dos were synced left it (0022): the to-do not kept here, its resource remembered
+    // as holding nothing cal keeps (no UID), with its ETag; the sync token is the listing's.
+    let href = try #require(try server.hrefs()["todo-1"])
+    let database = try Database(path: local.service.path, mode: .existing)
+    defer { database.close() }
+    try database.execute("DELETE FROM todos")
+    try database.execute(
+      "UPDATE sync_items SET uid = NULL, local_hash = NULL, visible_hash = NULL WHERE href = ?", [href])
+    #expect(try Self.titles(local) == [])
+    // So remembered, the resource is not read again.
+    try Self.expectQuiet(local)
+    #expect(try Self.titles(local) == [])
+
+    // What migration 0023 does.
+    try database.execute("UPDATE sync_items SET etag = NULL WHERE uid IS NULL AND href IS NOT NULL;")
+    let report = try local.sync()
+    #expect((report.downloaded, report.uploaded, report.conflicts.count) == (1, 0, 0))
+    #expect(try Self.titles(local) == ["call Ana"])
+    try local.expectListing(["2024-05-12 10:00 planning"])
+    try Self.expectQuiet(local)
+  }
+
+  /// Relays to the server on port `argv[1]`, refusing as RFC 4791 §5.3.2.1 has it (403 with the
+  /// supported-calendar-component precondition) every PUT of a VTODO: a collection made for events alone,
+  /// such as Google's or an Exchange calendar.
+  static let eventsOnly = """
+    import http.client, http.server, sys
+    upstream = int(sys.argv[1])
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        def log_message(self, *arguments):
+            pass
+        def relay(self):
+            body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            if self.command == "PUT" and b"BEGIN:VTODO" in body:
+                data = (b'<?xml version="1.0" encoding="utf-8"?><D:error xmlns:D="DAV:" '
+                        b'xmlns:C="urn:ietf:params:xml:ns:caldav"><C:supported-calendar-component/></D:error>')
+                self.send_response(403)
+                self.send_header("Content-Type", "application/xml")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+                return
+            skipped = ("host", "connection", "content-length", "accept-encoding")
+            headers = {k: v for k, v in self.headers.items() if k.lower() not in skipped}
+            connection = http.client.HTTPConnection("127.0.0.1", upstream, timeout=30)
+            connection.request(self.command, self.path, body=body, headers=headers)
+            answer = connection.getresponse()
+            data = answer.read()
+            self.send_response(answer.status)
+            for name, value in answer.getheaders():
+                if name.lower() not in ("connection", "transfer-encoding", "content-length", "keep-alive"):
+                    self.send_header(name, value)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = relay
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+    """
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aCollectionThatRefusesToDosSkipsThemInTheReport(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    let todo = try Self.add(local, "buy milk")
+    try local.add(fields("2024-05-13", "dentist"))
+    let port = try #require(URL(string: server.url)?.port)
+    let relay = try ServiceProcess(python: Self.eventsOnly, [String(port)])
+    let client = CalDAVClient(credentials: CalDAVCredentials(user: server.user, password: server.password))
+    let remote = CalDAVRemote(try client.collection("http://127.0.0.1:\(relay.firstLine)" + server.calendarPath))
+
+    local.clock.now += 1000
+    let report = try local.service.sync(local.name, with: remote, options: SyncOptions(product: "-//cal//tests//EN"))
+    #expect(report.failure == nil)
+    #expect(report.uploaded == 1)
+    #expect(report.skipped.count == 1)
+    #expect(report.skipped.first?.item == todo.fields.uid)
+    #expect(report.skipped.first?.reason.contains("403") == true, "\(report.skipped)")
+    #expect(try server.resources().count == 1)
+    // The to-do stays here, and the next sync tries again.
+    #expect(try Self.titles(local) == ["buy milk"])
+    local.clock.now += 1000
+    let again = try local.service.sync(local.name, with: remote, options: SyncOptions(product: "-//cal//tests//EN"))
+    #expect((again.uploaded, again.skipped.count) == (0, 1))
+    #expect(try Self.titles(local) == ["buy milk"])
+  }
+}
