@@ -354,4 +354,53 @@ struct TodoSyncTests {
     #expect((again.uploaded, again.skipped.count) == (0, 1))
     #expect(try Self.titles(local) == ["buy milk"])
   }
+
+  /// Syncs without expecting the report to skip nothing: the report.
+  static func syncSkipping(_ local: SyncFixture) throws -> SyncReport {
+    local.clock.now += 1000
+    return try local.service.sync(
+      local.name, with: try local.remote(), options: SyncOptions(product: "-//cal//tests//EN", afterAction: { _ in }))
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aToDoWithTheUIDOfAnEventStaysHereAndIsSaidSo(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    let event = try local.add(
+      EventFields(title: "review", schedule: EventSchedule(startDay: try CivilDate(parsing: "2024-05-14"))))
+    let uid = try #require(event.fields.uid)
+    local.clock.now += 1000
+    let todo = try local.service.addTodo(TodoFields(title: "prepare the review", uid: uid), calendar: local.name).record
+    let report = try Self.syncSkipping(local)
+    #expect(report.uploaded == 1)
+    #expect(
+      report.skipped.map(\.reason) == [
+        "to-do #\(todo.id) has the UID of an event of this calendar: it stays here, not synced"
+      ])
+    let text = try #require(try server.events()[uid])
+    #expect(text.contains("BEGIN:VEVENT") && !text.contains("BEGIN:VTODO"))
+    // Said once a sync, and the to-do is still here.
+    #expect(try Self.syncSkipping(local).skipped.count == 1)
+    #expect(try Self.titles(local) == ["prepare the review"])
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aResourceOfAnEventAndToDosKeepsTheEventAndSaysSo(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    let body = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//other//EN", "BEGIN:VEVENT", "UID:meeting-1",
+      "DTSTAMP:20240101T000000Z", "DTSTART:20240514T090000Z", "SUMMARY:meeting", "END:VEVENT", "BEGIN:VTODO",
+      "UID:agenda-1", "DTSTAMP:20240101T000000Z", "SUMMARY:write the agenda", "END:VTODO", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+    // Radicale refuses a resource of two kinds of component; Xandikos takes it.
+    guard (try? server.put("mixed.ics", body)) != nil else {
+      #expect(kind == .radicale, "\(kind) refused a resource of an event and a to-do")
+      return
+    }
+    let report = try Self.syncSkipping(local)
+    #expect(report.downloaded == 1)
+    #expect(report.skipped.map(\.reason) == ["holds to-dos beside the event meeting-1; only the event is kept"])
+    #expect(try Self.titles(local) == [])
+  }
 }

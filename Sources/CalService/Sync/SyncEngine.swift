@@ -28,6 +28,8 @@ final class SyncEngine {
   /// Series whose merge was given up because they changed here while the sync ran: the server's kept lines
   /// were not stored, so the merged series does not go up either (the next sync decides anew).
   private var abandonedMerges: Set<String> = []
+  /// The UIDs of to-dos that share theirs with an event here (said once, not synced).
+  private var clashingTodos: Set<String> = []
   private var actions = 0
   private var done = 0
   private var total = 0
@@ -248,6 +250,10 @@ final class SyncEngine {
     if events.count < result.events.count {
       report.skipped.append((resource.href, "holds several events; only \(uid) is kept"))
     }
+    if !result.todos.isEmpty {
+      // One resource is one item: its events, and not the to-dos beside them (which stay there untouched).
+      report.skipped.append((resource.href, "holds to-dos beside the event \(uid); only the event is kept"))
+    }
     if let other = fetched.series[uid] {
       report.skipped.append((resource.href, "holds the event \(uid), which \(other.href) holds too"))
       fetched.ignored.append(.ignore(href: resource.href, etag: resource.etag))
@@ -329,7 +335,12 @@ final class SyncEngine {
       // The to-dos, by UID beside the series (an event with the same UID keeps it: the to-do stays here).
       for todo in try store.todos.todos(calendar: calendar.id, statuses: Set(TodoStatus.allCases)) {
         let item = LocalSeries(todo: todo)
-        if local[item.uid] == nil { local[item.uid] = item }
+        if local[item.uid] == nil {
+          local[item.uid] = item
+        } else if clashingTodos.insert(item.uid).inserted {
+          report.skipped.append(
+            (item.uid, "to-do #\(todo.id) has the UID of an event of this calendar: it stays here, not synced"))
+        }
       }
       return local
     }
