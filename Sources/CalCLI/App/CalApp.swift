@@ -169,6 +169,9 @@ public enum CalApp {
   }
 
   static func command(named name: String) -> (any Command.Type)? {
+    // No command's name starts with a dash: `--version`, `-3` and `--agenda` need no spec built to say so
+    // (building every one costs a quarter of a million instructions).
+    guard !name.hasPrefix("-") else { return nil }
     for command in commands where command.spec.names.contains(name) { return command }
     return nil
   }
