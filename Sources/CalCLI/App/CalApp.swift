@@ -169,9 +169,9 @@ public enum CalApp {
   }
 
   static func command(named name: String) -> (any Command.Type)? {
-    // No command's name starts with a dash: `--version`, `-3` and `--agenda` need no spec built to say so
-    // (building every one costs a quarter of a million instructions).
-    guard !name.hasPrefix("-") else { return nil }
+    // Every command's name starts with a lower-case letter: `--version`, `-3`, `--agenda` and `5 2024` need no
+    // spec built to say they name none (building every one costs a quarter of a million instructions).
+    guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return nil }
     for command in commands where command.spec.names.contains(name) { return command }
     return nil
   }
