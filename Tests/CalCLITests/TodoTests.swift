@@ -291,3 +291,27 @@ struct TodoTests {
     #expect(cal.process.snapshot() == before, "\(arguments) changed the calendar")
   }
 }
+
+/// Attacks on the to-dos' edges: times a clock change skips, and the like.
+@Suite("To-do edges")
+struct TodoEdgeTests {
+  let cal: PinnedCal
+
+  init() throws {
+    cal = try PinnedCal()
+  }
+
+  @Test("a time the clocks skip is shown as the instant it stands for, in the list as in JSON")
+  func timeInAGap() throws {
+    // 2024-03-31 02:30 does not happen in Berlin: the clocks go from 02:00 to 03:00.
+    try cal.expect(
+      ["todo", "add", "gap", "--due", "2024-03-31", "--at", "02:30"],
+      prints: "Added: [ ] 2024-03-31 03:30  #1  gap (overdue)\n")
+    let json = try cal.run(["todo", "list", "--json"]).stdout
+    #expect(json.contains("\"due\":\"2024-03-31T03:30:00+02:00\""))
+    // A time that happens twice (the clocks go back) is the first, and shown as written.
+    try cal.expect(
+      ["todo", "add", "fold", "--due", "2024-10-27", "--at", "02:30"],
+      prints: "Added: [ ] 2024-10-27 02:30  #2  fold\n")
+  }
+}
