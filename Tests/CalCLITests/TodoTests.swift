@@ -314,4 +314,21 @@ struct TodoEdgeTests {
       ["todo", "add", "fold", "--due", "2024-10-27", "--at", "02:30"],
       prints: "Added: [ ] 2024-10-27 02:30  #2  fold\n")
   }
+
+  @Test("--tz local is the user's own clock, as for events: a to-do's time loses its zone, and keeps its hour")
+  func localZone() throws {
+    try cal.expect(
+      ["todo", "add", "call", "--due", "2024-05-17", "--at", "10:00", "--tz", "local"],
+      prints: "Added: [ ] 2024-05-17 10:00  #1  call\n")
+    try cal.expect(
+      ["todo", "add", "call Tokyo", "--due", "2024-05-17", "--at", "10:00", "--tz", "Asia/Tokyo"],
+      prints: "Added: [ ] 2024-05-17 03:00  #2  call Tokyo\n")
+    // The time stays 10:00, now on the user's clock.
+    try cal.expect(["todo", "edit", "2", "--tz", "local"], prints: "Changed: [ ] 2024-05-17 10:00  #2  call Tokyo\n")
+    let json = try cal.run(["todo", "list", "--json"]).stdout
+    #expect(!json.contains("Asia/Tokyo"))
+    try cal.setUp([["todo", "add", "post", "--due", "2024-05-20"]])
+    try cal.expect(["todo", "edit", "3", "--tz", "local"], prints: "Changed: [ ] 2024-05-20  #3  post\n")
+    try cal.expectRefused(["todo", "edit", "3", "--tz", "Europe/Paris"], "--tz goes with a time")
+  }
 }
