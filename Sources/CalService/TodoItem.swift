@@ -37,7 +37,9 @@ public struct TodoItem: Sendable {
         let zone = due.timeZone.flatMap { name in name == "UTC" ? ZoneInfo.utc : try? environment.zones.zone(name) }
         let utc = (zone ?? local).utc(fromLocal: localSeconds)
         instant = utc.multipliedReportingOverflow(by: 1000).overflow ? nil : utc * 1000
-        if zone != nil, let shown = local.wallClock(atUTC: utc) {
+        // On the user's clock: another zone's time moved to it, and a time of theirs that a clock change
+        // skips shown as the instant it stands for (02:30 as 03:30), as JSON and the order read it.
+        if let shown = local.wallClock(atUTC: utc) {
           day = shown.date
           time = TimeOfDay(minutes: shown.secondOfDay / 60)
         }

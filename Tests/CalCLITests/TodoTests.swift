@@ -291,3 +291,44 @@ struct TodoTests {
     #expect(cal.process.snapshot() == before, "\(arguments) changed the calendar")
   }
 }
+
+/// Attacks on the to-dos' edges: times a clock change skips, and the like.
+@Suite("To-do edges")
+struct TodoEdgeTests {
+  let cal: PinnedCal
+
+  init() throws {
+    cal = try PinnedCal()
+  }
+
+  @Test("a time the clocks skip is shown as the instant it stands for, in the list as in JSON")
+  func timeInAGap() throws {
+    // 2024-03-31 02:30 does not happen in Berlin: the clocks go from 02:00 to 03:00.
+    try cal.expect(
+      ["todo", "add", "gap", "--due", "2024-03-31", "--at", "02:30"],
+      prints: "Added: [ ] 2024-03-31 03:30  #1  gap (overdue)\n")
+    let json = try cal.run(["todo", "list", "--json"]).stdout
+    #expect(json.contains("\"due\":\"2024-03-31T03:30:00+02:00\""))
+    // A time that happens twice (the clocks go back) is the first, and shown as written.
+    try cal.expect(
+      ["todo", "add", "fold", "--due", "2024-10-27", "--at", "02:30"],
+      prints: "Added: [ ] 2024-10-27 02:30  #2  fold\n")
+  }
+
+  @Test("--tz local is the user's own clock, as for events: a to-do's time loses its zone, and keeps its hour")
+  func localZone() throws {
+    try cal.expect(
+      ["todo", "add", "call", "--due", "2024-05-17", "--at", "10:00", "--tz", "local"],
+      prints: "Added: [ ] 2024-05-17 10:00  #1  call\n")
+    try cal.expect(
+      ["todo", "add", "call Tokyo", "--due", "2024-05-17", "--at", "10:00", "--tz", "Asia/Tokyo"],
+      prints: "Added: [ ] 2024-05-17 03:00  #2  call Tokyo\n")
+    // The time stays 10:00, now on the user's clock.
+    try cal.expect(["todo", "edit", "2", "--tz", "local"], prints: "Changed: [ ] 2024-05-17 10:00  #2  call Tokyo\n")
+    let json = try cal.run(["todo", "list", "--json"]).stdout
+    #expect(!json.contains("Asia/Tokyo"))
+    try cal.setUp([["todo", "add", "post", "--due", "2024-05-20"]])
+    try cal.expect(["todo", "edit", "3", "--tz", "local"], prints: "Changed: [ ] 2024-05-20  #3  post\n")
+    try cal.expectRefused(["todo", "edit", "3", "--tz", "Europe/Paris"], "--tz goes with a time")
+  }
+}

@@ -209,6 +209,10 @@ struct ICSTodoImportTests {
     try check(["COMPLETED;TZID=Europe/Berlin:20240530T121500"], .done, completed: instant)
     try check(
       ["COMPLETED:20240530T101500"], .done, completed: instant, notes: ["COMPLETED without a zone read as UTC"])
+    // In a zone cal does not know: read as UTC too, and said once (not also "read as your own clock").
+    try check(
+      ["COMPLETED;TZID=Nowhere/Zone:20240530T101500"], .done, completed: instant,
+      notes: ["COMPLETED in the unknown time zone 'Nowhere/Zone' read as UTC"])
   }
 
   @Test("no SUMMARY: (no title); no UID: one made from the content, the same on every reading, numbered")

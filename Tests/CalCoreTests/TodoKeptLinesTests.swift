@@ -51,4 +51,18 @@ struct TodoKeptLinesTests {
     earlier.due = TodoDue(day: day, time: TimeOfDay(minutes: 480), timeZone: "America/New_York")
     #expect(earlier.keptLines(afterChangeFrom: timed) == timed.keptLines)
   }
+
+  @Test("a DTSTART in UTC is on the clock of a DUE in UTC: one that no longer comes before it goes")
+  func startInUTC() {
+    let kept = "DTSTART:20240520T150000Z\nX-A:1"
+    let old = todo(kept, due: TodoDue(day: day.adding(days: 1)!, time: TimeOfDay(minutes: 600), timeZone: "UTC"))
+    var new = old
+    new.due = TodoDue(day: day, time: TimeOfDay(minutes: 600), timeZone: "UTC")
+    #expect(new.keptLines(afterChangeFrom: old) == "X-A:1")
+    new.due = TodoDue(day: day, time: TimeOfDay(minutes: 900), timeZone: "UTC")
+    #expect(new.keptLines(afterChangeFrom: old) == kept)
+    // A floating DUE is another clock: kept, whatever the hour, as before.
+    new.due = TodoDue(day: day, time: TimeOfDay(minutes: 600))
+    #expect(new.keptLines(afterChangeFrom: old) == kept)
+  }
 }

@@ -9,7 +9,8 @@ struct TodoCommand: Command {
   static let at = OptionSpec(
     "at", value: "time", help: "add, edit: the time it is due that day (edit: \"\" removes it).")
   static let timeZone = OptionSpec(
-    "tz", value: "zone", help: "add, edit: the zone whose clock --at is on, such as Europe/Berlin (default: yours).")
+    "tz", value: "zone",
+    help: "add, edit: the zone whose clock --at is on, such as Europe/Berlin, or local: yours (the default).")
   static let priority = OptionSpec(
     "priority", value: "priority", help: "add, edit: high, medium, low, none, or 1 (highest) to 9 (lowest).")
   static let note = OptionSpec("note", value: "note", help: "add, edit: a longer description (edit: \"\" removes it).")
@@ -63,7 +64,8 @@ struct TodoCommand: Command {
   let ids: [Int64]
   let dueDay: CivilDate??
   let dueTime: TimeOfDay??
-  let zone: String?
+  /// `--tz`: a zone's name, or `nil` inside for `local` (the user's clock); `nil` when not given.
+  let zone: String??
   let priorityValue: TodoPriority?
   let noteText: String??
   let locationText: String??
@@ -174,8 +176,11 @@ struct TodoCommand: Command {
     }
     if timeInDue != nil && atTime != nil { throw UsageError("give the time in --due or with --at, not both") }
     dueTime = timeInDue.map { .some($0) } ?? atTime
-    zone = try arguments.value(Self.timeZone).map { name throws(UsageError) in try Self.zoneName(name, context) }
-    if zone != nil && dueTime == nil && action == .add {
+    // As for events, `local` (or nothing) is the user's own clock: no zone kept.
+    zone = try arguments.value(Self.timeZone).map { name throws(UsageError) -> String? in
+      name == "local" || name.isEmpty ? nil : try Self.zoneName(name, context)
+    }
+    if (zone ?? nil) != nil && dueTime == nil && action == .add {
       throw UsageError("--tz goes with --at: a to-do due on a day is due by its end on your clock")
     }
     if action == .add && dueTime != nil && dueDay == nil {
@@ -269,7 +274,7 @@ struct TodoCommand: Command {
       }
     case .add:
       var fields = TodoFields(title: newTitle, note: noteText ?? nil, location: locationText ?? nil)
-      if let day = dueDay ?? nil { fields.due = TodoDue(day: day, time: dueTime ?? nil, timeZone: zone) }
+      if let day = dueDay ?? nil { fields.due = TodoDue(day: day, time: dueTime ?? nil, timeZone: zone ?? nil) }
       fields.priority = priorityValue ?? .none
       let item = try store.open(context, for: .write).addTodo(fields, calendar: calendarName)
       print(TodoPresenter.report("Added", item, asJSON: json, context: context), context)
@@ -322,10 +327,11 @@ struct TodoCommand: Command {
       }
       due = TodoDue(day: current.day, time: dueTime, timeZone: dueTime == nil ? nil : (zone ?? current.timeZone))
     } else if let zone {
-      guard let current = due, current.time != nil else {
+      if let current = due, current.time != nil {
+        due = TodoDue(day: current.day, time: current.time, timeZone: zone)
+      } else if zone != nil {
         throw UsageError("--tz goes with a time: this to-do is due on a day, by its end on your clock; give --at")
       }
-      due = TodoDue(day: current.day, time: current.time, timeZone: zone)
     }
     fields.due = due
     return fields

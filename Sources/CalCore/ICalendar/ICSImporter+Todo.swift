@@ -70,11 +70,21 @@ extension ICSImporter.Context {
     var completedAt: Int64?
     let completed = component.property("COMPLETED")
     if let completed {
-      let moment = try moment(completed.value, parameters: completed, notes: &notes)
-      var instant = moment.instant
-      if instant == nil {
-        notes.approximate(line: completed.line, "COMPLETED without a zone read as UTC")
-        instant = Int64(moment.date.daysSince1970) * 86_400 + Int64(moment.minute ?? 0) * 60
+      var instant: Int64?
+      if let tzid = completed.parameter("TZID"), resolver.resolve(tzid) == nil,
+        let value = ICSDateTime(completed.value)
+      {
+        // An instant in a zone cal does not know is read as UTC, as one without a zone is, and said once (not
+        // as an event's time is, on the user's clock, which an import does not know).
+        notes.approximate(line: completed.line, "COMPLETED in the unknown time zone '\(tzid)' read as UTC")
+        instant = Int64(value.date.daysSince1970) * 86_400 + Int64(value.secondOfDay ?? 0)
+      } else {
+        let moment = try moment(completed.value, parameters: completed, notes: &notes)
+        instant = moment.instant
+        if instant == nil {
+          notes.approximate(line: completed.line, "COMPLETED without a zone read as UTC")
+          instant = Int64(moment.date.daysSince1970) * 86_400 + Int64(moment.minute ?? 0) * 60
+        }
       }
       // Years 1 to 9999 in seconds, times 1000, stay far inside Int64.
       completedAt = instant.map { $0 * 1000 }

@@ -50,8 +50,11 @@ extension TodoFields {
     }
     // The same day: the hours are compared where both are on one clock (both floating, or both in one zone).
     let parameters = line[..<colon].uppercased()
-    let zone = parameters.split(separator: ";").first { $0.hasPrefix("TZID=") }?.dropFirst(5)
-    let floating = zone == nil && !value.hasSuffix("Z")
+    // A value in UTC (`...Z`) is on the clock of a DUE in UTC, whose zone is named UTC.
+    let zone =
+      parameters.split(separator: ";").first { $0.hasPrefix("TZID=") }?.dropFirst(5)
+      ?? (value.hasSuffix("Z") ? "UTC" : nil)
+    let floating = zone == nil
     let sameClock = due.timeZone.map { zone == Substring($0.uppercased()) } ?? floating
     guard sameClock else { return true }
     let hoursAndMinutes = value[value.index(after: t)...].prefix(4)
