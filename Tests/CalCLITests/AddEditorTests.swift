@@ -80,6 +80,10 @@ struct AddEditorTests {
     #expect(empty.stderr == "Error: nothing added: the title is empty\n")
     #expect(try leftOver() == [])
 
+    let emptied = try cal.run(["add", "fri", "lunch", "--editor"], environment: try editor(": > \"$1\""))
+    #expect(emptied.status == 1 && emptied.stderr == "Error: nothing added: the form is empty\n", "\(emptied.stderr)")
+    #expect(try leftOver() == [])
+
     let bad = try cal.run(
       ["add", "--editor"], environment: try editor("sed -i -e 's/^title:.*/title: x/' -e 's/^at:.*/at: 25:00/' \"$1\""))
     #expect(bad.status == 1 && bad.stdout.isEmpty)

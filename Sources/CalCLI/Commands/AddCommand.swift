@@ -27,7 +27,7 @@ struct AddCommand: Command {
       bring the card).
       --editor opens the event as a form in your editor ($VISUAL, $EDITOR or vi), as cal edit --editor \
       does, filled in from the rest of the line (the date and the title may be left out: today, and a title \
-      to write); an empty title adds nothing.
+      to write); an empty title, or a form emptied of every line, adds nothing.
       """,
     arguments: [
       ArgumentSpec(
@@ -330,6 +330,15 @@ struct AddCommand: Command {
     let edited = try TextEditor(environment: context.environment).edit(
       form.text(naming: "cal add", adding: true), name: "add", in: folder, environment: context.inheritedEnvironment())
     let kept = "; your text is kept in \(TerminalText.sanitized(edited.path))"
+    // A form emptied of every field is the other way to change one's mind, as an emptied message is in git.
+    let fieldLines = edited.text.split(whereSeparator: \.isNewline).filter { line in
+      let trimmed = String(line).trimmingSpaces()
+      return !trimmed.isEmpty && !trimmed.hasPrefix("#") && trimmed != "\u{FEFF}"
+    }
+    guard !fieldLines.isEmpty else {
+      unlink(edited.path)
+      throw CalError("nothing added: the form is empty")
+    }
     let after: EventFields
     do {
       let words = try EventForm(parsing: edited.text, defaults: form).options(from: form)

@@ -15,7 +15,7 @@ struct CalendarCommand: Command {
     help: "add --url: a command that prints the password at each sync, such as 'pass show cal'.")
   static let subscribe = OptionSpec(
     "subscribe", value: "url", help: "add: mirror an iCalendar feed (http, https or file://), read-only.")
-  static let force = OptionSpec("force", help: "rm: remove the calendar with its events.")
+  static let force = OptionSpec("force", help: "rm: remove the calendar with its events and to-dos.")
   static let rename = OptionSpec("rename", value: "name", help: "edit: the calendar's new name.")
   static let names = OptionSpec("names", help: "list: only the names, one a line (for scripts and shell completion).")
 
@@ -26,7 +26,7 @@ struct CalendarCommand: Command {
       cal calendar add NAME adds a local one; with --url, one mirrored from a CalDAV collection, kept in \
       sync both ways by cal sync (the password is never stored: --password-command is run at each sync, \
       else ~/.netrc is read); with --subscribe, one mirrored from an iCalendar feed, read-only, its \
-      content replaced at each sync (a feed that cannot be fetched or read is not added). cal calendar rm NAME refuses a calendar that holds events unless \
+      content replaced at each sync (a feed that cannot be fetched or read is not added). cal calendar rm NAME refuses a calendar that holds events or to-dos unless \
       --force (nothing on a server is touched). cal calendar edit NAME renames or recolours one.
       """,
     arguments: [
