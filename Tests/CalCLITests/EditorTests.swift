@@ -368,4 +368,26 @@ struct EditorTests {
     #expect(try cal.run(["log"]).stdout == log)
     #expect(try leftOver() == [])
   }
+
+  @Test("reminders written again otherwise (spaces, commas) change nothing: imported alarms keep seconds and hour")
+  func remindersRewritten() throws {
+    // 14m50s before the start, and at the second 01:30 of the night New York's clocks go back (06:30 UTC): the
+    // form can say neither exactly (Scripts/fuzz --generators editor: the line read again moved them).
+    let file = cal.process.folder + "/alarms.ics"
+    try [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:alarms", "DTSTART:20241103T120000Z",
+      "DURATION:PT1H", "SUMMARY:alarms", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER:-PT14M50S",
+      "END:VALARM", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;VALUE=DATE-TIME:20241103T063000Z",
+      "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    try cal.setUp([["import", file]])
+    var environment = try editor("sed -i -e 's/^remind: \\(.*\\)/remind:  \\1 ,/' -e '/^remind:/s/, /,/' \"$1\"")
+    environment["TZ"] = "America/New_York"
+    let before = cal.process.snapshot()
+    let result = try cal.run(["edit", "4", "--editor"], environment: environment)
+    #expect(result.stdout == "Nothing changed: #4 is as it was.\n", "\(result.stderr)")
+    #expect(try seen().contains("remind: 15m, 2024-11-03 01:30"))
+    #expect(cal.process.snapshot() == before)
+    #expect(try leftOver() == [])
+  }
 }

@@ -136,7 +136,10 @@ struct EventForm: Equatable {
           throw UsageError(error.description)
         }
       case "remind":
-        let reminders = value.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+        let reminders = Self.reminders(value)
+        // The same reminders written otherwise (spaces, commas) change nothing: read again from their text, an
+        // imported alarm would lose its seconds, or move to the first 01:30 of a night the clocks go back.
+        guard reminders != Self.reminders(original.values[name] ?? "") else { continue }
         words += reminders.isEmpty ? ["--no-remind"] : reminders.map { Self.option("remind", $0) }
         // New reminders of an all-day event keep the time they count from, unless that line changed too.
         let time = values["remind-at"] ?? ""
@@ -159,6 +162,11 @@ struct EventForm: Equatable {
       }
     }
     return words
+  }
+
+  /// The reminders a `remind:` line lists, apart by commas.
+  private static func reminders(_ value: String) -> [String] {
+    value.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
   }
 
   /// The option `--name=value`: written in one word, so that a value that reads as an option (a title
