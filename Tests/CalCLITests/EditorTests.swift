@@ -390,4 +390,22 @@ struct EditorTests {
     #expect(cal.process.snapshot() == before)
     #expect(try leftOver() == [])
   }
+
+  @Test("a length is written as it reads back: 48h exactly is not 2d, days on the clock (Scripts/fuzz --seed 846)")
+  func lengthsExactAndOnTheClock() throws {
+    try cal.setUp([
+      ["add", "2024-05-20", "exact", "--at", "9:00", "--for", "48h"],
+      ["add", "2024-05-20", "on the clock", "--at", "9:00", "--for", "1d2h"],
+    ])
+    let before = cal.process.snapshot()
+    for (id, length) in [("4", "48h"), ("5", "1d2h")] {
+      // The same length written otherwise: 0m more.
+      let result = try cal.run(
+        ["edit", id, "--editor"], environment: try editor("sed -i -e 's/^for: \\(.*\\)/for: \\10m/' \"$1\""))
+      #expect(result.stdout == "Nothing changed: #\(id) is as it was.\n", "\(result.stderr)")
+      #expect(try seen().contains("for: \(length)"))
+    }
+    #expect(cal.process.snapshot() == before)
+    #expect(try leftOver() == [])
+  }
 }

@@ -37,7 +37,8 @@ struct EventForm: Equatable {
     if let start = schedule.startTime {
       values["at"] = clock.text(minutes: start.minutes)
       let minutes = schedule.lengthDays * 1440 + (schedule.lengthMinutes ?? 0)
-      values["for"] = minutes > 0 ? EventLength.description(minutes: minutes) : ""
+      values["for"] =
+        minutes > 0 ? EventLength.description(days: schedule.lengthDays, minutes: schedule.lengthMinutes) : ""
       values["to"] = ""
     } else {
       values["at"] = Self.allDay
