@@ -284,6 +284,49 @@ def is_sqlite(path):
         return False
 
 
+CONTENT_TABLES = ("events", "reminders", "event_exceptions", "calendars")
+
+
+def db_rows(root, name):
+    """The rows of a calendar's content tables ({table: {rowid: row}}), read from a copy; None when unreadable."""
+    path = name if os.path.isabs(name) else os.path.join(root, name)
+    with tempfile.TemporaryDirectory() as folder:
+        copy = os.path.join(folder, "copy.db")
+        try:
+            shutil.copyfile(path, copy)
+            if os.path.exists(path + "-wal"):
+                shutil.copyfile(path + "-wal", copy + "-wal")
+            connection = sqlite3.connect(copy)
+            try:
+                tables = {}
+                for table in CONTENT_TABLES:
+                    # Rows by their primary key (a table without rowid has one of its own).
+                    keys = [r[1] for r in connection.execute(f"PRAGMA table_info({table})") if r[5]] or ["rowid"]
+                    cursor = connection.execute(f"SELECT {', '.join(keys)}, * FROM {table}")
+                    columns = [d[0] for d in cursor.description[len(keys):]]
+                    tables[table] = {row[:len(keys)]: dict(zip(columns, row[len(keys):])) for row in cursor}
+                return tables
+            finally:
+                connection.close()
+        except (OSError, sqlite3.Error):
+            return None
+
+
+def changed_columns(old, new):
+    """`table.column` of what differs between two db_rows (a row added or removed: `table+`, `table-`)."""
+    if old is None or new is None:
+        return ["unreadable"]
+    names = set()
+    for table in CONTENT_TABLES:
+        was, now = old.get(table, {}), new.get(table, {})
+        names |= {f"{table}-" for rowid in was if rowid not in now}
+        names |= {f"{table}+" for rowid in now if rowid not in was}
+        for rowid in set(was) & set(now):
+            names |= {f"{table}.{column}" for column in was[rowid] if was[rowid][column] != now[rowid].get(column)
+                      and column not in ("updated_at", "created_at")}
+    return sorted(names)
+
+
 def db_dump(root, name, entries):
     """The logical content of a SQLite file together with its -wal (read from copies, cached by digest)."""
     main = entries.get(name)
@@ -447,7 +490,9 @@ class Judge:
     def __init__(self, config):
         self.config = config
 
-    def judge(self, step_index, step, argv, env, outcome, root, before, after):
+    def judge(self, step_index, step, argv, env, outcome, root, before, after, rows=None):
+        """The failures of one run; `rows` are the calendar's content rows before it, for a step that must leave
+        them as they were."""
         failures = []
         command = command_of(argv)
 
@@ -552,7 +597,7 @@ class Judge:
         if step.get("require_ok") and rc != 0:
             fail(step["require_ok"], f"{' '.join(argv[:3])}: {outcome.describe()}: {first_line(outcome.stderr)[:200]}",
                  f"{command}|{normalize(first_line(outcome.stderr), 80)}")
-        self.judge_files(step, argv, env, outcome, root, before, after, fail, command, helped)
+        self.judge_files(step, argv, env, outcome, root, before, after, fail, command, helped, rows)
         return failures
 
     def judge_output(self, command, argv, outcome, fail, helped):
@@ -616,7 +661,7 @@ class Judge:
             index += 1
         return words[0] if words else None
 
-    def judge_files(self, step, argv, env, outcome, root, before, after, fail, command, helped):
+    def judge_files(self, step, argv, env, outcome, root, before, after, fail, command, helped, rows=None):
         rc = outcome.rc
         failed = rc != 0
         read_only = command in READ_ONLY or helped
@@ -655,8 +700,11 @@ class Judge:
             # A change committed before its report could not be written (stdout on a full disk) is not bad input.
             output_failed = step.get("stdout") == "/dev/full" and b"write" in outcome.stderr
             if old != new and step.get("unchanged") and not failed:
+                # Told apart by what changed: the length's columns, a reminder, a row added.
+                what = changed_columns((rows or {}).get(name), db_rows(root, name))
                 fail("form-roundtrip", "an editor that changed nothing, or only how the text is written, changed "
-                     f"the calendar {name}: {first_line(outcome.stdout)[:160]}", f"changed|{command}")
+                     f"{', '.join(what) or 'nothing of the events'} in {name}: {first_line(outcome.stdout)[:160]}",
+                     f"changed|{command}|{','.join(what)[:120]}")
             # A step whose editor runs another cal (a change made meanwhile) is judged by what it says alone.
             meanwhile = failed and step.get("others_write")
             if old != new and (failed and not output_failed and not meanwhile
@@ -820,16 +868,19 @@ class Runner:
             with OUTSIDE_LOCK if scenario.get("generator") == "env" or any("/dev/" in a for a in argv) \
                     or any("/dev/" in v for v in env.values()) else _NoLock():
                 before = snapshot(root, OUTSIDE)
+                rows = {}
                 for name, entry in before.items():
                     if entry[0] == "file" and entry[3] >= 100 and not name.endswith(("-wal", "-shm", "-journal")):
                         path = name if os.path.isabs(name) else os.path.join(root, name)
                         if is_sqlite(path):
                             _SQLITE_DIGESTS.add(entry[2])
                             db_dump(root, name, before)  # now, while the file is as it was before the run
+                            if step.get("unchanged"):
+                                rows[name] = db_rows(root, name)
                 outcome = spawn([self.config.cal] + argv, env, root, stdin, step.get("stdout"), step.get("pty"),
                                 self.config.timeout, scenario.get("umask"))
                 after = snapshot(root, OUTSIDE)
-                found = self.judge.judge(index, step, argv, env, outcome, root, before, after)
+                found = self.judge.judge(index, step, argv, env, outcome, root, before, after, rows)
                 for path in OUTSIDE:
                     if path in after and path not in before:
                         try:
