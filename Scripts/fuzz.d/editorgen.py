@@ -4,7 +4,8 @@ A scenario fills a calendar (the pre-populated one, or `cal add`s and an import 
 then edits one event, or one occurrence of a series, in an editor whose operations (ops.txt, one a line, so that
 shrinking drops them one by one) change values, lines, bytes or the file itself. What an edit that succeeded wrote
 must read back (list, export, an export imported again, undo); an editor that changed nothing or only how the text is
-written (its line ends, a comment, 2pm for 14:00) must leave the calendar as it was.
+written (its line ends, a comment, 2pm for 14:00) must leave the calendar as it was, and so must the event an edit
+made, opened again and saved as it is.
 """
 
 import json
@@ -302,6 +303,10 @@ class EditorGenerator:
             unchanged = True if ids_known else "if-exists"
         edit = len(steps)
         steps.append(step(argv, env=edit_env, unchanged=unchanged, others_write=True if others else None))
+        if not (unchanged or others) and "--from-here" not in argv and "--calendar" not in argv:
+            # The event as the edit left it, opened again and saved as it is, must be as it was: whatever the
+            # edit wrote, the form says it so that it reads back.
+            steps.append(step(argv, env={"EDITOR": "true"}, needs_ok=edit, unchanged=True))
         # What an edit wrote must read back: listed, exported, imported again, undone.
         after = lambda argv, **extra: step(argv, needs_ok=edit, require_ok="unreadable-after-edit", **extra)  # noqa
         steps.append(after(["list", rng.choice(["2024", "2024-05", "2024-01-01..2025-12-31"]), "--json", "--db", DB]))
