@@ -408,4 +408,18 @@ struct EditorTests {
     #expect(cal.process.snapshot() == before)
     #expect(try leftOver() == [])
   }
+
+  @Test("lines may end in a bare CR, as an old Mac editor saves them (Scripts/fuzz --seed 847)")
+  func carriageReturns() throws {
+    // Read as one line, the form gave the title the note's lines with their CRs, which it then could not say.
+    let result = try cal.run(
+      ["edit", "1", "--editor"],
+      environment: try editor("printf 'title: from a mac\\rnote:\\rline one\\rline two\\r' > \"$1\""))
+    #expect(result.stdout.hasPrefix("Changed: 2024-05-13  14:00-15:30  #1  from a mac\n"), "\(result.stderr)")
+    #expect(try cal.run(["list", "2024-05-13", "--json"]).stdout.contains(#""note":"line one\nline two""#))
+    let before = cal.process.snapshot()
+    let again = try cal.run(["edit", "1", "--editor"], environment: try editor("true"))
+    #expect(again.stdout == "Nothing changed: #1 is as it was.\n", "\(again.stderr)")
+    #expect(cal.process.snapshot() == before)
+  }
 }

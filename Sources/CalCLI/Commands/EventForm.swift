@@ -182,9 +182,10 @@ struct EventForm: Equatable {
     value.lowercased().filter(\.isLetter) == "allday"
   }
 
-  /// The lines of `text`: a CRLF is one Character in Swift, and lines end at either.
+  /// The lines of `text`: they end at an LF, a CRLF (one Character in Swift) or a bare CR (an old Mac
+  /// editor's), so that no value keeps a CR that its line, written back, would end at.
   private static func lines(of text: String) -> [Substring] {
-    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
   }
 
   /// `text` on one line, its line breaks spaces.
