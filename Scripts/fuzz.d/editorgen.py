@@ -108,7 +108,7 @@ UNKNOWN = ["colour", "Title2", "rrule", "x" * 1000, "tz zone", "at at", "\u202et
 JUNK_LINES = ["no colon here", ":", ":value", " : ", "\t", "\x00", "\udcff", "title", "=title: x", "\x0c",
               "BEGIN:VEVENT", "\u2028", "\u0085", "note", "  # indented comment", "#", "\ufeff# bom"]
 SYMLINKS = ["/dev/zero", "/dev/null", "../db/cal.db", "nowhere", "/etc/passwd", "/proc/self/status", "."]
-# Operations that change only how the text is written (a field left out keeps its value).
+# Lines that change nothing among the fields: comments and blank ones.
 COMMENTS = ["# a comment", "#", "", "   ", "\t", "#note: not the note", "# title: not the title"]
 
 
