@@ -7,7 +7,11 @@ A scenario is plain data, so it can be saved, replayed and shrunk:
      "steps": [{"argv": ["import", "@ROOT@/in.ics", "--db", "@ROOT@/db/cal.db"], "env": {...},
                 "stdin": None | "in.ics", "stdout": None | "/dev/full", "pty": None | [rows, cols],
                 "needs_ok": None | step index, "require_ok": None | category, "export_file": None | "out.ics",
-                "feed": None | "in.ics" (a file of the scenario, copied to @ROOT@/feed.ics before the step)}]}
+                "feed": None | "in.ics" (a file of the scenario, copied to @ROOT@/feed.ics before the step),
+                "unchanged": None | True (the calendar must come out of the step as it went in, and the step succeed)
+                             | "if-exists" (so, unless the event is not there),
+                "others_write": None | True (another cal, run by the step's editor, may change the calendar)}],
+     "keep_env": ["EDITOR"] (variables shrinking leaves alone)}
 
 Every run gets a fresh temporary folder (@ROOT@) with its own HOME and calendar.
 """
@@ -31,8 +35,9 @@ import threading
 import time
 
 ROOT = "@ROOT@"
+CAL = "@CAL@"  # in an environment variable: the cal binary fuzzed
 COMMANDS = ("show", "flip", "goto", "add", "edit", "list", "search", "rm", "import", "export", "history", "completion",
-            "help", "agenda", "calendar", "sync")
+            "help", "agenda", "calendar", "sync", "undo")
 READ_ONLY = {"show", "list", "search", "export", "history", "completion", "help", "agenda"}
 JSON_COMMANDS = {"add", "edit", "rm", "list", "search", "agenda", "free", "flip", "goto", "history", "import"}
 TEXT_COMMANDS = {"add", "edit", "rm", "list", "search", "agenda", "free", "flip", "goto", "history", "show", "import"}
@@ -279,6 +284,49 @@ def is_sqlite(path):
         return False
 
 
+CONTENT_TABLES = ("events", "reminders", "event_exceptions", "calendars")
+
+
+def db_rows(root, name):
+    """The rows of a calendar's content tables ({table: {rowid: row}}), read from a copy; None when unreadable."""
+    path = name if os.path.isabs(name) else os.path.join(root, name)
+    with tempfile.TemporaryDirectory() as folder:
+        copy = os.path.join(folder, "copy.db")
+        try:
+            shutil.copyfile(path, copy)
+            if os.path.exists(path + "-wal"):
+                shutil.copyfile(path + "-wal", copy + "-wal")
+            connection = sqlite3.connect(copy)
+            try:
+                tables = {}
+                for table in CONTENT_TABLES:
+                    # Rows by their primary key (a table without rowid has one of its own).
+                    keys = [r[1] for r in connection.execute(f"PRAGMA table_info({table})") if r[5]] or ["rowid"]
+                    cursor = connection.execute(f"SELECT {', '.join(keys)}, * FROM {table}")
+                    columns = [d[0] for d in cursor.description[len(keys):]]
+                    tables[table] = {row[:len(keys)]: dict(zip(columns, row[len(keys):])) for row in cursor}
+                return tables
+            finally:
+                connection.close()
+        except (OSError, sqlite3.Error):
+            return None
+
+
+def changed_columns(old, new):
+    """`table.column` of what differs between two db_rows (a row added or removed: `table+`, `table-`)."""
+    if old is None or new is None:
+        return ["unreadable"]
+    names = set()
+    for table in CONTENT_TABLES:
+        was, now = old.get(table, {}), new.get(table, {})
+        names |= {f"{table}-" for rowid in was if rowid not in now}
+        names |= {f"{table}+" for rowid in now if rowid not in was}
+        for rowid in set(was) & set(now):
+            names |= {f"{table}.{column}" for column in was[rowid] if was[rowid][column] != now[rowid].get(column)
+                      and column not in ("updated_at", "created_at")}
+    return sorted(names)
+
+
 def db_dump(root, name, entries):
     """The logical content of a SQLite file together with its -wal (read from copies, cached by digest)."""
     main = entries.get(name)
@@ -442,7 +490,9 @@ class Judge:
     def __init__(self, config):
         self.config = config
 
-    def judge(self, step_index, step, argv, env, outcome, root, before, after):
+    def judge(self, step_index, step, argv, env, outcome, root, before, after, rows=None):
+        """The failures of one run; `rows` are the calendar's content rows before it, for a step that must leave
+        them as they were."""
         failures = []
         command = command_of(argv)
 
@@ -537,10 +587,17 @@ class Judge:
                     fail("partial-write", "export to a full disk (FILE is /dev/full) exits 0", "full-export-file")
                 if not pty and not stdout_redirected:
                     self.judge_output(command, argv, outcome, fail, helped)
+        # Of an imported file's events, those there are.
+        absent = step.get("unchanged") == "if-exists" and re.match(
+            rb"Error: (there is no event #\d+|no calendar at .*)\n$", outcome.stderr)
+        if step.get("unchanged") and rc != 0 and not outcome.signal and not absent:
+            fail("form-roundtrip", f"an editor that changed nothing, or only how the text is written: "
+                 f"{outcome.describe()}: {first_line(outcome.stderr)[:200]}",
+                 f"failed|{normalize(first_line(outcome.stderr), 80)}")
         if step.get("require_ok") and rc != 0:
             fail(step["require_ok"], f"{' '.join(argv[:3])}: {outcome.describe()}: {first_line(outcome.stderr)[:200]}",
                  f"{command}|{normalize(first_line(outcome.stderr), 80)}")
-        self.judge_files(step, argv, env, outcome, root, before, after, fail, command, helped)
+        self.judge_files(step, argv, env, outcome, root, before, after, fail, command, helped, rows)
         return failures
 
     def judge_output(self, command, argv, outcome, fail, helped):
@@ -604,7 +661,7 @@ class Judge:
             index += 1
         return words[0] if words else None
 
-    def judge_files(self, step, argv, env, outcome, root, before, after, fail, command, helped):
+    def judge_files(self, step, argv, env, outcome, root, before, after, fail, command, helped, rows=None):
         rc = outcome.rc
         failed = rc != 0
         read_only = command in READ_ONLY or helped
@@ -642,13 +699,25 @@ class Judge:
             new = db_dump(root, name, after) if now[0] == "file" else "none"
             # A change committed before its report could not be written (stdout on a full disk) is not bad input.
             output_failed = step.get("stdout") == "/dev/full" and b"write" in outcome.stderr
-            if old != new and (failed and not output_failed or (read_only and name != export_target)):
+            if old != new and step.get("unchanged") and not failed:
+                # Told apart by what changed: the length's columns, a reminder, a row added.
+                what = changed_columns((rows or {}).get(name), db_rows(root, name))
+                fail("form-roundtrip", "an editor that changed nothing, or only how the text is written, changed "
+                     f"{', '.join(what) or 'nothing of the events'} in {name}: {first_line(outcome.stdout)[:160]}",
+                     f"changed|{command}|{','.join(what)[:120]}")
+            # A step whose editor runs another cal (a change made meanwhile) is judged by what it says alone.
+            meanwhile = failed and step.get("others_write")
+            if old != new and (failed and not output_failed and not meanwhile
+                               or (read_only and name != export_target)):
                 why = "a failing command" if failed else f"the read-only command {command}"
                 fail("db-changed", f"{why} changed the calendar {name} ({outcome.describe()}: "
                      f"{first_line(outcome.stderr)[:160]})", f"{'failed' if failed else 'read-only'}|{command}")
         allowed_new = set()
+        # The text edit --editor gave the editor (cal-edit-N-XXXXXX.txt) is removed once it has been used.
+        editor_text = command == "edit" and "--editor" in options_of(argv)
         if not failed and not read_only:
-            allowed_new = {name for name in after if name not in before}
+            allowed_new = {name for name in after if name not in before
+                           and not (editor_text and os.path.basename(name).startswith("cal-"))}
         if export_target:
             allowed_new.add(export_target)
         created = set(after) - set(before)
@@ -666,6 +735,11 @@ class Judge:
                 continue  # a crash is reported as such; the default location may be created by any command
             if failed and b"cannot write the output" in outcome.stderr:
                 continue  # the command did its work (a calendar made, a page turned); only telling of it failed
+            if failed and editor_text and os.fsencode(os.path.basename(name)) in outcome.stderr:
+                continue  # the text the editor left that cannot be used: kept, and named in the error
+            if not failed and editor_text:
+                fail("files-left", f"a successful edit --editor left {entry[0]} {name}", "editor-text|ok")
+                continue
             if failed:
                 fail("files-left", f"{outcome.describe()} but left {entry[0]} {name} behind: "
                      f"{first_line(outcome.stderr)[:160]}", f"failed|{pattern}")
@@ -780,7 +854,7 @@ class Runner:
                 continue
             env = dict(env_base)
             env.update(step.get("env", {}))
-            env = {k: substitute(v, root) for k, v in env.items() if v is not None}
+            env = {k: substitute(v, root).replace(CAL, self.config.cal) for k, v in env.items() if v is not None}
             if self.backtrace:
                 env["SWIFT_BACKTRACE"] = self.backtrace
             argv = [substitute(a, root) for a in step["argv"]]
@@ -794,16 +868,19 @@ class Runner:
             with OUTSIDE_LOCK if scenario.get("generator") == "env" or any("/dev/" in a for a in argv) \
                     or any("/dev/" in v for v in env.values()) else _NoLock():
                 before = snapshot(root, OUTSIDE)
+                rows = {}
                 for name, entry in before.items():
                     if entry[0] == "file" and entry[3] >= 100 and not name.endswith(("-wal", "-shm", "-journal")):
                         path = name if os.path.isabs(name) else os.path.join(root, name)
                         if is_sqlite(path):
                             _SQLITE_DIGESTS.add(entry[2])
                             db_dump(root, name, before)  # now, while the file is as it was before the run
+                            if step.get("unchanged"):
+                                rows[name] = db_rows(root, name)
                 outcome = spawn([self.config.cal] + argv, env, root, stdin, step.get("stdout"), step.get("pty"),
                                 self.config.timeout, scenario.get("umask"))
                 after = snapshot(root, OUTSIDE)
-                found = self.judge.judge(index, step, argv, env, outcome, root, before, after)
+                found = self.judge.judge(index, step, argv, env, outcome, root, before, after, rows)
                 for path in OUTSIDE:
                     if path in after and path not in before:
                         try:

@@ -185,6 +185,12 @@ class Fixtures:
             os.symlink("adir", path("dirlink.db"))
         elif name == "notdir":
             write("notdir", b"a file, not a folder\n")
+        elif name == "tmp":
+            os.makedirs(path("tmp"), exist_ok=True)
+        elif name == "formedit":
+            # The editor of the editor generator's scenarios, beside them so that a reproducer carries it.
+            with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "formedit.py"), "rb") as handle:
+                write("formedit.py", handle.read())
         elif name == "homefile":
             write("homefile", b"HOME is a file\n")
         elif name == "homelocalfile":

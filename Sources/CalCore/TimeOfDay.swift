@@ -46,6 +46,15 @@ public enum EventLength {
     return (days, rest > 0 ? rest : nil)
   }
 
+  /// A schedule's length (`parts(minutes:days:)`) as `--for` reads it back into the same parts: its days on
+  /// the clock with the unit d, its exact minutes in hours and minutes: `2d`, `1d2h`, and `48h`, which `2d` is
+  /// not across a change of the clocks.
+  public static func description(days: Int, minutes: Int?) -> String {
+    let (hours, rest) = (minutes ?? 0).quotientAndRemainder(dividingBy: 60)
+    let text = (days > 0 ? "\(days)d" : "") + (hours > 0 ? "\(hours)h" : "") + (rest > 0 ? "\(rest)m" : "")
+    return text.isEmpty ? "0m" : text
+  }
+
   /// `1h30m`, `45m`, `2d`.
   public static func description(minutes: Int) -> String {
     let (days, rest) = minutes.quotientAndRemainder(dividingBy: 1440)

@@ -368,4 +368,58 @@ struct EditorTests {
     #expect(try cal.run(["log"]).stdout == log)
     #expect(try leftOver() == [])
   }
+
+  @Test("reminders written again otherwise (spaces, commas) change nothing: imported alarms keep seconds and hour")
+  func remindersRewritten() throws {
+    // 14m50s before the start, and at the second 01:30 of the night New York's clocks go back (06:30 UTC): the
+    // form can say neither exactly (Scripts/fuzz --generators editor: the line read again moved them).
+    let file = cal.process.folder + "/alarms.ics"
+    try [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:alarms", "DTSTART:20241103T120000Z",
+      "DURATION:PT1H", "SUMMARY:alarms", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER:-PT14M50S",
+      "END:VALARM", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;VALUE=DATE-TIME:20241103T063000Z",
+      "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    try cal.setUp([["import", file]])
+    var environment = try editor("sed -i -e 's/^remind: \\(.*\\)/remind:  \\1 ,/' -e '/^remind:/s/, /,/' \"$1\"")
+    environment["TZ"] = "America/New_York"
+    let before = cal.process.snapshot()
+    let result = try cal.run(["edit", "4", "--editor"], environment: environment)
+    #expect(result.stdout == "Nothing changed: #4 is as it was.\n", "\(result.stderr)")
+    #expect(try seen().contains("remind: 15m, 2024-11-03 01:30"))
+    #expect(cal.process.snapshot() == before)
+    #expect(try leftOver() == [])
+  }
+
+  @Test("a length is written as it reads back: 48h exactly is not 2d, days on the clock (Scripts/fuzz --seed 846)")
+  func lengthsExactAndOnTheClock() throws {
+    try cal.setUp([
+      ["add", "2024-05-20", "exact", "--at", "9:00", "--for", "48h"],
+      ["add", "2024-05-20", "on the clock", "--at", "9:00", "--for", "1d2h"],
+    ])
+    let before = cal.process.snapshot()
+    for (id, length) in [("4", "48h"), ("5", "1d2h")] {
+      // The same length written otherwise: 0m more.
+      let result = try cal.run(
+        ["edit", id, "--editor"], environment: try editor("sed -i -e 's/^for: \\(.*\\)/for: \\10m/' \"$1\""))
+      #expect(result.stdout == "Nothing changed: #\(id) is as it was.\n", "\(result.stderr)")
+      #expect(try seen().contains("for: \(length)"))
+    }
+    #expect(cal.process.snapshot() == before)
+    #expect(try leftOver() == [])
+  }
+
+  @Test("lines may end in a bare CR, as an old Mac editor saves them (Scripts/fuzz --seed 847)")
+  func carriageReturns() throws {
+    // Read as one line, the form gave the title the note's lines with their CRs, which it then could not say.
+    let result = try cal.run(
+      ["edit", "1", "--editor"],
+      environment: try editor("printf 'title: from a mac\\rnote:\\rline one\\rline two\\r' > \"$1\""))
+    #expect(result.stdout.hasPrefix("Changed: 2024-05-13  14:00-15:30  #1  from a mac\n"), "\(result.stderr)")
+    #expect(try cal.run(["list", "2024-05-13", "--json"]).stdout.contains(#""note":"line one\nline two""#))
+    let before = cal.process.snapshot()
+    let again = try cal.run(["edit", "1", "--editor"], environment: try editor("true"))
+    #expect(again.stdout == "Nothing changed: #1 is as it was.\n", "\(again.stderr)")
+    #expect(cal.process.snapshot() == before)
+  }
 }

@@ -37,7 +37,8 @@ struct EventForm: Equatable {
     if let start = schedule.startTime {
       values["at"] = clock.text(minutes: start.minutes)
       let minutes = schedule.lengthDays * 1440 + (schedule.lengthMinutes ?? 0)
-      values["for"] = minutes > 0 ? EventLength.description(minutes: minutes) : ""
+      values["for"] =
+        minutes > 0 ? EventLength.description(days: schedule.lengthDays, minutes: schedule.lengthMinutes) : ""
       values["to"] = ""
     } else {
       values["at"] = Self.allDay
@@ -145,7 +146,10 @@ struct EventForm: Equatable {
           throw UsageError(error.description)
         }
       case "remind":
-        let reminders = value.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+        let reminders = Self.reminders(value)
+        // The same reminders written otherwise (spaces, commas) change nothing: read again from their text, an
+        // imported alarm would lose its seconds, or move to the first 01:30 of a night the clocks go back.
+        guard reminders != Self.reminders(original.values[name] ?? "") else { continue }
         words += reminders.isEmpty ? ["--no-remind"] : reminders.map { Self.option("remind", $0) }
         // New reminders of an all-day event keep the time they count from, unless that line changed too.
         let time = values["remind-at"] ?? ""
@@ -170,6 +174,11 @@ struct EventForm: Equatable {
     return words
   }
 
+  /// The reminders a `remind:` line lists, apart by commas.
+  private static func reminders(_ value: String) -> [String] {
+    value.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+  }
+
   /// The option `--name=value`: written in one word, so that a value that reads as an option (a title
   /// `--help`, a location `--db`) is taken as the text it is.
   private static func option(_ name: String, _ value: String) -> String { "--\(name)=\(value)" }
@@ -182,9 +191,10 @@ struct EventForm: Equatable {
     value.lowercased().filter(\.isLetter) == "allday"
   }
 
-  /// The lines of `text`: a CRLF is one Character in Swift, and lines end at either.
+  /// The lines of `text`: they end at an LF, a CRLF (one Character in Swift) or a bare CR (an old Mac
+  /// editor's), so that no value keeps a CR that its line, written back, would end at.
   private static func lines(of text: String) -> [Substring] {
-    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
   }
 
   /// `text` on one line, its line breaks spaces.

@@ -114,11 +114,10 @@ struct EditForm {
     fields.schedule.endDay ?? fields.schedule.startDay
   }
 
-  /// `1h30m`, `2d`, or empty without a length.
+  /// `1h30m`, `2d`, `48h`, or empty without a length.
   static func length(of schedule: EventSchedule) -> String {
     guard schedule.hasLength else { return "" }
-    let minutes = schedule.lengthDays * 1440 + (schedule.lengthMinutes ?? 0)
-    return EventLength.description(minutes: minutes)
+    return EventLength.description(days: schedule.lengthDays, minutes: schedule.lengthMinutes)
   }
 
   /// The repeat prompt's value: the rule in words when `cal edit` reads them back as that very rule, else
