@@ -37,10 +37,11 @@ import time
 ROOT = "@ROOT@"
 CAL = "@CAL@"  # in an environment variable: the cal binary fuzzed
 COMMANDS = ("show", "flip", "goto", "add", "edit", "list", "search", "rm", "import", "export", "history", "completion",
-            "help", "agenda", "calendar", "sync", "undo")
+            "help", "agenda", "calendar", "sync", "undo", "todo")
 READ_ONLY = {"show", "list", "search", "export", "history", "completion", "help", "agenda"}
-JSON_COMMANDS = {"add", "edit", "rm", "list", "search", "agenda", "free", "flip", "goto", "history", "import"}
-TEXT_COMMANDS = {"add", "edit", "rm", "list", "search", "agenda", "free", "flip", "goto", "history", "show", "import"}
+JSON_COMMANDS = {"add", "edit", "rm", "list", "search", "agenda", "free", "flip", "goto", "history", "import", "todo"}
+TEXT_COMMANDS = {"add", "edit", "rm", "list", "search", "agenda", "free", "flip", "goto", "history", "show", "import",
+                 "todo"}
 CAPTURE = 16 << 20  # bytes of each stream kept for judging
 BASE_ENV = {"PATH": "/usr/bin:/bin", "HOME": ROOT + "/home", "TZ": "UTC"}
 SIGNALS = {int(s): s.name for s in signal.Signals}

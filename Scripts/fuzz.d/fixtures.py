@@ -30,6 +30,13 @@ TEMPLATE = [
     ["rm", "3", "--on", "2024-05-15"],
     ["edit", "3", "--on", "2024-05-17", "--at", "10:00"],
     ["edit", "3", "--on", "2024-06-03", "--from-here", "--at", "08:30"],
+    # To-dos (ids 1-5): due on a day, at a time in a zone, undated, done, with a hostile title.
+    ["todo", "add", "file taxes", "--due", "2024-05-31", "--priority", "high", "--note", "receipts\nand forms"],
+    ["todo", "add", "call NY", "--due", "2024-05-12", "--at", "9:00", "--tz", "America/New_York"],
+    ["todo", "add", "buy stamps"],
+    ["todo", "add", "old", "--due", "0001-01-01", "--priority", "9"],
+    ["todo", "add", "\u202eevil", "--due", "9999-12-31", "--at", "23:59", "--location", "e\x1b[31m"],
+    ["todo", "done", "4"],
     ["goto", "2024-05"],
     ["flip", "up-left", "--no-animation"],
     ["flip", "down-right", "--no-animation"],

@@ -166,7 +166,10 @@ VALUE_KINDS = {
     "infile": lambda rng: rng.choice(["@ROOT@/in.ics", "@ROOT@/in.ics", "/dev/null", "/dev/zero", "@ROOT@/adir",
                                       "@ROOT@/nowhere.ics", "@ROOT@/db/cal.db", "-", "", "/proc/self/status",
                                       "@ROOT@/notdir/x.ics", "/etc/passwd"]),
-    "command": lambda rng: rng.choice(list(GRAMMAR) + ["--man", "bogus", ""]),
+    "command": lambda rng: rng.choice([name for name in GRAMMAR if " " not in name] + ["--man", "bogus", ""]),
+    "priority": lambda rng: rng.choice(["high", "medium", "low", "none", "1", "5", "9", "0", "10", "-1", "urgent",
+                                        "!!!", "", "99999999999999999999"]),
+    "status": lambda rng: rng.choice(["open", "started", "done", "cancelled", "DONE", "finished", ""]),
 }
 
 # command: (positional kinds, {option: kind or None for a flag})
@@ -197,10 +200,23 @@ GRAMMAR = {
     "history": ([], {"--limit": "limit", "-n": "limit", "--json": None}),
     "help": (["command?"], {"--man": None}),
     "completion": (["shell"], {}),
+    # cal todo's actions, each a command of its own here (one id each: --json prints one line for each).
+    "todo list": (["date?"], {"--all": None, "--done": None, "--calendar": "text", "--json": None}),
+    "todo add": (["text", "text?"], {"--due": "date", "--at": "time", "--tz": "zone", "--priority": "priority",
+                                    "--note": "text", "--location": "text", "--calendar": "text", "--json": None}),
+    "todo done": (["id"], {"--json": None}),
+    "todo reopen": (["id"], {"--json": None}),
+    "todo cancel": (["id"], {"--json": None}),
+    "todo edit": (["id"], {"--title": "text", "--due": "date", "--at": "time", "--tz": "zone",
+                           "--priority": "priority", "--status": "status", "--note": "text", "--location": "text",
+                           "--calendar": "text", "--json": None}),
+    "todo rm": (["id?"], {"--done": None}),
 }
-WRITERS = {"add", "edit", "rm", "import", "flip", "goto"}
+WRITERS = {"add", "edit", "rm", "import", "flip", "goto", "todo add", "todo done", "todo reopen", "todo cancel",
+           "todo edit", "todo rm"}
 WEIGHTS = {"agenda": 3, "free": 2, "add": 10, "edit": 10, "rm": 5, "list": 8, "search": 4, "show": 4, "flip": 3, "goto": 3, "import": 2,
-           "export": 4, "history": 2, "help": 1, "completion": 1}
+           "export": 4, "history": 2, "help": 1, "completion": 1, "todo list": 2, "todo add": 3, "todo done": 1,
+           "todo reopen": 1, "todo cancel": 1, "todo edit": 3, "todo rm": 1}
 SERIES_DAYS = ["2024-05-13", "2024-05-15", "2024-05-17", "2024-05-20", "2024-06-03", "2024-06-05", "2024-06-11",
                "2024-05-14", "2024-02-29", "2028-02-29", "2024-05-23", "2024-03-31", "2024-04-07", "2024-05-12"]
 
@@ -213,7 +229,7 @@ class CliGenerator:
 
     def command_line(self, rng, command):
         positionals, options = GRAMMAR[command]
-        argv = [command]
+        argv = command.split(" ")  # `todo add` is two words
         words = []
         for kind in positionals:
             optional = kind.endswith("?")
@@ -347,7 +363,10 @@ class CliGenerator:
             # (Only a real month of the years 1 to 9999: a text value such as --note 2024-00-12 or 0000-01-05 is
             # a date-shaped word, not a day.)
             month = next((a[:7] for a in argv if re.fullmatch(r"(?!0000)\d{4}-(0[1-9]|1[0-2])-\d\d", a)), "2024-05")
-            for follow in (["list", month, "--json"], ["export"], ["search", "e"], ["show", month, "--agenda"]):
+            follows = [["list", month, "--json"], ["export"], ["search", "e"], ["show", month, "--agenda"]]
+            if command.startswith("todo"):
+                follows += [["todo", "list", "--all", "--json"], ["todo", "list", "--all"]]
+            for follow in follows:
                 steps.append(step(follow + ["--db", DB], env={"TZ": main_tz(rng)}, needs_ok=0,
                                   require_ok="unreadable-after-write"))
             steps.append(step(["export", "@ROOT@/rt.ics", "--db", DB], needs_ok=0, require_ok="unreadable-after-write",
