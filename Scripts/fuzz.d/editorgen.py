@@ -3,9 +3,9 @@
 A scenario fills a calendar (the pre-populated one, or `cal add`s and an import of events with every kind of field),
 then edits one event, or one occurrence of a series, in an editor whose operations (ops.txt, one a line, so that
 shrinking drops them one by one) change values, lines, bytes or the file itself. What an edit that succeeded wrote
-must read back (list, export, an export imported again, undo); an editor that changed nothing or only how the text is
-written (its line ends, a comment, 2pm for 14:00) must leave the calendar as it was, and so must the event an edit
-made, opened again and saved as it is.
+must read back (list, export, an export imported again, undo and redo); an editor that changed nothing or only how
+the text is written (its line ends, a comment, 2pm for 14:00) must leave the calendar as it was, and so must the
+event an edit made, opened again and saved as it is.
 """
 
 import json
@@ -312,9 +312,12 @@ class EditorGenerator:
         steps.append(after(["list", rng.choice(["2024", "2024-05", "2024-01-01..2025-12-31"]), "--json", "--db", DB]))
         steps.append(after(["export", "@ROOT@/rt.ics", "--db", DB], export_file="rt.ics"))
         steps.append(step(["import", "@ROOT@/rt.ics", "--db", DB2], needs_ok=len(steps) - 1, require_ok="roundtrip"))
-        if rng.random() < 0.3:
+        if rng.random() < 0.4:
             steps.append(after(["undo", "--db", DB]))
             steps.append(after(["export", "--db", DB]))
+            # And done again.
+            steps.append(step(["redo", "--db", DB], needs_ok=len(steps) - 2, require_ok="unreadable-after-edit"))
+            steps.append(after(["list", "2024", "--json", "--db", DB]))
         return {"generator": self.name, "kind": "roundtrip" if unchanged else "others" if others else "mutate",
                 "db": db, "files": files, "fixtures": ["formedit", "tmp", "notdir", "fifo"], "env": env,
                 "keep_env": ["EDITOR", "VISUAL"], "steps": steps}

@@ -37,7 +37,7 @@ import time
 ROOT = "@ROOT@"
 CAL = "@CAL@"  # in an environment variable: the cal binary fuzzed
 COMMANDS = ("show", "flip", "goto", "add", "edit", "list", "search", "rm", "import", "export", "history", "completion",
-            "help", "agenda", "calendar", "sync", "undo", "todo")
+            "help", "agenda", "calendar", "sync", "undo", "redo", "todo")
 READ_ONLY = {"show", "list", "search", "export", "history", "completion", "help", "agenda"}
 JSON_COMMANDS = {"add", "edit", "rm", "list", "search", "agenda", "free", "flip", "goto", "history", "import", "todo"}
 TEXT_COMMANDS = {"add", "edit", "rm", "list", "search", "agenda", "free", "flip", "goto", "history", "show", "import",

@@ -313,6 +313,9 @@ extension CalendarService {
     let changed = try change(following)
     try EventValidation.check(changed, zones: environment.zones)
     let saved = try store.events.insert(changed, calendar: event.calendarID, at: environment.now())
+    // The edited occurrences given to the new series, a part of their own: undone first, before the new series
+    // goes (its deletion would take them with it), and redone after it comes back.
+    try store.changes.endPart()
     try store.events.moveExceptions(from: event.id, to: saved.id, onOrAfter: day)
     try store.events.markContinuation(saved.id, of: event.id)
     return .split(series: event.id, day: day, following: saved)

@@ -422,4 +422,32 @@ struct EditorTests {
     #expect(again.stdout == "Nothing changed: #1 is as it was.\n", "\(again.stderr)")
     #expect(cal.process.snapshot() == before)
   }
+
+  @Test("a split with an edited occurrence in its following part is undone, whatever the ids (Scripts/fuzz --seed 849)")
+  func splitUndone() throws {
+    // The series #4 with its occurrence of 20 May moved (#5), two events more: the part that follows is #8.
+    // Undo deleted #8 before giving #5 back to #4, and the deletion took #5 with it: undo was refused.
+    let file = cal.process.folder + "/block.ics"
+    try [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:block",
+      "DTSTART;VALUE=DATE:20240506", "RRULE:FREQ=WEEKLY;INTERVAL=2;COUNT=6", "SUMMARY:block", "END:VEVENT",
+      "BEGIN:VEVENT", "UID:block",
+      "RECURRENCE-ID;VALUE=DATE:20240520", "DTSTART;VALUE=DATE:20240521", "SUMMARY:moved", "END:VEVENT",
+      "END:VCALENDAR", "",
+    ].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    try cal.setUp([["import", file], ["add", "2024-06-01", "trip"], ["add", "2024-06-02", "walk"]])
+    let state = { try self.cal.run(["list", "2024-05-01..2024-07-31", "--json"]).stdout }
+    let before = try state()
+    let result = try cal.run(
+      ["edit", "4", "--on", "2024-05-20", "--from-here", "--editor"],
+      environment: try editor("sed -i -e 's/^title: .*/title: block, later/' \"$1\""))
+    #expect(result.stdout.hasPrefix("Split #4 on 2024-05-20; from there on it is: "), "\(result.stderr)")
+    let split = try state()
+    let undone = try cal.run(["undo"])
+    #expect(undone.status == 0, "\(undone.stderr)")
+    #expect(try state() == before)
+    let redone = try cal.run(["redo"])
+    #expect(redone.status == 0, "\(redone.stderr)")
+    #expect(try state() == split)
+  }
 }
