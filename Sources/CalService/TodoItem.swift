@@ -58,6 +58,14 @@ public struct TodoItem: Sendable {
     isDueToday = pending && !isOverdue && day == environment.today
   }
 
+  /// When it is due on the user's clock, its time written on `clock`: `2024-05-31`, `2024-05-31 17:00`, or
+  /// nothing.
+  public func dueText(on clock: ClockStyle) -> String {
+    guard let day = dueDay else { return "" }
+    guard let time = dueTime else { return day.description }
+    return day.description + " " + time.description(on: clock)
+  }
+
   /// The order a listing shows to-dos in (see ``CalendarService/todos(calendar:_:)``).
   static func listsBefore(_ left: TodoItem, _ right: TodoItem) -> Bool {
     let leftPending = left.record.status.isPending

@@ -21,6 +21,11 @@ struct TextEditor {
   /// - Parameter environment: the editor's environment, `NAME=value` entries.
   /// - Throws: `CalError` when the file cannot be written or read back, the editor cannot be started, or
   ///   ends with a failure or a signal (the file is then removed).
+  /// The folder the editor's file goes in: `$TMPDIR`, else `/tmp`.
+  static func folder(_ environment: [String: String]) -> String {
+    environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+  }
+
   func edit(_ text: String, name: String, in folder: String, environment: [String]) throws(CalError) -> (
     text: String, path: String
   ) {

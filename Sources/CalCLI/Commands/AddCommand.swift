@@ -326,7 +326,7 @@ struct AddCommand: Command {
     let form = EventForm(fields, localZone: context.localZone, clock: context.locale.clock) { options in
       (try? EditCommand.change(fields, by: options, context: context))?.schedule.rule
     }
-    let folder = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    let folder = TextEditor.folder(context.environment)
     let edited = try TextEditor(environment: context.environment).edit(
       form.text(naming: "cal add", adding: true), name: "add", in: folder, environment: context.inheritedEnvironment())
     let kept = "; your text is kept in \(TerminalText.sanitized(edited.path))"

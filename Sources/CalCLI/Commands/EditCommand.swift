@@ -177,7 +177,7 @@ struct EditCommand: Command {
     let form = EventForm(before, localZone: context.localZone, clock: context.locale.clock) { options in
       (try? EditCommand.change(before, by: options, context: context))?.schedule.rule
     }
-    let folder = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    let folder = TextEditor.folder(context.environment)
     let edited = try TextEditor(environment: context.environment).edit(
       form.text(naming: "cal edit \(name)" + (fromHere ? " --from-here" : "")), name: "edit-\(id)", in: folder,
       environment: context.inheritedEnvironment())

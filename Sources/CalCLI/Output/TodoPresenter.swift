@@ -11,7 +11,7 @@ enum TodoPresenter {
 
     /// The columns `items` need.
     init(_ items: [TodoItem], context: CommandContext) {
-      dueWidth = items.map { TodoPresenter.dueText($0, context: context).count }.max() ?? 0
+      dueWidth = items.map { $0.dueText(on: context.locale.clock).count }.max() ?? 0
       marksWidth = items.map { $0.record.fields.priority.marks.count }.max() ?? 0
     }
   }
@@ -24,9 +24,9 @@ enum TodoPresenter {
   static func line(_ item: TodoItem, context: CommandContext, layout: Layout? = nil) -> String {
     let layout = layout ?? Layout([item], context: context)
     let record = item.record
-    var line = box(record.status)
+    var line = record.status.box
     if layout.dueWidth > 0 {
-      var due = dueText(item, context: context)
+      var due = item.dueText(on: context.locale.clock)
       due += String(repeating: " ", count: max(0, layout.dueWidth - due.count))
       if item.isOverdue && context.stylesOutput { due = "\u{1B}[31m" + due + "\u{1B}[0m" }
       line += " " + due + " "
@@ -50,27 +50,10 @@ enum TodoPresenter {
     return line
   }
 
-  /// When `item` is due on the user's clock: `2024-05-31`, `2024-05-31 17:00`, or nothing.
-  static func dueText(_ item: TodoItem, context: CommandContext) -> String {
-    guard let day = item.dueDay else { return "" }
-    guard let time = item.dueTime else { return day.description }
-    return day.description + " " + time.description(on: context.locale.clock)
-  }
-
   /// The note's lines, each indented under the to-do.
   static func noteLines(_ item: TodoItem) -> [String] {
     guard let note = item.record.fields.note, !note.isEmpty else { return [] }
     return TerminalText.sanitizedLines(note).map { "    " + $0 }
-  }
-
-  /// `[ ]`, `[~]`, `[x]` or `[-]`.
-  static func box(_ status: TodoStatus) -> String {
-    switch status {
-    case .open: return "[ ]"
-    case .started: return "[~]"
-    case .done: return "[x]"
-    case .cancelled: return "[-]"
-    }
   }
 
   /// `{"id", "title", "note", "location", "due", "timeZone", "priority", "status", "completed", "overdue",

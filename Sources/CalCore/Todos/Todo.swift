@@ -12,6 +12,16 @@ public enum TodoStatus: String, CaseIterable, Equatable, Sendable {
   /// Whether it still asks for something: open or started.
   public var isPending: Bool { self == .open || self == .started }
 
+  /// The box a list marks it with, as todoman does: `[ ]` open, `[~]` started, `[x]` done, `[-]` cancelled.
+  public var box: String {
+    switch self {
+    case .open: return "[ ]"
+    case .started: return "[~]"
+    case .done: return "[x]"
+    case .cancelled: return "[-]"
+    }
+  }
+
   /// The STATUS value a VTODO writes.
   public var iCalendarValue: String {
     switch self {

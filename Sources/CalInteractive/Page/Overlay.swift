@@ -40,15 +40,8 @@ enum Overlay {
 
   /// A to-do's box and when it is due: `[ ] 2024-05-31 17:00`.
   static func todoLabel(_ item: TodoItem, view: PageView) -> String {
-    let box: String
-    switch item.record.status {
-    case .open: box = "[ ]"
-    case .started: box = "[~]"
-    case .done: box = "[x]"
-    case .cancelled: box = "[-]"
-    }
-    guard let day = item.dueDay else { return box }
-    return box + " \(day)" + (item.dueTime.map { " " + $0.description(on: view.locale.clock) } ?? "")
+    let due = item.dueText(on: view.locale.clock)
+    return item.record.status.box + (due.isEmpty ? "" : " " + due)
   }
 
   /// A to-do's priority marks, title and whether it is overdue: `!!! file taxes (overdue)`.
