@@ -356,8 +356,7 @@ struct AddCommand: Command {
     do {
       event = try calendar.add(after, calendar: calendarName)
     } catch let error as ServiceError {
-      if error.kind == .invalidRequest { throw CalError(error.message + kept) }
-      throw ServiceError(error.kind, error.message + kept, detail: error.detail)
+      throw EditCommand.keepingText(error, kept)
     }
     unlink(edited.path)
     return event

@@ -152,6 +152,13 @@ struct EditCommand: Command {
     return outcome
   }
 
+  /// `error`, which the service gave for an event written in the editor, naming the file that keeps the text
+  /// (`kept`): a value the service refuses is the text's fault, not the command line's (no usage line).
+  static func keepingText(_ error: ServiceError, _ kept: String) -> any Error {
+    if error.kind == .invalidRequest { return CalError(error.message + kept) }
+    return ServiceError(error.kind, error.message + kept, detail: error.detail)
+  }
+
   /// Opens event `id` (its occurrence on `occurrence`, with `fromHere` that one and those after it) in the
   /// user's editor, as a form of `cal edit`'s options, and makes the changes its text asks for, moving it to
   /// `calendarName` when given: `cal edit --editor`, and the interactive page's `E`. `nil` when nothing
@@ -211,10 +218,7 @@ struct EditCommand: Command {
         return after
       }
     } catch let error as ServiceError {
-      // A value the service refuses is the text's fault, not the command line's (no usage line); whatever
-      // the failure, the text is kept and named.
-      if error.kind == .invalidRequest { throw CalError(error.message + kept) }
-      throw ServiceError(error.kind, error.message + kept, detail: error.detail)
+      throw Self.keepingText(error, kept)
     }
     unlink(edited.path)
     return outcome
