@@ -1,6 +1,6 @@
 /// How an event repeats, as a front end's form asks it (the interactive page's repeat prompt, the
 /// `repeat:` line of `cal edit --editor`): `weekly on mon,fri until 6-30`, `monthly every 2 on 2nd-tue`,
-/// `yearly, 3 times`, `none`, or `rrule FREQ=...` (the RRULE text alone too) for a rule the words do not say
+/// `yearly, 3 times`, `every 2 weeks on mon,fri until 6-30` (as ``RepeatPhrase`` reads it), `none`, or `rrule FREQ=...` (the RRULE text alone too) for a rule the words do not say
 /// exactly; read as the options of `cal edit` that say the same.
 public enum RepeatAnswer {
   /// A repeat answer that cannot be read.
@@ -26,7 +26,20 @@ public enum RepeatAnswer {
       }
       return ["--rrule=" + rule]
     }
-    var options = ["--repeat=" + words.removeFirst().lowercased()]
+    var options: [String]
+    if RepeatPhrase.isPhrase(first) {
+      // Words such as `every 2 weeks on mon,fri` or `every tue and thu`, read whole by `--repeat`: they run to
+      // until or N times.
+      var phrase: [String] = []
+      while let word = words.first, word.lowercased() != "until",
+        !(words.count > 1 && words[1].lowercased() == "times" && Int(word) != nil)
+      {
+        phrase.append(words.removeFirst())
+      }
+      options = ["--repeat=" + phrase.joined(separator: " ")]
+    } else {
+      options = ["--repeat=" + words.removeFirst().lowercased()]
+    }
     while !words.isEmpty {
       let word = words.removeFirst()
       let keyword = word.lowercased()

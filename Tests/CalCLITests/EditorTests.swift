@@ -355,6 +355,12 @@ struct EditorTests {
     #expect(result.status == 1)
     #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
     for file in try leftOver() { try FileManager.default.removeItem(atPath: cal.process.folder + "/" + file) }
+    // Words as people say them, up to N times or until, as --repeat reads them.
+    result = try cal.run(
+      ["edit", "4", "--editor"],
+      environment: try editor("sed -i -e 's/^repeat: .*/repeat: every other week on fri, 3 times/' \"$1\""))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("repeats weekly every 2 on fri, 3 times"), "\(result.stdout)")
   }
 
   @Test("a line changed only in how it is written changes nothing, and logs no change")

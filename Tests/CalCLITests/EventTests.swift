@@ -113,6 +113,54 @@ final class EventTests {
     #expect(try run(["list", "2024-05-13"]).stdout == "2024-05-13  09:00        #1@2024-05-13  standup\n")
   }
 
+  @Test("a repeat in words: every weekday, every 2 weeks on tue,fri, every other month, every tue and thu")
+  func repeatsInWords() throws {
+    let said = [
+      ("every weekday", "repeats every weekday", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
+      ("every 2 weeks on tue,fri", "repeats weekly every 2 on tue,fri", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,FR"),
+      ("Every Other Month", "repeats monthly every 2", "FREQ=MONTHLY;INTERVAL=2"),
+      ("every tue and thu", "repeats weekly on tue,thu", "FREQ=WEEKLY;BYDAY=TU,TH"),
+      ("each fortnight", "repeats weekly every 2", "FREQ=WEEKLY;INTERVAL=2"),
+      ("every month on the 2nd-tue", "repeats monthly on 2nd-tue", "FREQ=MONTHLY;BYDAY=2TU"),
+      ("every third year", "repeats yearly every 3", "FREQ=YEARLY;INTERVAL=3"),
+    ]
+    for (index, (words, echo, rule)) in said.enumerated() {
+      let added = try run(["add", "2024-05-14", "x\(index)", "--repeat", words])
+      #expect(added.status == 0, "\(words): \(added.stderr)")
+      #expect(added.stdout.hasSuffix("\n            \(echo)\n"), "\(words): \(added.stdout)")
+      let event = try #require(try listed(["list", "2024-05-14"]).first { $0["title"] as? String == "x\(index)" })
+      #expect(event["repeat"] as? String == rule, "\(words)")
+    }
+    // --count and --until still end it; the words read as the options do.
+    try run(["add", "2024-05-13", "gym", "--repeat", "every mon and wed", "--count", "3"])
+    let gym = try listed(["list", "2024-05-01..2024-06-30"]).filter { $0["title"] as? String == "gym" }
+    #expect(gym.map { $0["date"] as? String } == ["2024-05-13", "2024-05-15", "2024-05-20"])
+    try run(["edit", "8", "--repeat", "every 2 weeks"])
+    // --repeat replaces the rule whole, in words too.
+    #expect(try listed(["list", "2024-05-13"]).first?["repeat"] as? String == "FREQ=WEEKLY;INTERVAL=2")
+    // What the words say is not said again by an option, and words that say nothing are refused.
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "every 2 weeks", "--every", "3"],
+      message: "--repeat 'every 2 weeks' says how often already: give it without --every 3")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "every tue", "--on", "wed"],
+      message: "--repeat 'every tue' names the days already: give it without --on wed")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "every weekday", "--on", "tue"],
+      message: "--repeat 'every weekday' names the days already: give it without --on tue")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "every blue moon"],
+      message: "--repeat 'every blue moon': 'blue' is neither a unit nor a weekday: say every day, every weekday, "
+        + "every 2 weeks, every other month, every tue and thu, every month on 2nd-tue")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "every 99999999999999999999 days"],
+      message: "--repeat 'every 99999999999999999999 days': every 1 to 100000")
+    try expectRefused(
+      ["add", "2024-05-18", "x", "--repeat", "every weekday"],
+      message: "2024-05-18 is not a weekday (Monday to Friday): start the series on a day it repeats on, such as "
+        + "2024-05-20 (Monday)")
+  }
+
   @Test("listing a month of an endless or billion-long series costs no more than any other")
   func lazy() throws {
     try run(["add", "2024-01-01", "forever", "--repeat", "daily", "--count", "1000000000"])
@@ -256,7 +304,8 @@ final class EventTests {
       message: "unknown time zone '../../etc/passwd': use a name such as Europe/Berlin")
     try expectRefused(
       ["add", "2024-05-14", "x", "--repeat", "hourly"],
-      message: "unknown repeat 'hourly': use daily, weekdays, weekly, monthly, yearly or none")
+      message: "unknown repeat 'hourly': use daily, weekdays, weekly, monthly, yearly or none, or words such as every "
+        + "2 weeks or every tue and thu")
     try expectRefused(
       ["add", "2024-05-14", "x", "--repeat", "weekly", "--on", "mon"],
       message: "2024-05-14 is not one of the days 'mon': start the series on a day it repeats on, such as 2024-05-20 "

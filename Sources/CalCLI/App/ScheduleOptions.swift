@@ -19,7 +19,9 @@ struct ScheduleOptions {
   static let location = OptionSpec("location", value: "place", help: "Where it happens (\"\" removes it).")
   static let repeats = OptionSpec(
     "repeat", value: "how",
-    help: "daily, weekdays (Monday to Friday), weekly, monthly or yearly (none ends the repetition).")
+    help:
+      "daily, weekdays (Monday to Friday), weekly, monthly or yearly, or in words: every 2 weeks, every other "
+      + "month, every tue and thu (none ends the repetition).")
   static let every = OptionSpec("every", value: "n", help: "Repeat every N days, weeks, months or years.")
   static let count = OptionSpec("count", value: "n", help: "Repeat N times in all.")
   static let until = OptionSpec("until", value: "date", help: "Repeat up to this day.")
@@ -52,7 +54,9 @@ struct ScheduleOptions {
         at, length, end, to,
         timeZone.withHelp("The event's own time zone, such as Europe/Berlin; it is shown converted to yours."),
         note.withHelp("A longer description."), location.withHelp("Where it happens."),
-        repeats.withHelp("daily, weekdays (Monday to Friday), weekly, monthly or yearly."), every, count, until,
+        repeats.withHelp(
+          "daily, weekdays (Monday to Friday), weekly, monthly or yearly, or in words: every 2 weeks, every other "
+            + "month, every tue and thu."), every, count, until,
         repeatDays("on"), rrule,
       ]
     case .edit:
@@ -65,7 +69,9 @@ struct ScheduleOptions {
         to.withHelp("A new last day for an all-day event (inclusive)."), allDay,
         timeZone.withHelp("A time zone of its own, such as Europe/Berlin; local puts it back on your clock."),
         note.withHelp("A new description; \"\" removes it."), location.withHelp("A new place; \"\" removes it."),
-        repeats.withHelp("daily, weekdays, weekly, monthly or yearly; none makes a series a one-off event."), every,
+        repeats.withHelp(
+          "daily, weekdays, weekly, monthly or yearly, or in words (every 2 weeks, every tue and thu); none makes "
+            + "a series a one-off event."), every,
         count,
         until, repeatDays("repeat-on"), rrule(besides: "repeat-on"),
       ]
@@ -224,22 +230,40 @@ struct ScheduleOptions {
 
   /// The recurrence rule after the options, or the draft's own.
   private func rule(for schedule: EventSchedule, context: CommandContext) throws(UsageError) -> RecurrenceRule? {
-    let every = try number(Self.every, in: RecurrenceRule.intervalRange)
+    let repeats = arguments.value(Self.repeats)
+    // A repeat in words (`every 2 weeks`, `every tue and thu`) says what --repeat, --every and --on say: not
+    // twice.
+    let phrase = try repeats.flatMap { RepeatPhrase.isPhrase($0) ? $0 : nil }.map { text throws(UsageError) in
+      do {
+        return try RepeatPhrase(parsing: text)
+      } catch {
+        throw UsageError("--repeat '\(text)': \(error)")
+      }
+    }
+    if let phrase, let text = repeats {
+      if phrase.interval != nil, let given = arguments.value(Self.every) {
+        throw UsageError("--repeat '\(text)' says how often already: give it without --every \(given)")
+      }
+      if phrase.days != nil, let given = arguments.value(Self.repeatDays(repeatDaysName)) {
+        throw UsageError("--repeat '\(text)' names the days already: give it without --\(repeatDaysName) \(given)")
+      }
+    }
+    var every = phrase?.interval
+    if every == nil { every = try number(Self.every, in: RecurrenceRule.intervalRange) }
     let count = try number(Self.count, in: RecurrenceRule.countRange)
     // Without a year, the coming day from the series' first (12-30 --until 1-5 runs into January), or from
     // today for one begun before it: an old series' --until 6-30 is not a June long gone, ending it unseen.
     let until = try arguments.value(Self.until).map { text throws(UsageError) in
       try dates.day(text, for: Self.until, yearlessFrom: max(schedule.startDay, dates.today))
     }
-    let repeats = arguments.value(Self.repeats)
     // `--repeat weekdays` is weekly on Monday to Friday, checked as `--on mon-fri` is.
-    let weekdays = repeats == "weekdays"
+    let weekdays = repeats == "weekdays" || phrase?.days == "mon-fri"
     if weekdays, let on = arguments.value(Self.repeatDays(repeatDaysName)) {
       throw UsageError(
         "--repeat weekdays is Monday to Friday, without --\(repeatDaysName) \(on): give --repeat weekly --\(repeatDaysName) DAYS"
       )
     }
-    let on = weekdays ? "mon-fri" : arguments.value(Self.repeatDays(repeatDaysName))
+    let on = weekdays ? "mon-fri" : phrase?.days ?? arguments.value(Self.repeatDays(repeatDaysName))
     var rule = schedule.rule
     if let text = arguments.value(Self.rrule) {
       if repeats != nil || every != nil || on != nil {
@@ -273,8 +297,12 @@ struct ScheduleOptions {
         return nil
       }
       guard
-        let frequency = Self.repeatWords.first(where: { $0.word == text })?.frequency
-      else { throw UsageError("unknown repeat '\(text)': use daily, weekdays, weekly, monthly, yearly or none") }
+        let frequency = phrase?.frequency ?? Self.repeatWords.first(where: { $0.word == text })?.frequency
+      else {
+        throw UsageError(
+          "unknown repeat '\(text)': use daily, weekdays, weekly, monthly, yearly or none, or words such as "
+            + "every 2 weeks or every tue and thu")
+      }
       rule = RecurrenceRule(frequency: frequency)
     }
     guard var rule else {
