@@ -287,45 +287,15 @@ struct TodoSyncTests {
     try Self.expectQuiet(local)
   }
 
-  /// Relays to the server on port `argv[1]`, refusing as RFC 4791 §5.3.2.1 has it (403 with the
+  /// Relay hooks (``CalDAVRelay``) that refuse as RFC 4791 §5.3.2.1 has it (403 with the
   /// supported-calendar-component precondition) every PUT of a VTODO: a collection made for events alone,
   /// such as Google's or an Exchange calendar.
   static let eventsOnly = """
-    import http.client, http.server, sys
-    upstream = int(sys.argv[1])
-    class Handler(http.server.BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-        def log_message(self, *arguments):
-            pass
-        def relay(self):
-            body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-            if self.command == "PUT" and b"BEGIN:VTODO" in body:
-                data = (b'<?xml version="1.0" encoding="utf-8"?><D:error xmlns:D="DAV:" '
-                        b'xmlns:C="urn:ietf:params:xml:ns:caldav"><C:supported-calendar-component/></D:error>')
-                self.send_response(403)
-                self.send_header("Content-Type", "application/xml")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-                return
-            skipped = ("host", "connection", "content-length", "accept-encoding")
-            headers = {k: v for k, v in self.headers.items() if k.lower() not in skipped}
-            connection = http.client.HTTPConnection("127.0.0.1", upstream, timeout=30)
-            connection.request(self.command, self.path, body=body, headers=headers)
-            answer = connection.getresponse()
-            data = answer.read()
-            self.send_response(answer.status)
-            for name, value in answer.getheaders():
-                if name.lower() not in ("connection", "transfer-encoding", "content-length", "keep-alive"):
-                    self.send_header(name, value)
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-        do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = relay
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    server.serve_forever()
+    def refuse(handler, body):
+        if handler.command == "PUT" and b"BEGIN:VTODO" in body:
+            return (403, "application/xml", b'<?xml version="1.0" encoding="utf-8"?><D:error xmlns:D="DAV:" '
+                    b'xmlns:C="urn:ietf:params:xml:ns:caldav"><C:supported-calendar-component/></D:error>')
+        return None
     """
 
   @Test(arguments: CalDAVServer.Kind.allCases)
@@ -334,10 +304,9 @@ struct TodoSyncTests {
     let local = try SyncFixture(server)
     let todo = try Self.add(local, "buy milk")
     try local.add(fields("2024-05-13", "dentist"))
-    let port = try #require(URL(string: server.url)?.port)
-    let relay = try ServiceProcess(python: Self.eventsOnly, [String(port)])
+    let relay = try CalDAVRelay(server, hooks: Self.eventsOnly)
     let client = CalDAVClient(credentials: CalDAVCredentials(user: server.user, password: server.password))
-    let remote = CalDAVRemote(try client.collection("http://127.0.0.1:\(relay.firstLine)" + server.calendarPath))
+    let remote = CalDAVRemote(try client.collection(relay.calendar))
 
     local.clock.now += 1000
     let report = try local.service.sync(local.name, with: remote, options: SyncOptions(product: "-//cal//tests//EN"))

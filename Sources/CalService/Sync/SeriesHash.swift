@@ -53,6 +53,37 @@ enum SeriesHash {
     return of(events.map(withoutKeptLines))
   }
 
+  /// The hash of `events` without the lines cal keeps without reading (as ``visible(_:hash:)``) and without
+  /// the edited occurrences that, but for those lines, only repeat the occurrence they replace: the copy of
+  /// one occurrence that an attendee's client or a server's scheduling adds to the series to carry an answer
+  /// to it (its PARTSTAT), which changes nothing the user sees.
+  static func visibleWithoutAnswers(_ events: [ExportedEvent]) -> Int64 {
+    of(
+      events.map { event in
+        let series = withoutKeptLines(event)
+        var answered = series
+        answered.overrides = series.overrides.filter { !repeats($0.event, of: series, on: $0.day) }
+        return answered
+      })
+  }
+
+  /// Whether `override` is the occurrence of `series` on `day` as the series has it.
+  private static func repeats(_ override: ExportedEvent, of series: ExportedEvent, on day: CivilDate) -> Bool {
+    guard series.schedule.rule != nil else { return false }
+    var occurrence = series
+    occurrence.uid = override.uid
+    occurrence.seriesLink = override.seriesLink
+    occurrence.schedule.startDay = day
+    if let endDay = series.schedule.endDay {
+      occurrence.schedule.endDay = endDay.adding(days: day.daysSince1970 - series.schedule.startDay.daysSince1970)
+    }
+    occurrence.schedule.rule = nil
+    occurrence.exceptions = []
+    occurrence.additions = []
+    occurrence.overrides = []
+    return of(occurrence) == of(override)
+  }
+
   private static func holdsKeptLines(_ event: ExportedEvent) -> Bool {
     event.keptLines != nil || event.overrides.contains { holdsKeptLines($0.event) }
   }

@@ -68,6 +68,17 @@ struct RemoteSeries {
     if let todo { return SeriesHash.visible(todo, hash: hash) }
     return SeriesHash.visible(events.map(SyncEngine.exported), hash: hash)
   }
+
+  /// Its hash without the lines cal keeps without reading, and without the edited occurrences that only
+  /// repeat their occurrence (``SeriesHash/visibleWithoutAnswers(_:)``).
+  var visibleHashWithoutAnswers: Int64 {
+    SeriesHash.visibleWithoutAnswers(events.map(SyncEngine.exported))
+  }
+
+  /// Whether the resource holds edited occurrences of the series alone, without the series itself.
+  var holdsOccurrencesAlone: Bool {
+    todo == nil && !events.isEmpty && events.allSatisfy { $0.seriesLink != nil }
+  }
 }
 
 /// What the server side of one series looks like at this sync, next to the status.
@@ -143,12 +154,7 @@ enum SyncAction {
     case .changed(let server):
       let sameResource = status?.href == server.href
       guard let local else {
-        // Removed here, and changed there since the last sync. The removal goes up when what changed is
-        // nothing the user sees: the resource saved again as both sides had it (another client's new
-        // DTSTAMP), or only the lines cal keeps without reading (an attendee's answer, another client's
-        // X- property), which would otherwise bring the event back at every save of such a client. Any
-        // other change brings it back, so that it is not lost unseen.
-        if sameResource, let status, status.localHash == server.hash || status.visibleHash == server.visibleHash {
+        if let status, removalGoesUp(over: server, status: status) {
           return .deleteRemote(uid: uid, href: server.href, etag: server.etag)
         }
         return .download(server, expected: nil)
@@ -162,6 +168,23 @@ enum SyncAction {
       // Both sides new or changed: the same content is no conflict.
       return server.hash == local.hash ? .record(server, localHash: local.hash) : .conflict(server, local)
     }
+  }
+
+  /// Whether a series removed here, which the server changed to `server` since the last sync (`status`), is
+  /// removed there too. It is when what changed is nothing the user sees: the resource saved again as both
+  /// sides had it (another client's new DTSTAMP), or only the lines cal keeps without reading (an attendee's
+  /// answer, another client's X- property), which would otherwise bring the event back at every save of such
+  /// a client; or an answer to one occurrence, a copy of it with its RECURRENCE-ID that an attendee's client
+  /// or the server's scheduling saves beside the series, in place of it or in a resource of its own: that
+  /// occurrence is the series', removed here with it. Any other change brings the series back, so that it is
+  /// not lost unseen.
+  private static func removalGoesUp(over server: RemoteSeries, status: SyncItemRecord) -> Bool {
+    // Without the series, the server holds nothing but occurrences of the one removed here.
+    if server.holdsOccurrencesAlone { return true }
+    guard status.href == server.href else { return false }
+    if status.localHash == server.hash { return true }
+    guard let visibleHash = status.visibleHash else { return false }
+    return visibleHash == server.visibleHash || visibleHash == server.visibleHashWithoutAnswers
   }
 
   /// For a conflict in which the server changed only the lines cal keeps without reading them, while this

@@ -1,0 +1,150 @@
+import CalCore
+import CalServerSupport
+import CalService
+import Foundation
+import Testing
+
+/// A repeating meeting removed here while an attendee answered one of its occurrences on the server, through
+/// a copy of that occurrence (a VEVENT with its RECURRENCE-ID and the answer) that the attendee's client or
+/// the server's scheduling saves into the series' resource, in place of it, or in a resource of its own: the
+/// answer is no change the user sees, so the meeting does not come back here and the removal goes up.
+@Suite("Removals here against an answer to one occurrence there")
+struct OccurrenceAnswerRemovalTests {
+  /// The organizer and Ana, invited (or, with `answer`, having answered).
+  static func people(answer: String = "NEEDS-ACTION") -> [String] {
+    [
+      "ORGANIZER;CN=Boss:mailto:boss@example.com",
+      "ATTENDEE;CN=Ana;PARTSTAT=\(answer);ROLE=REQ-PARTICIPANT:mailto:ana@example.com",
+    ]
+  }
+
+  /// The weekly stand-up's own VEVENT: Mondays at 09:00 UTC from 13 May 2024, four times.
+  static let series =
+    [
+      "BEGIN:VEVENT", "UID:standup-1", "DTSTAMP:20240101T000000Z", "DTSTART:20240513T090000Z", "DURATION:PT1H",
+      "RRULE:FREQ=WEEKLY;COUNT=4", "SUMMARY:standup",
+    ] + people() + ["END:VEVENT"]
+
+  /// The occurrence of Monday 20 May 2024 as it is, with Ana's answer `answer`: what her client writes.
+  static func answered(_ answer: String = "ACCEPTED") -> [String] {
+    [
+      "BEGIN:VEVENT", "UID:standup-1", "DTSTAMP:20240515T000000Z", "RECURRENCE-ID:20240520T090000Z",
+      "DTSTART:20240520T090000Z", "DURATION:PT1H", "SUMMARY:standup",
+    ] + people(answer: answer) + ["END:VEVENT"]
+  }
+
+  /// A resource holding `vevents`.
+  static func resource(_ vevents: [String]) -> String {
+    (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//other client//EN"] + vevents + ["END:VCALENDAR", ""])
+      .joined(separator: "\r\n")
+  }
+
+  /// The stand-up on the server and synced here, then removed here (not synced since): the server, this
+  /// side and the stand-up's path on the server.
+  static func removedHere(_ kind: CalDAVServer.Kind) throws -> (CalDAVServer, SyncFixture, String) {
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    try server.put("standup.ics", resource(series))
+    #expect(try local.sync().downloaded == 1)
+    try local.expectListing([
+      "2024-05-13 09:00 standup", "2024-05-20 09:00 standup", "2024-05-27 09:00 standup",
+      "2024-06-03 09:00 standup",
+    ])
+    try RemovalSyncTests.remove("standup", from: local)
+    return (server, local, try #require(try server.hrefs()["standup-1"]))
+  }
+
+  /// Syncs, expecting the removal here to go up: one resource removed there, nothing else done, the server
+  /// and this side empty, and the sync after it quiet.
+  static func expectRemovalWentUp(
+    _ server: CalDAVServer, _ local: SyncFixture, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(RemovalSyncTests.counts(try local.sync()) == [0, 0, 0, 1, 0], sourceLocation: sourceLocation)
+    #expect(try server.resources().isEmpty, sourceLocation: sourceLocation)
+    try local.expectListing([], sourceLocation: sourceLocation)
+    try RemovalSyncTests.expectQuiet(local, sourceLocation: sourceLocation)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func anAnswerToOneOccurrenceBesideTheSeriesDoesNotBringItBack(kind: CalDAVServer.Kind) throws {
+    let (server, local, href) = try Self.removedHere(kind)
+    try server.put(href, Self.resource(Self.series + Self.answered()))
+
+    try Self.expectRemovalWentUp(server, local)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func anAnswerToOneOccurrenceOfASeriesMadeHereDoesNotBringItBack(kind: CalDAVServer.Kind) throws {
+    // The series as cal writes it (on the user's clock, with a reminder); the attendee's client copies its
+    // VEVENT for Wednesday 15 May, with a RECURRENCE-ID and the answer, and adds it to the resource.
+    let server = try CalDAVServer(kind)
+    let local = try SyncFixture(server)
+    var rule = fields("2024-05-13", "yoga", at: "18:00", for: 60, repeating: "FREQ=DAILY;COUNT=5")
+    rule.reminders = [Reminder(.start(offsetSeconds: -900))]
+    let yoga = try local.add(rule)
+    #expect(try local.sync().uploaded == 1)
+    let href = try #require(try server.hrefs()[yoga.uid!])
+    let text = try #require(try server.events()[yoga.uid!])
+    let lines = text.split(separator: "\n").map(String.init)
+    let first = try #require(lines.firstIndex(of: "BEGIN:VEVENT"))
+    let last = try #require(lines.firstIndex(of: "END:VEVENT"))
+    let vevent = Array(lines[first...last])
+    let start = try #require(vevent.first { $0.hasPrefix("DTSTART") })
+    let moved = start.replacingOccurrences(of: "20240513", with: "20240515")
+    let copy = vevent.filter { !$0.hasPrefix("RRULE") }.flatMap { line in
+      switch line {
+      case start: [moved.replacingOccurrences(of: "DTSTART", with: "RECURRENCE-ID"), moved]
+      case "END:VEVENT": Self.people(answer: "DECLINED") + [line]
+      default: [line]
+      }
+    }
+    let answered = lines.flatMap { $0 == "END:VCALENDAR" ? copy + [$0] : [$0] }
+    try server.put(href, answered.joined(separator: "\r\n") + "\r\n")
+    try RemovalSyncTests.remove("yoga", from: local)
+
+    try Self.expectRemovalWentUp(server, local)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func anOccurrenceMovedBesideTheSeriesBringsItBack(kind: CalDAVServer.Kind) throws {
+    // The organizer moved 20 May an hour later: a change the user sees, which is not lost unseen.
+    let (server, local, href) = try Self.removedHere(kind)
+    let moved = Self.answered("NEEDS-ACTION").map { $0 == "DTSTART:20240520T090000Z" ? "DTSTART:20240520T100000Z" : $0 }
+    try server.put(href, Self.resource(Self.series + moved))
+
+    #expect(RemovalSyncTests.counts(try local.sync()) == [0, 1, 0, 0, 0])
+    try local.expectListing([
+      "2024-05-13 09:00 standup", "2024-05-20 10:00 standup", "2024-05-27 09:00 standup",
+      "2024-06-03 09:00 standup",
+    ])
+    try RemovalSyncTests.expectQuiet(local)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func theAnswerAloneInPlaceOfTheSeriesDoesNotBringItBack(kind: CalDAVServer.Kind) throws {
+    let (server, local, href) = try Self.removedHere(kind)
+    if kind == .radicale {
+      // Radicale (3.1) refuses any resource without its series' own VEVENT ("Main component missing").
+      #expect(throws: CalDAVServer.Failure.self) { try server.put(href, Self.resource(Self.answered())) }
+      return
+    }
+    try server.put(href, Self.resource(Self.answered()))
+
+    try Self.expectRemovalWentUp(server, local)
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func theAnswerInAResourceOfItsOwnDoesNotBringItBack(kind: CalDAVServer.Kind) throws {
+    // The server's scheduling replaced the series' resource by one of its own holding the answer alone (the
+    // same UID in two resources is refused by both servers, as RFC 4791 wants).
+    let (server, local, href) = try Self.removedHere(kind)
+    try server.delete(href)
+    if kind == .radicale {
+      #expect(throws: CalDAVServer.Failure.self) { try server.put("answer.ics", Self.resource(Self.answered())) }
+      return
+    }
+    try server.put("answer.ics", Self.resource(Self.answered()))
+
+    try Self.expectRemovalWentUp(server, local)
+  }
+}
