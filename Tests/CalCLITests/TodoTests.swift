@@ -38,10 +38,12 @@ struct TodoTests {
     try cal.expect(["todo", "edit", "4", "--due", "fri"], prints: "Changed: [ ] 2024-05-17 09:00  #4  post\n")
     try cal.expectRefused(
       ["todo", "add", "x", "--due", "fri 9am", "--at", "10:00"], "give the time in --due or with --at, not both")
-    try cal.expectRefused(["todo", "add", "x", "--due", "fri 9h"], "--due: 'fri 9h' is not a day")
+    try cal.expectRefused(["todo", "add", "x", "--due", "fri 9h5"], "--due: 'fri 9h5' is not a day")
     try cal.expect(
       ["todo", "add", "pay", "--due", "today", "--priority", "5"],
       prints: "Added: [ ] 2024-05-12  !!  #5  pay (due today)\n")
+    // An h parts hours and minutes as in French, and may end the hour: 9h is 09:00 here, a time and no title.
+    try cal.expect(["todo", "add", "mail", "--due", "fri 9h"], prints: "Added: [ ] 2024-05-17 09:00  #6  mail\n")
   }
 
   @Test("the list: the overdue first, then by when they are due, then by priority; those without a date last")
