@@ -289,6 +289,36 @@ final class EverydayTests {
     #expect(try cal.run(["help", "next"]).stdout == (try cal.run(["help", "agenda"]).stdout))
   }
 
+  @Test(
+    "agenda's and free's headings name the weekdays in the locale's language, as the month pages do; JSON and C stay English",
+    .enabled(if: testLocales != nil, "localedef and the locales package are needed"))
+  func agendaInTheLocale() throws {
+    try addWeek()
+    let german = ["LANG": "de_DE.UTF-8", "LOCPATH": testLocales ?? ""]
+    let week = try cal.run(["agenda", "2w"], environment: german)
+    #expect(week.status == 0)
+    #expect(
+      week.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.hasPrefix("*") } == [
+        "Today (2024-05-12)", "Tomorrow (2024-05-13)", "Mittwoch (2024-05-15)", "Freitag (2024-05-17)",
+        "2024-05-20 (Montag)", "2024-05-22 (Mittwoch)", "2024-05-24 (Freitag)",
+      ])
+    // The same events under the same headings in English, byte for byte, in the C locale.
+    let english = try cal.run(["agenda", "2w"], environment: ["LANG": "C"]).stdout
+    #expect(english.hasPrefix(Self.week) && english.contains("\n2024-05-20 (Monday)\n"))
+    #expect(
+      week.stdout.replacingOccurrences(of: "Mittwoch", with: "Wednesday").replacingOccurrences(
+        of: "Freitag", with: "Friday"
+      )
+      .replacingOccurrences(of: "Montag", with: "Monday") == english)
+    let json = try cal.run(["agenda", "2w", "--json"], environment: german).stdout
+    #expect(json == (try cal.run(["agenda", "2w", "--json"]).stdout))
+    #expect(json.contains(#""heading":"Wednesday""#))
+    try cal.expect(
+      ["free", "2024-05-20", "--between", "9-10"], prints: "2024-05-20 (Montag)\n  09:15-10:00  45m\n",
+      environment: german)
+    try cal.expect(["free", "fri", "--between", "8-9"], prints: "Friday (2024-05-17)\n  08:00-09:00  1h\n")
+  }
+
   @Test("agenda --json: the days, each with its heading and the events as list --json gives them, and running")
   func agendaJSON() throws {
     try addWeek()
