@@ -93,7 +93,7 @@ public enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
     case .bareHour(let text):
       return
         "'\(text)' after the date could be a time or the first word of the title: for a time write it with minutes "
-        + "or am/pm (9:00, 9am, 9:00-10:30) or give --at; for a title that starts with a number, quote the title"
+        + "or am/pm (9:00, 9h00, 9am, 9:00-10:30) or give --at; for a title that starts with a number, quote the title"
     case .endNotAfterStart(let text): return "'\(text)' is not a time span: it must end after it starts"
     }
   }

@@ -54,7 +54,7 @@ final class DocumentationTests {
     // rm takes the handle list prints, as edit does.
     try expect(["help", "rm"], says: "#3@2024-05-22 names one occurrence.")
     // edit's times take what add's take.
-    try expect(["help", "edit"], says: "A new start time: 9, 9:30, 9.30, 21:30, 9am, 9:30pm, noon")
+    try expect(["help", "edit"], says: "A new start time: 9, 9:30, 9.30, 9h30, 21:30, 9am, 9:30pm, noon")
     try expect(["help", "edit"], says: "A new end time, the same day: 10:15, 5pm.")
     try expect(["help", "edit"], says: "HH:MM", false)
     // calendar's --json is for list alone, as its other options say which action they go with.

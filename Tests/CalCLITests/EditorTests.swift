@@ -303,6 +303,35 @@ struct EditorTests {
     #expect(try cal.run(["list", "2024-05-13"]).stdout.contains("#1  elsewhere\n"))
   }
 
+  @Test("an event or an occurrence removed by another command while in the editor is said to be gone, changed or not")
+  func removedMeanwhile() throws {
+    func removing(_ handle: String, then commands: String = "") -> String {
+      "\"\(CalProcess.binary)\" rm \(handle) --db \"\(cal.process.database)\" >/dev/null\n" + commands
+    }
+    // Saved unchanged: not "Nothing changed", and not exit 0.
+    var result = try cal.run(["edit", "1", "--editor"], environment: try editor(removing("1")))
+    #expect(result.status == 1 && result.stdout.isEmpty)
+    #expect(result.stderr == "Error: there is no event #1\n", "\(result.stderr)")
+    result = try cal.run(["edit", "2", "--editor", "--json"], environment: try editor(removing("2")))
+    #expect(result.status == 1 && result.stdout.isEmpty && result.stderr == "Error: there is no event #2\n")
+    // Changed: the text is kept, as for any edit that cannot be made.
+    result = try cal.run(
+      ["edit", "3", "--on", "2024-05-21", "--editor"],
+      environment: try editor(removing("3@2024-05-21", then: "sed -i -e 's/^title: .*/title: mine/' \"$1\"")))
+    #expect(result.status == 1 && result.stdout.isEmpty)
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: the occurrence of event #3 on 2024-05-21 was already removed; your text is kept in"),
+      "\(result.stderr)")
+    result = try cal.run(
+      ["edit", "3", "--on", "2024-05-28", "--editor"], environment: try editor(removing("3@2024-05-28")))
+    #expect(
+      result.status == 1 && result.stderr == "Error: the occurrence of event #3 on 2024-05-28 was already removed\n")
+    #expect(try leftOver().count == 1)
+    #expect(
+      try cal.run(["list", "2024-05-13..2024-05-28"]).stdout == "2024-05-14  09:15-09:30  #3@2024-05-14  standup\n")
+  }
+
   @Test("VISUAL before EDITOR, with options of its own; without a terminal, edit ID alone says what to give")
   func whichEditor() throws {
     var environment = try editor("sed -i -e 's/^title: .*/title: by visual/' \"$1\"", name: "visual.sh")

@@ -270,8 +270,9 @@ final class EventTests {
     try expectRefused(
       ["add", "2024-05-14", "x", "--at", "25:00"], message: "--at: '25:00' is not a time: hours are 00 to 23")
     try expectRefused(
-      ["add", "2024-05-14", "x", "--at", "9h"],
-      message: "--at: '9h' is not a time: write 9, 09, 9:30, 9.30, 21:30, 2130, 9am, 9:30pm, noon or midnight")
+      ["add", "2024-05-14", "x", "--at", "9h5"],
+      message:
+        "--at: '9h5' is not a time: write 9, 09, 9:30, 9.30, 9h30, 9h, 21:30, 2130, 9am, 9:30pm, noon or midnight")
     try expectRefused(
       ["add", "2024-05-14", "x", "--at", "10:00", "--for", "-5m"],
       message: "--for: '-5m' is not a length: it must be longer than zero")

@@ -125,6 +125,33 @@ final class EverydayTests {
     try cal.expect(["list", "--from", "9999-12-20"], prints: "No events from 9999-12-20 to 9999-12-31.\n")
   }
 
+  @Test("9h30 is a time wherever cal reads one; after add's date 9h alone is refused, after a start 10h30 is a length")
+  func frenchTimes() throws {
+    try cal.expect(["add", "fri", "9h30", "réunion"], prints: "Added: 2024-05-17  09:30        #1  réunion\n")
+    try cal.expect(["add", "fri", "21H05-22h", "film"], prints: "Added: 2024-05-17  21:05-22:00  #2  film\n")
+    try cal.expect(
+      ["add", "sat", "x", "--at", "9h", "--end", "17h30"], prints: "Added: 2024-05-18  09:00-17:30  #3  x\n")
+    try cal.expect(["edit", "3", "--at", "10h15"], prints: "Changed: 2024-05-18  10:15-18:45  #3  x\n")
+    // After a start time a word in hours is its length, as 1h30 was before: never the end.
+    try cal.expect(["add", "sun", "9:00", "10h30", "long"], prints: "Added: 2024-05-19  09:00-19:30  #4  long\n")
+    // An hour with an h alone could be a length in the title as well as a time: refused, as 9 is; 48h is no hour.
+    try cal.expectRefused(["add", "fri", "2h", "workshop"], "'2h' after the date could be a time or the first word")
+    try cal.expectRefused(["add", "fri", "9h-10h", "x"], "'9h-10h' after the date could be a time or the first")
+    try cal.expectRefused(["add", "fri", "25h30", "x"], "'25h30' is not a time: hours are 00 to 23")
+    try cal.expect(["add", "mon", "48h", "hackathon"], prints: "Added: 2024-05-13  all day      #5  48h hackathon\n")
+    try cal.expect(["add", "mon", "4hours", "x"], prints: "Added: 2024-05-13  all day      #6  4hours x\n")
+    try cal.expect(["add", "mon", "9h30pm", "x"], prints: "Added: 2024-05-13  all day      #7  9h30pm x\n")
+    // The other places a time is read: free's hours, a reminder's day and time, a to-do's due time, list's moment.
+    try cal.expect(
+      ["free", "sat", "--between", "8h-19h30"],
+      prints: "Saturday (2024-05-18)\n  08:00-10:15  2h15m\n  18:45-19:30  45m\n")
+    try cal.expect(
+      ["add", "sat", "y", "--at", "9:00", "--remind", "fri 21h05"],
+      prints: "Added: 2024-05-18  09:00        #8  y\n            reminders: at 2024-05-17 21:05\n")
+    try cal.expect(["todo", "add", "t", "--due", "fri 9h30"], prints: "Added: [ ] 2024-05-17 09:30  #1  t\n")
+    try cal.expect(["list", "sat", "10h30"], prints: "2024-05-18  10:15-18:45  #3  x\n")
+  }
+
   @Test("list takes a year: four digits alone, this, next or last year")
   func listYear() throws {
     _ = try cal.run(["add", "2024-01-01", "new year"])
@@ -260,6 +287,36 @@ final class EverydayTests {
       ["agenda", "last week"],
       "2024-05-05..2024-05-11 is over: cal agenda shows what is next; cal list 2024-05-05..2024-05-11 shows those days")
     #expect(try cal.run(["help", "next"]).stdout == (try cal.run(["help", "agenda"]).stdout))
+  }
+
+  @Test(
+    "agenda's and free's headings name the weekdays in the locale's language, as the month pages do; JSON and C stay English",
+    .enabled(if: testLocales != nil, "localedef and the locales package are needed"))
+  func agendaInTheLocale() throws {
+    try addWeek()
+    let german = ["LANG": "de_DE.UTF-8", "LOCPATH": testLocales ?? ""]
+    let week = try cal.run(["agenda", "2w"], environment: german)
+    #expect(week.status == 0)
+    #expect(
+      week.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.hasPrefix("*") } == [
+        "Today (2024-05-12)", "Tomorrow (2024-05-13)", "Mittwoch (2024-05-15)", "Freitag (2024-05-17)",
+        "2024-05-20 (Montag)", "2024-05-22 (Mittwoch)", "2024-05-24 (Freitag)",
+      ])
+    // The same events under the same headings in English, byte for byte, in the C locale.
+    let english = try cal.run(["agenda", "2w"], environment: ["LANG": "C"]).stdout
+    #expect(english.hasPrefix(Self.week) && english.contains("\n2024-05-20 (Monday)\n"))
+    #expect(
+      week.stdout.replacingOccurrences(of: "Mittwoch", with: "Wednesday").replacingOccurrences(
+        of: "Freitag", with: "Friday"
+      )
+      .replacingOccurrences(of: "Montag", with: "Monday") == english)
+    let json = try cal.run(["agenda", "2w", "--json"], environment: german).stdout
+    #expect(json == (try cal.run(["agenda", "2w", "--json"]).stdout))
+    #expect(json.contains(#""heading":"Wednesday""#))
+    try cal.expect(
+      ["free", "2024-05-20", "--between", "9-10"], prints: "2024-05-20 (Montag)\n  09:15-10:00  45m\n",
+      environment: german)
+    try cal.expect(["free", "fri", "--between", "8-9"], prints: "Friday (2024-05-17)\n  08:00-09:00  1h\n")
   }
 
   @Test("agenda --json: the days, each with its heading and the events as list --json gives them, and running")

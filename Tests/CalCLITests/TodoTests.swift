@@ -38,10 +38,12 @@ struct TodoTests {
     try cal.expect(["todo", "edit", "4", "--due", "fri"], prints: "Changed: [ ] 2024-05-17 09:00  #4  post\n")
     try cal.expectRefused(
       ["todo", "add", "x", "--due", "fri 9am", "--at", "10:00"], "give the time in --due or with --at, not both")
-    try cal.expectRefused(["todo", "add", "x", "--due", "fri 9h"], "--due: 'fri 9h' is not a day")
+    try cal.expectRefused(["todo", "add", "x", "--due", "fri 9h5"], "--due: 'fri 9h5' is not a day")
     try cal.expect(
       ["todo", "add", "pay", "--due", "today", "--priority", "5"],
       prints: "Added: [ ] 2024-05-12  !!  #5  pay (due today)\n")
+    // An h parts hours and minutes as in French, and may end the hour: 9h is 09:00 here, a time and no title.
+    try cal.expect(["todo", "add", "mail", "--due", "fri 9h"], prints: "Added: [ ] 2024-05-17 09:00  #6  mail\n")
   }
 
   @Test("the list: the overdue first, then by when they are due, then by priority; those without a date last")
@@ -301,18 +303,50 @@ struct TodoEdgeTests {
     cal = try PinnedCal()
   }
 
-  @Test("a time the clocks skip is shown as the instant it stands for, in the list as in JSON")
+  @Test(
+    "a time the clocks skip or show twice: shown as the instant it stands for; add and edit say so, as cal add does")
   func timeInAGap() throws {
     // 2024-03-31 02:30 does not happen in Berlin: the clocks go from 02:00 to 03:00.
     try cal.expect(
       ["todo", "add", "gap", "--due", "2024-03-31", "--at", "02:30"],
-      prints: "Added: [ ] 2024-03-31 03:30  #1  gap (overdue)\n")
+      prints: """
+        Added: [ ] 2024-03-31 03:30  #1  gap (overdue)
+            02:30 does not exist on 2024-03-31 in Europe/Berlin (the clocks go forward 1h): it is due at 03:30
+
+        """)
     let json = try cal.run(["todo", "list", "--json"]).stdout
     #expect(json.contains("\"due\":\"2024-03-31T03:30:00+02:00\""))
-    // A time that happens twice (the clocks go back) is the first, and shown as written.
+    // The same words as cal add's for an event, from the same code.
+    let event = try cal.run(["add", "2024-03-31", "x", "--at", "02:30"]).stdout
+    #expect(
+      event.hasSuffix(
+        " 02:30 does not exist on 2024-03-31 in Europe/Berlin (the clocks go forward 1h): it starts at 03:30\n"))
+    // A time that happens twice (the clocks go back) is the first, shown as written, and said to be.
+    let twice =
+      "happens twice on 2024-10-27 in Europe/Berlin (the clocks go back 1h): it is due at the first, before they go back"
     try cal.expect(
       ["todo", "add", "fold", "--due", "2024-10-27", "--at", "02:30"],
-      prints: "Added: [ ] 2024-10-27 02:30  #2  fold\n")
+      prints: "Added: [ ] 2024-10-27 02:30  #2  fold\n    02:30 \(twice)\n")
+    // Through --due with a time, and through edit; another zone's clock is the one named.
+    try cal.expect(
+      ["todo", "edit", "2", "--due", "2024-10-27 2:15"],
+      prints: "Changed: [ ] 2024-10-27 02:15  #2  fold\n    02:15 \(twice)\n")
+    try cal.expect(
+      ["todo", "add", "ny", "--due", "2024-03-10", "--at", "2:30", "--tz", "America/New_York"],
+      prints: """
+        Added: [ ] 2024-03-10 08:30  #3  ny (overdue)
+            02:30 does not exist on 2024-03-10 in America/New_York (the clocks go forward 1h): it is due at 03:30
+
+        """)
+    // An edit that leaves the time says it still; JSON, marking and times the clocks show once say nothing.
+    #expect(try cal.run(["todo", "edit", "1", "--title", "gap!"]).stdout.contains("\n    02:30 does not exist"))
+    #expect(try cal.run(["todo", "edit", "2", "--json", "--title", "fold!"]).stdout.hasPrefix("{"))
+    try cal.expect(["todo", "done", "2"], prints: "Done: [x] 2024-10-27 02:15  #2  fold! (done 2024-05-12)\n")
+    try cal.expect(
+      ["todo", "add", "after", "--due", "2024-10-27 3:00"], prints: "Added: [ ] 2024-10-27 03:00  #4  after\n")
+    try cal.expect(
+      ["todo", "edit", "4", "--due", "2024-03-31", "--at", "1:59"],
+      prints: "Changed: [ ] 2024-03-31 01:59  #4  after (overdue)\n")
   }
 
   @Test("--tz local is the user's own clock, as for events: a to-do's time loses its zone, and keeps its hour")

@@ -321,7 +321,8 @@ def edit_and_search(cal, folder):
 def edit_in_editor(cal, folder):
     """E gives the terminal to the user's editor with the selected event as cal edit --editor writes it (here
     a script that changes the title and adds a note of two lines); the page comes back whole, the change
-    shown. A series asks which part first; an editor that fails changes nothing and says so."""
+    shown. A series asks which part first; an editor that fails changes nothing and says so; an event removed
+    by another cal while in the editor is said to be gone, though its text was saved unchanged."""
     prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-12", "dentist", "--at", "14:30"],
             ["add", "2024-05-13", "standup", "--at", "9:00", "--repeat", "daily"])
     editor = os.path.join(folder, "editor.sh")
@@ -360,6 +361,17 @@ def edit_in_editor(cal, folder):
         page.key(b"E")
         page.wait_text("Error: the editor (sh ")
         assert page.cal_json("list", "2024-05-12")[0]["title"] == "dentist, edited"
+    finally:
+        page.close()
+    removing = os.path.join(folder, "removing.sh")
+    with open(removing, "w") as file:
+        file.write("#!/bin/sh\n\"%s\" rm 1 --db \"%s\" >/dev/null\n" % (cal, os.path.join(folder, "cal.db")))
+    page = Page(cal, folder, env={"EDITOR": "sh " + removing, "TMPDIR": folder})
+    try:
+        page.settled("May 2024")
+        page.key(b"E")
+        page.wait_text("Error: there is no event #1")
+        assert page.cal_json("list", "2024-05-12") == []
     finally:
         page.close()
 

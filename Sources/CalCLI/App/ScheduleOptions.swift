@@ -6,7 +6,7 @@ import CalService
 struct ScheduleOptions {
   static let at = OptionSpec(
     "at", value: "time",
-    help: "The start time: 9, 9:30, 9.30, 21:30, 9am, 9:30pm, noon; without it the event lasts all day.")
+    help: "The start time: 9, 9:30, 9.30, 9h30, 21:30, 9am, 9:30pm, noon; without it the event lasts all day.")
   static let length = OptionSpec(
     "for", value: "length", help: "How long a timed event lasts: 45m, 1h, 1h30m, 1h30, 1.5h, 90 (minutes), 2d.")
   static let end = OptionSpec("end", value: "time", help: "When a timed event ends, the same day: 10:15, 5pm.")
@@ -62,7 +62,7 @@ struct ScheduleOptions {
     case .edit:
       return [
         at.withHelp(
-          "A new start time: 9, 9:30, 9.30, 21:30, 9am, 9:30pm, noon (a timed event keeps its length; --all-day "
+          "A new start time: 9, 9:30, 9.30, 9h30, 21:30, 9am, 9:30pm, noon (a timed event keeps its length; --all-day "
             + "removes the time)."),
         length.withHelp("A new length for a timed event: 45m, 1h30m, 2d."),
         end.withHelp("A new end time, the same day: 10:15, 5pm."),

@@ -7,7 +7,8 @@ struct AgendaCommand: Command {
     name: "agenda", aliases: ["next"], abstract: "List what is next: the events from now on, by day.",
     discussion: """
       Lists the events of the next 7 days (today and six more) under a heading for each day: Today, \
-      Tomorrow, the weekday for the rest of the week, then the date. Timed events that already ended today \
+      Tomorrow, the weekday for the rest of the week (named in the locale's language, as the month pages \
+      name it; in English in JSON), then the date. Timed events that already ended today \
       are left out; those under way are marked with *. A range that starts before today starts now. \
       --from and --to give the range as list takes them (--from alone: 7 days; --to alone: from today).
       """,

@@ -152,6 +152,24 @@ struct EditCommand: Command {
     return outcome
   }
 
+  /// The fields an edit of event `id` (its occurrence on `occurrence` ...) starts from, read in a transaction
+  /// rolled back, as `CalendarService.edit` would hand them to its change.
+  ///
+  /// - Throws: what `CalendarService.edit` throws: the event or the occurrence is not there, the calendar
+  ///   cannot take it.
+  private static func fields(
+    _ calendar: CalendarService, id: Int64, occurrence: CivilDate?, fromHere: Bool, calendarName: String?
+  ) throws -> EventFields {
+    do {
+      _ = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere, calendar: calendarName) { fields in
+        throw Peek(fields: fields)
+      }
+    } catch let peek as Peek {
+      return peek.fields
+    }
+    preconditionFailure("an edit returned without calling its change")
+  }
+
   /// `error`, which the service gave for an event written in the editor, naming the file that keeps the text
   /// (`kept`): a value the service refuses is the text's fault, not the command line's (no usage line).
   static func keepingText(_ error: ServiceError, _ kept: String) -> any Error {
@@ -170,16 +188,8 @@ struct EditCommand: Command {
     _ calendar: CalendarService, id: Int64, occurrence: CivilDate?, fromHere: Bool, calendarName: String?,
     context: CommandContext
   ) throws -> EditOutcome? {
-    var before: EventFields?
-    do {
-      // With the calendar named, so that one that cannot take the event is refused before the editor opens.
-      _ = try calendar.edit(id: id, occurrence: occurrence, fromHere: fromHere, calendar: calendarName) { fields in
-        throw Peek(fields: fields)
-      }
-    } catch let peek as Peek {
-      before = peek.fields
-    }
-    guard let before else { preconditionFailure("an edit returned without calling its change") }
+    // With the calendar named, so that one that cannot take the event is refused before the editor opens.
+    let before = try fields(calendar, id: id, occurrence: occurrence, fromHere: fromHere, calendarName: calendarName)
     let name = "#\(id)" + (occurrence.map { "@\($0)" } ?? "")
     let form = EventForm(before, localZone: context.localZone, clock: context.locale.clock) { options in
       (try? EditCommand.change(before, by: options, context: context))?.schedule.rule
@@ -206,6 +216,8 @@ struct EditCommand: Command {
     // A line changed only in how it is written (at: 09:00 to 9am) changes nothing either: no edit is logged.
     guard calendarName != nil || after != before else {
       unlink(edited.path)
+      // Removed meanwhile (cal rm in another terminal): said as an edit of it is, not as nothing changed.
+      _ = try fields(calendar, id: id, occurrence: occurrence, fromHere: fromHere, calendarName: calendarName)
       return nil
     }
     let outcome: EditOutcome

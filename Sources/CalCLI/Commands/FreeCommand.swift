@@ -108,7 +108,7 @@ struct FreeCommand: Command {
         buffer.append(byte: UInt8(ascii: "}"))
       } else {
         if day != slot.day {
-          buffer.append(AgendaListing.headingLine(slot.day, today: context.today))
+          buffer.append(AgendaListing.headingLine(slot.day, today: context.today, locale: context.locale))
           buffer.append(byte: UInt8(ascii: "\n"))
         }
         buffer.append(literal: "  ")

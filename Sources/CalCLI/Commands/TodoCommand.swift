@@ -277,12 +277,12 @@ struct TodoCommand: Command {
       if let day = dueDay ?? nil { fields.due = TodoDue(day: day, time: dueTime ?? nil, timeZone: zone ?? nil) }
       fields.priority = priorityValue ?? .none
       let item = try store.open(context, for: .write).addTodo(fields, calendar: calendarName)
-      print(TodoPresenter.report("Added", item, asJSON: json, context: context), context)
+      print(TodoPresenter.report("Added", item, asJSON: json, clockNote: true, context: context), context)
     case .edit:
       let item = try store.open(context, for: .modify).editTodo(id: ids[0], calendar: calendarName) { todo in
         try change(todo)
       }
-      print(TodoPresenter.report("Changed", item, asJSON: json, context: context), context)
+      print(TodoPresenter.report("Changed", item, asJSON: json, clockNote: true, context: context), context)
     case .done, .reopen, .cancel:
       let status: TodoStatus = action == .done ? .done : action == .cancel ? .cancelled : .open
       let verb = action == .done ? "Done" : action == .cancel ? "Cancelled" : "Reopened"

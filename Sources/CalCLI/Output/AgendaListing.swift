@@ -39,7 +39,8 @@ struct AgendaListing {
         buffer.append(literal: "{\"date\":")
         buffer.append(jsonDate: item.day)
         buffer.append(literal: ",\"heading\":")
-        buffer.append(jsonString: Self.heading(item.day, today: context.today))
+        // JSON is read by programs: its heading stays English whatever the locale.
+        buffer.append(jsonString: Self.heading(item.day, today: context.today, weekdayNames: Self.englishWeekdayNames))
         buffer.append(literal: ",\"events\":[")
       } else {
         buffer.append(byte: UInt8(ascii: ","))
@@ -49,7 +50,7 @@ struct AgendaListing {
       format.write(item, context: context, now: now, lines: &lines, into: &buffer)
     } else {
       if startsDay {
-        buffer.append(Self.headingLine(item.day, today: context.today))
+        buffer.append(Self.headingLine(item.day, today: context.today, locale: context.locale))
         buffer.append(byte: UInt8(ascii: "\n"))
       }
       buffer.append(literal: item.isRunning(at: now) ? "* " : "  ")
@@ -81,8 +82,9 @@ struct AgendaListing {
     String(repeating: " ", count: 2 + clock.rangeWidth + 2)
   }
 
-  /// `Today`, `Tomorrow`, a weekday's name within the week, or the date beyond it.
-  private static func heading(_ day: CivilDate, today: CivilDate) -> String {
+  /// `Today`, `Tomorrow`, a weekday's name (of `weekdayNames`, Sunday first) within the week, or the date
+  /// beyond it.
+  private static func heading(_ day: CivilDate, today: CivilDate, weekdayNames: [String]) -> String {
     switch day.daysSince1970 - today.daysSince1970 {
     case 0: return "Today"
     case 1: return "Tomorrow"
@@ -91,13 +93,15 @@ struct AgendaListing {
     }
   }
 
-  /// `Today (2024-05-12)`, `Tuesday (2024-05-14)`, `2024-05-20 (Monday)`.
-  static func headingLine(_ day: CivilDate, today: CivilDate) -> String {
-    let label = heading(day, today: today)
-    let weekday = weekdayNames[day.weekday.rawValue]
+  /// `Today (2024-05-12)`, `Tuesday (2024-05-14)`, `2024-05-20 (Monday)`: the weekdays named in `locale`'s
+  /// language, as the month pages name them (`Dienstag (2024-05-14)` in German); Today and Tomorrow are
+  /// English, as the rest of what cal says, since a locale gives no such words.
+  static func headingLine(_ day: CivilDate, today: CivilDate, locale: CalendarLocale) -> String {
+    let label = heading(day, today: today, weekdayNames: locale.weekdayFullNames)
+    let weekday = locale.weekdayFullNames[day.weekday.rawValue]
     return label == day.description ? "\(day) (\(weekday))" : "\(label) (\(day))"
   }
 
-  /// Headings are English, as the rest of what cal says.
-  static let weekdayNames = CalendarLocale.english.weekdayFullNames
+  /// The weekdays' names in JSON's headings, Sunday first.
+  private static let englishWeekdayNames = CalendarLocale.english.weekdayFullNames
 }

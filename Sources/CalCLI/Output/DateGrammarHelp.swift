@@ -62,6 +62,8 @@ enum DateGrammarHelp {
     TIME    9, 09, 9:30, 21:30        the 24-hour clock
             0930, 2130                the same without the colon
             9.30, 21.30               the same with a dot
+            9h30, 21h05, 9h           the same with an h, as French writes
+                                      it: 9h is 09:00 (no am or pm after it)
             9am, 9:30pm, 12am         hours 1 to 12 with am or pm; 12am is
                                       midnight, 12pm noon
             noon, midnight
@@ -78,9 +80,13 @@ enum DateGrammarHelp {
     a time after it is the start (cal add fri 14:30 dentist), and an end or a
     length in hours or minutes after that its end (fri 9am-10:30am review, fri
     9:00 10:30 review, fri 9:00 1h30 review). A bare hour there (fri 9 x)
-    could be the title's, so it is refused: write 9:00, 9am or --at 9. Four
-    digits there are the time (fri 1400 review), unless they could be a year
-    near this one (fri 2030 dinner: refused; write 20:30, or quote the title).
+    could be the title's, so it is refused: write 9:00, 9am or --at 9; so is
+    an hour with an h alone (fri 2h x: a length in the title?), while fri
+    9h30 x is at 09:30. After a start time, 1h30 or 10h30 is the length, never
+    the end (fri 9:00 10h30 x lasts ten and a half hours): write 10:30 for an
+    end. Four digits there are the time (fri 1400 review), unless they could
+    be a year near this one (fri 2030 dinner: refused; write 20:30, or quote
+    the title).
 
     """
 }

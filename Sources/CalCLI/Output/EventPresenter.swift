@@ -153,21 +153,12 @@ enum EventPresenter {
   }
 
   /// For a start time that a clock change skips on the occurrence's day (02:30 on the night the clocks go
-  /// forward), what became of it, so it does not move silently: `02:30 does not exist on 2024-03-31 in
+  /// forward), what became of it (see ``ClockChangeNote``): `02:30 does not exist on 2024-03-31 in
   /// Europe/Berlin (the clocks go forward 1h): it starts at 03:30`.
   static func skippedTimeNote(_ item: AgendaItem, context: CommandContext) -> String? {
     guard let time = item.schedule.startTime else { return nil }
-    let zoneName = item.schedule.timeZone
-    guard let zone = zoneName.flatMap({ try? context.zones.zone($0) }) ?? (zoneName == nil ? context.localZone : nil)
-    else { return nil }
-    let day = item.occurrence.occurrenceDay
-    let wall = Int64(day.daysSince1970) * 86_400 + Int64(time.minutes) * 60
-    guard case .skipped(_, let shift) = zone.resolve(localSeconds: wall), shift > 0 else { return nil }
-    let clock = context.locale.clock
-    let becomes = (time.minutes + shift / 60) % 1440
-    let shown = TimeOfDay(minutes: becomes)?.description(on: clock) ?? "later"
-    return
-      "\(time.description(on: clock)) does not exist on \(day) in \(zone.name) (the clocks go forward \(EventLength.description(minutes: shift / 60))):"
-      + " it starts at \(shown)"
+    return ClockChangeNote.note(
+      time, on: item.occurrence.occurrenceDay, zoneName: item.schedule.timeZone, outcome: "it starts at",
+      repeated: false, context: context)
   }
 }

@@ -78,9 +78,18 @@ enum TodoPresenter {
     ])
   }
 
-  /// What a command did to `item`: `Added: [ ] ...`, or its JSON object.
-  static func report(_ verb: String, _ item: TodoItem, asJSON: Bool, context: CommandContext) -> [String] {
+  /// What a command did to `item`: `Added: [ ] ...`, or its JSON object. With `clockNote` (`add` and
+  /// `edit`, which set the time), a due time the clocks skip or show twice that day is said on the next line
+  /// (see ``ClockChangeNote``).
+  static func report(
+    _ verb: String, _ item: TodoItem, asJSON: Bool, clockNote: Bool = false, context: CommandContext
+  ) -> [String] {
     if asJSON { return [json(item, context: context).serialized] }
-    return ["\(verb): " + line(item, context: context)]
+    let report = "\(verb): " + line(item, context: context)
+    guard clockNote, let due = item.record.fields.due, let time = due.time,
+      let note = ClockChangeNote.note(
+        time, on: due.day, zoneName: due.timeZone, outcome: "it is due at", repeated: true, context: context)
+    else { return [report] }
+    return [report, "    " + note]
   }
 }
