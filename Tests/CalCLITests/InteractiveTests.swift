@@ -14,7 +14,8 @@ struct InteractiveTests {
   static let cases = [
     "drag_directions", "turn_animates", "keys_and_wheel_turn", "turns_during_animation", "wide_titles", "monday_first",
     "configured_week_start", "configured_twelve_hour",
-    "click_selects", "keys_add_and_delete", "pastes_stay_in_the_prompt", "edit_and_search", "edit_in_editor",
+    "click_selects", "keys_add_and_delete", "undo_and_redo", "pastes_stay_in_the_prompt", "edit_and_search",
+    "edit_in_editor",
     "search_counts_honestly",
     "edit_every_field", "edit_keeps_rule", "go_to_prompt", "todos", "week_view_and_help",
     "help_scrolls_when_small", "week_view_shares_hours",

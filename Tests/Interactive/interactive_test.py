@@ -283,6 +283,42 @@ def keys_add_and_delete(cal, folder):
 
 
 @case
+def undo_and_redo(cal, folder):
+    """u undoes the newest change, as cal undo does (a page turn is one too), U and Ctrl-R make it again; with
+    nothing to make again, an Error: line, and nothing changes."""
+    prepare(cal, folder, ["goto", "2024-05"], ["add", "2024-05-12", "lunch"])
+    page = Page(cal, folder)
+    try:
+        page.settled("May 2024")
+        page.wait_text("lunch")
+        page.key(b"d")
+        page.wait_text("Delete “lunch”? (y/n)")
+        page.key(b"y")
+        page.wait_text("No events.")
+        page.key(b"u")
+        page.wait_text("Undid: removed #1")
+        page.wait_text("all day     lunch")
+        assert [e["title"] for e in page.cal_json("list", "2024-05-12")] == ["lunch"]
+        page.key(b"U")
+        page.wait_text("Redid: removed #1")
+        page.wait_text("No events.")
+        assert page.cal_json("list", "2024-05-12") == []
+        page.key(b"\x12")  # Ctrl-R: nothing left to make again
+        page.wait_text("Error: there is nothing to redo")
+        page.key(b"n")
+        page.wait_for(lambda p: p.lines()[0].strip().startswith("June 2024"), what="the turn to June")
+        page.key(b"u")
+        page.wait_text("Undid: flipped up-left from May 2024 to June 2024")
+        page.wait_for(lambda p: p.lines()[0].strip().startswith("May 2024"), what="May again")
+        page.key(b"\x12")
+        page.wait_text("Redid: flipped up-left")
+        page.wait_for(lambda p: p.lines()[0].strip().startswith("June 2024"), what="June again")
+        assert page.cal_json("list", "2024-05-12") == []
+    finally:
+        page.close()
+
+
+@case
 def edit_and_search(cal, folder):
     """Enter opens the selected event's form, Enter again its first field; / searches, and Enter on a result
     goes to its day."""

@@ -10,7 +10,7 @@ struct InteractiveCommand: Command {
       a day, the wheel turns pages. Keys: arrows or h j k l move the selected day, n and p (PageDown, PageUp) \
       turn to the next and previous month, N and P the mirrored ways, t today, g go to a month or a day, a add \
       an event, Enter or e edit it (E in your editor), d delete it, Tab the next event of the day, / search, w the week view, \
-      ? every key, q or Ctrl-C quit. Every turn is recorded in the history as cal flip records it.
+      u undo the last change and U redo it, ? every key, q or Ctrl-C quit. Every turn is recorded in the history as cal flip records it.
       Standard input and output must be a terminal.
       """,
     options: [PageOptions.monday, PageOptions.sunday, PageOptions.color, FlipCommand.noAnimation, StoreOptions.option])

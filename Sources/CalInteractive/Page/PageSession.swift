@@ -325,6 +325,8 @@ final class PageSession {
     case .character("?"): overlay = .help(top: 0)
     case .character("w"): mode = mode == .month ? .week : .month
     case .character("T"): openTodos()
+    case .character("u"): replay(redoing: false)
+    case .character("U"), .control("r"): replay(redoing: true)
     case .tab: selectEvent(by: 1)
     case .backTab: selectEvent(by: -1)
     case .function(12): try testFault()
@@ -509,6 +511,19 @@ final class PageSession {
     // The next turn, if it comes before this one ends, starts from this page.
     page = composePage().0
     animation = TurnAnimation(direction: direction, oldPage: before.region(rows: 0..<(rows - 1)), start: monotonic())
+  }
+
+  /// Undoes the newest change still in effect (`u`), or makes again the one last undone (`U`, Ctrl-R), as `cal
+  /// undo` and `cal redo` do, and says which: a page turn is a change too, so the month on view may go back.
+  private func replay(redoing: Bool) {
+    animation = nil
+    do {
+      let changes = redoing ? try calendar.redo() : try calendar.undo()
+      guard let change = changes.first else { return }
+      message = ((redoing ? "Redid: " : "Undid: ") + TerminalText.sanitized(change.summary), false)
+    } catch {
+      show(error)
+    }
   }
 
   /// Jumps to `month` (recorded as a jump); false when that failed.
