@@ -122,6 +122,25 @@ struct OccurrenceAnswerRemovalTests {
     try RemovalSyncTests.expectQuiet(local)
   }
 
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aCopyOfTheSeriesOnADayItDoesNotRepeatOnBringsItBack(kind: CalDAVServer.Kind) throws {
+    // A copy of the series with a RECURRENCE-ID of Wednesday 22 May, which is no occurrence of a series on
+    // Mondays: shown as a meeting of its own that day, a change the user sees (regression: it was taken for
+    // an answer, and the removal went up over it).
+    let (server, local, href) = try Self.removedHere(kind)
+    let wednesday = Self.answered("NEEDS-ACTION").map {
+      $0.replacingOccurrences(of: "20240520T090000Z", with: "20240522T090000Z")
+    }
+    try server.put(href, Self.resource(Self.series + wednesday))
+
+    #expect(RemovalSyncTests.counts(try local.sync()) == [0, 1, 0, 0, 0])
+    try local.expectListing([
+      "2024-05-13 09:00 standup", "2024-05-20 09:00 standup", "2024-05-22 09:00 standup",
+      "2024-05-27 09:00 standup", "2024-06-03 09:00 standup",
+    ])
+    try RemovalSyncTests.expectQuiet(local)
+  }
+
   /// The occurrence of 20 May alone, as the server may come to hold it without its series: with Ana's answer
   /// only, or moved an hour later by the organizer.
   static let alone: [(String, [String])] = [

@@ -67,9 +67,13 @@ enum SeriesHash {
       })
   }
 
-  /// Whether `override` is the occurrence of `series` on `day` as the series has it.
+  /// Whether `override` is the occurrence of `series` on `day` as the series has it. Not when `day` is no
+  /// occurrence of the series' rule, or one it excludes: such a copy is shown as an event of its own, which
+  /// the user sees (an occurrence added, or one cancelled brought back).
   private static func repeats(_ override: ExportedEvent, of series: ExportedEvent, on day: CivilDate) -> Bool {
-    guard series.schedule.rule != nil else { return false }
+    guard let rule = series.schedule.rule, !series.exceptions.contains(day),
+      Recurrence(start: series.schedule.startDay, rule: rule).occurrences(from: day, through: day) == [day]
+    else { return false }
     var occurrence = series
     occurrence.uid = override.uid
     occurrence.seriesLink = override.seriesLink
