@@ -102,14 +102,17 @@ public struct RepeatPhrase: Equatable, Sendable {
       return
     }
     // Otherwise weekdays: every monday, every other tue and thu, every mon-fri.
-    var named: [String] = []
+    var listed: [String] = []
     for word in words {
-      // `every mondays` reads as meant.
+      // `every mondays` reads as meant, and `every thurs` as a day is read (`cal add thurs`).
       let singular = word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : word
-      if let weekday = RepeatDayWords.weekdays[word] ?? RepeatDayWords.weekdays[singular] {
-        named.append(RepeatDayWords.shortNames[weekday.rawValue])
+      let named = CalendarLocale.english.weekdays(named: word)
+      if let weekday = RepeatDayWords.weekdays[word] ?? RepeatDayWords.weekdays[singular]
+        ?? (named.count == 1 ? named.first : nil)
+      {
+        listed.append(RepeatDayWords.shortNames[weekday.rawValue])
       } else if RepeatDayWords.weekdayRun(parsing: word) != nil {
-        named.append(word)
+        listed.append(word)
       } else if Self.units[word] != nil {
         throw Error(
           description: "'\(word)' among the days is not understood: say every week on mon,fri, or every mon and fri")
@@ -123,7 +126,7 @@ public struct RepeatPhrase: Equatable, Sendable {
     }
     frequency = .weekly
     self.interval = interval
-    days = named.concatenated(separator: ",")
+    days = listed.concatenated(separator: ",")
   }
 
   /// The days after `on` as `--on` takes them: an ordinal and the weekday after it are one day (`2nd tue`,

@@ -44,6 +44,9 @@ struct RepeatPhraseTests {
     expect("every workday", .weekly, on: "mon-fri")
     expect("every monday", .weekly, on: "mon")
     expect("every mondays", .weekly, on: "mon")
+    // As a day is read (cal add thurs): it was "'thurs' is neither a unit nor a weekday".
+    expect("every thurs and weds", .weekly, on: "thu,wed")
+    expect("every Tues", .weekly, on: "tue")
     expect("every tue and thu", .weekly, on: "tue,thu")
     expect("every mon, wed & fri", .weekly, on: "mon,wed,fri")
     expect("every other friday", .weekly, every: 2, on: "fri")
