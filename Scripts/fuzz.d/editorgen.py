@@ -11,7 +11,7 @@ event an edit made, opened again and saved as it is.
 import json
 
 import values as V
-from generators import DB, DB2, main_tz, pick, rrule, step
+from generators import DB, DB2, main_tz, pick, repeat_phrase, rrule, step
 from icsmutate import Mutator
 
 NOW = "2024-05-12T10:00:00+02:00"  # a Sunday: the day the events below are set around
@@ -129,6 +129,11 @@ def field_value(rng, field):
         if rng.random() < 0.3:
             rule = rrule(rng)
             return rng.choice(["rrule ", "", "RRULE ", "rrule"]) + rule
+        if rng.random() < 0.3:
+            # Words as people say them, up to N times or until a day, as the answer reads them.
+            return repeat_phrase(rng).replace("\t", " ") + rng.choice(["", "", "", ", 3 times", " until 6-30",
+                                                                      " 2 times", " until next fri", " until",
+                                                                      " every 2", " on mon", " 0 times"])
         return pick(rng, REPEAT_WORDS[:12], ["", "none"], REPEAT_WORDS + V.REPEATS_BAD + bad)
     if field == "remind":
         if rng.random() < 0.2:

@@ -139,12 +139,35 @@ def rrule(rng):
     return rng.choice(V.GARBAGE + V.TEXTS_BAD)
 
 
+def repeat_phrase(rng):
+    """A repeat in words for --repeat and the editor's repeat: line: a known good one, or one put together from
+    parts (a lead, a count, a unit or days, days after on, now and then a word too many), apart by spaces, several
+    or tabs, now and then with hostile text in it."""
+    if rng.random() < 0.3:
+        return rng.choice(V.PHRASES_VALID)
+    parts = [rng.choice(V.PHRASE_LEADS), rng.choice(V.PHRASE_COUNTS), rng.choice(V.PHRASE_UNITS),
+             rng.choice(V.PHRASE_ONS)]
+    if rng.random() < 0.1:
+        parts.append(rng.choice(V.PHRASE_TAILS))
+    if rng.random() < 0.08:
+        parts.insert(rng.randrange(1, len(parts) + 1), rng.choice(V.GARBAGE + V.TEXTS_BAD))
+    separator = rng.choice([" "] * 8 + ["  ", "\t", " , "])
+    return separator.join(part for part in parts if part)
+
+
+def repeat(rng):
+    """--repeat's value: a frequency, a phrase in words, or a word it does not take."""
+    if rng.random() < 0.35:
+        return repeat_phrase(rng)
+    return pick(rng, V.REPEATS, (), V.REPEATS_BAD, (0.8, 0, 0.2))
+
+
 VALUE_KINDS = {
     "date": date,
     "time": lambda rng: pick(rng, V.TIMES_VALID, (), V.TIMES_BAD, (0.7, 0, 0.3)),
     "length": lambda rng: pick(rng, V.LENGTHS_VALID, (), V.LENGTHS_BAD, (0.6, 0, 0.4)),
     "zone": lambda rng: pick(rng, V.ZONES_VALID, (), V.ZONES_BAD, (0.65, 0, 0.35)),
-    "repeat": lambda rng: pick(rng, V.REPEATS, (), V.REPEATS_BAD, (0.8, 0, 0.2)),
+    "repeat": repeat,
     "count": lambda rng: pick(rng, V.COUNTS_VALID, V.COUNTS_EDGE, V.GARBAGE, (0.5, 0.4, 0.1)),
     "days": on_days,
     "rrule": rrule,
@@ -290,14 +313,16 @@ class CliGenerator:
         elif rng.random() < 0.55:
             repeat = VALUE_KINDS["repeat"](rng)
             options.append(["--repeat", repeat])
-            if rng.random() < 0.5:
+            # A phrase says how often and on which days itself: the options that say it again, now and then.
+            phrase = repeat.lower().startswith(("every", "each"))
+            if rng.random() < (0.1 if phrase else 0.5):
                 options.append(["--every", count()])
             end = rng.random()
             if end < 0.3:
                 options.append(["--count", count()])
             elif end < 0.5:
                 options.append(["--until", date(rng)])
-            if rng.random() < 0.45:
+            if rng.random() < (0.1 if phrase else 0.45):
                 days = rng.choice(V.ON_WEEKLY if repeat == "weekly" else V.ON_MONTHLY) if rng.random() < 0.7 \
                     else on_days(rng)
                 options.append(["--repeat-on" if edit else "--on", days])

@@ -39,6 +39,25 @@ ZONES_BAD = ["local", "Local", "LOCAL", "", "Nowhere/City", "../../../etc/passwd
              "posix/Europe/Berlin", ".", "..", "Europe/.", "-", "XXX-25", "UTC0UTC1,J0/0,J365/25"]
 REPEATS = ["daily", "weekly", "monthly", "yearly"]
 REPEATS_BAD = ["none", "", "hourly", "DAILY", "Daily", "weekly,monthly", "fortnightly", "secondly", "minutely"]
+# Repeats in words (cal add --repeat "every 2 weeks on mon,fri"): parts a phrase is put together from, each list
+# with words that read and words that do not.
+PHRASE_LEADS = ["every", "every", "each", "EVERY", "Every", "everyday", "evry", "every,", "each,"]
+PHRASE_COUNTS = ["", "", "", "2", "3", "other", "second", "third", "sixth", "2nd", "3rd", "10th", "21st", "1", "0",
+                 "100000", "100001", "50001", "99999999999999999999", "-1", "+2", "1st", "12nd", "0th", "2.5", "٣",
+                 "２", "other other", "2 2", "0002"]
+PHRASE_UNITS = ["day", "days", "week", "weeks", "month", "months", "year", "years", "fortnight", "fortnights",
+                "weekday", "weekdays", "workday", "workdays", "mon", "monday", "mondays", "tue and thu",
+                "mon, wed & fri", "tue,thu", "mon-fri", "sat-sun", "fri-mon", "sun-sat", "tues", "thurs", "weekend",
+                "", "and", ",", "&", "on", "blue moon", "week week", "day and", "mo", "MON", "Friday"]
+PHRASE_ONS = ["", "", "", "on mon,fri", "on mon and fri", "on the 2nd-tue", "on 2nd-tue", "on 1, 15", "on last",
+              "on the last", "on 2nd-last", "on", "on the", "on ,", "on mon on fri", "on 2nd tue",
+              "on the second tuesday", "on last fri", "on mon-fri", "on 6th-mon", "on 32", "on 0", "on tue",
+              "on every", "on mon and", "on 5th-fri", "on the 31st"]
+PHRASE_TAILS = ["3 times", "until fri", "every 2", "and", ",", "on", "until", "0 times", "x"]
+PHRASES_VALID = ["every day", "every weekday", "every 2 weeks", "every other month", "every tue and thu",
+                 "every month on 2nd-tue", "every 2 weeks on mon,fri", "each fortnight", "every third year",
+                 "every other friday", "every mon, wed & fri", "every week on mon and fri", "every month on 1, 15",
+                 "every mon-fri", "every sat-sun", "EVERY  Third\tMonth", "every 100000 years"]
 COUNTS_VALID = ["1", "2", "3", "5", "10", "52", "100"]
 COUNTS_EDGE = ["0", "-1", "100000", "100001", "100001", "2147483648", "1000", "10000", "99999", "1000000000", "2147483647", "2147483648", "4294967296",
                "9223372036854775807", "9223372036854775808", "99999999999999999999", "1e3", "0x10", "+5", " 5",

@@ -29,9 +29,9 @@ public enum RepeatAnswer {
     var options: [String]
     if RepeatPhrase.isPhrase(first) {
       // Words such as `every 2 weeks on mon,fri` or `every tue and thu`, read whole by `--repeat`: they run to
-      // until or N times.
-      var phrase: [String] = []
-      while let word = words.first, word.lowercased() != "until",
+      // until, N times or every N (`every week every 2`, as `weekly every 2` is written).
+      var phrase = [words.removeFirst()]
+      while let word = words.first, !["until", "every"].contains(word.lowercased()),
         !(words.count > 1 && words[1].lowercased() == "times" && Int(word) != nil)
       {
         phrase.append(words.removeFirst())

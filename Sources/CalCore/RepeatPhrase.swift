@@ -1,7 +1,7 @@
 /// How an event repeats, said as people say it: `every day`, `every weekday`, `every week`, `every 2 weeks`,
 /// `every other month`, `every third year`, `every fortnight`, `every monday`, `every tue and thu`, `every
-/// other friday`, `every mon-fri`, `every 2 weeks on mon,fri`, `every month on 2nd-tue` (`each` reads as
-/// `every`). Read into what `--repeat`, `--every` and `--on`
+/// other friday`, `every mon-fri`, `every 2 weeks on mon,fri`, `every month on 2nd-tue`, `every month on the
+/// 2nd tue`, `every month on the 15th` (`each` reads as `every`). Read into what `--repeat`, `--every` and `--on`
 /// say, so that it is checked as those are.
 public struct RepeatPhrase: Equatable, Sendable {
   /// A phrase that cannot be read: what is wrong, in words.
@@ -48,12 +48,15 @@ public struct RepeatPhrase: Equatable, Sendable {
       throw Error(description: "a repeat in words begins with every, such as every 2 weeks")
     }
     words.removeFirst()
-    // `every 2 weeks on mon,fri`, `every month on the 2nd-tue`: the days after `on`, as `--on` takes them.
+    // `every 2 weeks on mon,fri`, `every month on the 2nd tue`: the days after `on`, as `--on` takes them.
     var onDays: String?
     if let on = words.firstIndex(of: "on") {
       let days = words[(on + 1)...].filter { $0 != "the" }
-      guard !days.isEmpty else { throw Error(description: "on which days? such as every 2 weeks on mon,fri") }
-      onDays = days.concatenated(separator: ",")
+      guard !days.contains("on") else {
+        throw Error(description: "say on once, then the days, such as every week on mon,fri")
+      }
+      guard !days.isEmpty else { throw Error(description: "name the days after on, such as every 2 weeks on mon,fri") }
+      onDays = Self.dayWords(days).concatenated(separator: ",")
       words.removeSubrange(on...)
     }
     guard !words.isEmpty else { throw Error(description: "every what? Say \(Self.examples)") }
@@ -61,15 +64,29 @@ public struct RepeatPhrase: Equatable, Sendable {
     if let count = Self.count(words[0]) {
       guard RecurrenceRule.intervalRange.contains(count) else {
         let range = RecurrenceRule.intervalRange
-        throw Error(description: "every \(range.lowerBound) to \(range.upperBound)")
+        throw Error(description: "the number must be from \(range.lowerBound) to \(range.upperBound)")
       }
       interval = count
-      words.removeFirst()
-      guard !words.isEmpty else { throw Error(description: "every \(count) what? days, weeks, months or years") }
+      let said = words.removeFirst()
+      guard !words.isEmpty else {
+        throw Error(description: "every \(said) what? Say days, weeks, months or years")
+      }
     }
-    if words.count == 1, let unit = Self.units[words[0]] {
-      if unit.days != nil && (interval != nil || onDays != nil) {
-        throw Error(description: "a weekday is Monday to Friday, each week; for others, say every 2 weeks on mon,fri")
+    if let unit = Self.units[words[0]] {
+      guard words.count == 1 else {
+        throw Error(
+          description: "'\(words[1...].concatenated(separator: " "))' after '\(words[0])' is not understood: a "
+            + "repeat in words ends with its unit, or with on and the days, such as every 2 weeks on mon,fri")
+      }
+      if unit.days != nil && interval != nil {
+        throw Error(
+          description: "'\(words[0])' takes no number (every weekday is Monday to Friday of each week); for "
+            + "every other week, say every 2 weeks on mon-fri")
+      }
+      if unit.days != nil && onDays != nil {
+        throw Error(
+          description: "every weekday names its days already (Monday to Friday); for others, say every week on "
+            + "mon,fri")
       }
       let (product, overflow) = (interval ?? 1).multipliedReportingOverflow(by: unit.interval)
       guard !overflow, RecurrenceRule.intervalRange.contains(product) else {
@@ -77,7 +94,7 @@ public struct RepeatPhrase: Equatable, Sendable {
           description: "at most every \(RecurrenceRule.intervalRange.upperBound) \(Self.plural(unit.frequency))")
       }
       if onDays != nil && (unit.frequency == .daily || unit.frequency == .yearly) {
-        throw Error(description: "days after on are for weeks and months, such as every month on 2nd-tue")
+        throw Error(description: "only weeks and months take days after on, such as every month on 2nd-tue")
       }
       frequency = unit.frequency
       self.interval = interval == nil && unit.interval == 1 ? nil : product
@@ -85,24 +102,51 @@ public struct RepeatPhrase: Equatable, Sendable {
       return
     }
     // Otherwise weekdays: every monday, every other tue and thu, every mon-fri.
-    var named: [String] = []
+    var listed: [String] = []
     for word in words {
-      // `every mondays` reads as meant.
+      // `every mondays` reads as meant, and `every thurs` as a day is read (`cal add thurs`).
       let singular = word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : word
-      if let weekday = RepeatDayWords.weekdays[word] ?? RepeatDayWords.weekdays[singular] {
-        named.append(RepeatDayWords.shortNames[weekday.rawValue])
+      let named = CalendarLocale.english.weekdays(named: word)
+      if let weekday = RepeatDayWords.weekdays[word] ?? RepeatDayWords.weekdays[singular]
+        ?? (named.count == 1 ? named.first : nil)
+      {
+        listed.append(RepeatDayWords.shortNames[weekday.rawValue])
       } else if RepeatDayWords.weekdayRun(parsing: word) != nil {
-        named.append(word)
+        listed.append(word)
+      } else if Self.units[word] != nil {
+        throw Error(
+          description: "'\(word)' among the days is not understood: say every week on mon,fri, or every mon and fri")
       } else {
-        throw Error(description: "'\(word)' is neither a unit nor a weekday: say \(Self.examples)")
+        throw Error(
+          description: "'\(word)' is neither a unit (day, week, month, year) nor a weekday: say \(Self.examples)")
       }
     }
     guard onDays == nil else {
-      throw Error(description: "the days twice: say every tue and thu, or every week on tue,thu")
+      throw Error(description: "name the days once: every tue and thu, or every week on tue,thu")
     }
     frequency = .weekly
     self.interval = interval
-    days = named.concatenated(separator: ",")
+    days = listed.concatenated(separator: ",")
+  }
+
+  /// The days after `on` as `--on` takes them: an ordinal and the weekday after it are one day (`2nd tue`,
+  /// `second tuesday` and `2nd last fri` are `2nd-tue`, `second-tuesday` and `2nd-last-fri`), and an ordinal
+  /// alone is that day of the month (`the 15th` is `15`).
+  private static func dayWords(_ words: [String]) -> [String] {
+    var days: [String] = []
+    for word in words {
+      if let previous = days.last, RepeatDayWords.ordinal(parsing: previous) != nil,
+        RepeatDayWords.weekdays[word] != nil || (word == "last" && !previous.hasSuffix("last"))
+      {
+        days[days.count - 1] += "-" + word
+      } else {
+        days.append(word)
+      }
+    }
+    return days.map { day in
+      guard let number = RepeatDayWords.ordinal(parsing: day), number > 0 else { return day }
+      return "\(number)"
+    }
   }
 
   /// What the errors suggest.

@@ -390,6 +390,12 @@ struct EditorTests {
       environment: try editor("sed -i -e 's/^repeat: .*/repeat: every other week on fri, 3 times/' \"$1\""))
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("repeats weekly every 2 on fri, 3 times"), "\(result.stdout)")
+    // every N after the words, as after weekly (it was read into the words and refused).
+    result = try cal.run(
+      ["edit", "4", "--editor"],
+      environment: try editor("sed -i -e 's/^repeat: .*/repeat: every fri every 3 until 2024-12-31/' \"$1\""))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("repeats weekly every 3 on fri until 2024-12-31"), "\(result.stdout)")
   }
 
   @Test("a line changed only in how it is written changes nothing, and logs no change")

@@ -123,6 +123,11 @@ final class EventTests {
       ("each fortnight", "repeats weekly every 2", "FREQ=WEEKLY;INTERVAL=2"),
       ("every month on the 2nd-tue", "repeats monthly on 2nd-tue", "FREQ=MONTHLY;BYDAY=2TU"),
       ("every third year", "repeats yearly every 3", "FREQ=YEARLY;INTERVAL=3"),
+      (
+        "every other month on the second tuesday", "repeats monthly every 2 on 2nd-tue",
+        "FREQ=MONTHLY;INTERVAL=2;BYDAY=2TU"
+      ),
+      ("every month on the 14th", "repeats monthly on 14", "FREQ=MONTHLY;BYMONTHDAY=14"),
     ]
     for (index, (words, echo, rule)) in said.enumerated() {
       let added = try run(["add", "2024-05-14", "x\(index)", "--repeat", words])
@@ -135,7 +140,7 @@ final class EventTests {
     try run(["add", "2024-05-13", "gym", "--repeat", "every mon and wed", "--count", "3"])
     let gym = try listed(["list", "2024-05-01..2024-06-30"]).filter { $0["title"] as? String == "gym" }
     #expect(gym.map { $0["date"] as? String } == ["2024-05-13", "2024-05-15", "2024-05-20"])
-    try run(["edit", "8", "--repeat", "every 2 weeks"])
+    try run(["edit", String(said.count + 1), "--repeat", "every 2 weeks"])
     // --repeat replaces the rule whole, in words too.
     #expect(try listed(["list", "2024-05-13"]).first?["repeat"] as? String == "FREQ=WEEKLY;INTERVAL=2")
     // What the words say is not said again by an option, and words that say nothing are refused.
@@ -150,11 +155,24 @@ final class EventTests {
       message: "--repeat 'every weekday' names the days already: give it without --on tue")
     try expectRefused(
       ["add", "2024-05-14", "x", "--repeat", "every blue moon"],
-      message: "--repeat 'every blue moon': 'blue' is neither a unit nor a weekday: say every day, every weekday, "
-        + "every 2 weeks, every other month, every tue and thu, every month on 2nd-tue")
+      message: "--repeat 'every blue moon': 'blue' is neither a unit (day, week, month, year) nor a weekday: say "
+        + "every day, every weekday, every 2 weeks, every other month, every tue and thu, every month on 2nd-tue")
     try expectRefused(
       ["add", "2024-05-14", "x", "--repeat", "every 99999999999999999999 days"],
-      message: "--repeat 'every 99999999999999999999 days': every 1 to 100000")
+      message: "--repeat 'every 99999999999999999999 days': the number must be from 1 to 100000")
+    // Days after on that --on does not take are the words' to answer for: the user gave no --on (it was
+    // "--on xyz: ...", and "--on on: ..." for on said twice).
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "every week on tue and xyz"],
+      message: "--repeat 'every week on tue and xyz': on xyz: expected weekdays such as mon,wed,fri or a run such as "
+        + "mon-fri")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "every month on 2nd-tue and 15"],
+      message: "--repeat 'every month on 2nd-tue and 15': on takes weekdays such as 2nd-tue or days of the month "
+        + "such as 15, not both")
+    try expectRefused(
+      ["add", "2024-05-14", "x", "--repeat", "every week on mon on fri"],
+      message: "--repeat 'every week on mon on fri': say on once, then the days, such as every week on mon,fri")
     try expectRefused(
       ["add", "2024-05-18", "x", "--repeat", "every weekday"],
       message: "2024-05-18 is not a weekday (Monday to Friday): start the series on a day it repeats on, such as "

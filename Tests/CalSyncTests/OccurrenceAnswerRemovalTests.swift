@@ -6,8 +6,10 @@ import Testing
 
 /// A repeating meeting removed here while an attendee answered one of its occurrences on the server, through
 /// a copy of that occurrence (a VEVENT with its RECURRENCE-ID and the answer) that the attendee's client or
-/// the server's scheduling saves into the series' resource, in place of it, or in a resource of its own: the
-/// answer is no change the user sees, so the meeting does not come back here and the removal goes up.
+/// the server's scheduling saves into the series' resource: the answer is no change the user sees, so the
+/// meeting does not come back here and the removal goes up. An occurrence the server holds without its series
+/// (in place of it, or in a resource of its own) comes back, whatever it says: with the series gone here,
+/// nothing tells an answer from a change.
 @Suite("Removals here against an answer to one occurrence there")
 struct OccurrenceAnswerRemovalTests {
   /// The organizer and Ana, invited (or, with `answer`, having answered).
@@ -121,30 +123,101 @@ struct OccurrenceAnswerRemovalTests {
   }
 
   @Test(arguments: CalDAVServer.Kind.allCases)
-  func theAnswerAloneInPlaceOfTheSeriesDoesNotBringItBack(kind: CalDAVServer.Kind) throws {
-    let (server, local, href) = try Self.removedHere(kind)
-    if kind == .radicale {
-      // Radicale (3.1) refuses any resource without its series' own VEVENT ("Main component missing").
-      #expect(throws: CalDAVServer.Failure.self) { try server.put(href, Self.resource(Self.answered())) }
-      return
-    }
-    try server.put(href, Self.resource(Self.answered()))
+  func aCopyOfTheSeriesOnADayItDoesNotRepeatOnBringsItBack(kind: CalDAVServer.Kind) throws {
+    // A copy of the series with the RECURRENCE-ID of a day that is no occurrence of the series (Wednesday 22
+    // May of a series on Mondays; Monday 10 June, after its four times): shown as a meeting of its own that
+    // day, a change the user sees (regression: it was taken for an answer, and the removal went up over it).
+    for (stamp, day) in [("20240522", "2024-05-22"), ("20240610", "2024-06-10")] {
+      let (server, local, href) = try Self.removedHere(kind)
+      let copy = Self.answered("NEEDS-ACTION").map {
+        $0.replacingOccurrences(of: "20240520T090000Z", with: "\(stamp)T090000Z")
+      }
+      try server.put(href, Self.resource(Self.series + copy))
 
-    try Self.expectRemovalWentUp(server, local)
+      #expect(RemovalSyncTests.counts(try local.sync()) == [0, 1, 0, 0, 0], "\(day)")
+      let series = ["2024-05-13", "2024-05-20", "2024-05-27", "2024-06-03"]
+      try local.expectListing((series + [day]).sorted().map { "\($0) 09:00 standup" })
+      try RemovalSyncTests.expectQuiet(local)
+    }
+  }
+
+  /// The occurrence of 20 May alone, as the server may come to hold it without its series: with Ana's answer
+  /// only, or moved an hour later by the organizer.
+  static let alone: [(String, [String])] = [
+    ("20 May answered", answered()),
+    ("20 May moved", answered().map { $0 == "DTSTART:20240520T090000Z" ? "DTSTART:20240520T100000Z" : $0 }),
+  ]
+
+  /// Syncs, expecting the occurrence `text` (one line of a listing) alone on the server to come back here;
+  /// removed again, the removal goes up.
+  static func expectOccurrenceCameBack(
+    _ text: String, _ server: CalDAVServer, _ local: SyncFixture, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(RemovalSyncTests.counts(try local.sync()) == [0, 1, 0, 0, 0], sourceLocation: sourceLocation)
+    try local.expectListing([text], sourceLocation: sourceLocation)
+    try RemovalSyncTests.expectQuiet(local, sourceLocation: sourceLocation)
+    try RemovalSyncTests.remove("standup", from: local)
+    try expectRemovalWentUp(server, local, sourceLocation: sourceLocation)
   }
 
   @Test(arguments: CalDAVServer.Kind.allCases)
-  func theAnswerInAResourceOfItsOwnDoesNotBringItBack(kind: CalDAVServer.Kind) throws {
-    // The server's scheduling replaced the series' resource by one of its own holding the answer alone (the
-    // same UID in two resources is refused by both servers, as RFC 4791 wants).
-    let (server, local, href) = try Self.removedHere(kind)
-    try server.delete(href)
-    if kind == .radicale {
-      #expect(throws: CalDAVServer.Failure.self) { try server.put("answer.ics", Self.resource(Self.answered())) }
-      return
-    }
-    try server.put("answer.ics", Self.resource(Self.answered()))
+  func anOccurrenceAloneInPlaceOfTheSeriesComesBack(kind: CalDAVServer.Kind) throws {
+    // With the series gone here, nothing tells a copy that carries only an answer from one the organizer
+    // moved (or renamed): both come back, so that no change is deleted unseen (regression: both were
+    // removed there, the moved occurrence lost).
+    for (name, occurrence) in Self.alone {
+      let (server, local, href) = try Self.removedHere(kind)
+      if kind == .radicale {
+        // Radicale (3.1) refuses any resource without its series' own VEVENT ("Main component missing").
+        #expect(throws: CalDAVServer.Failure.self) { try server.put(href, Self.resource(occurrence)) }
+        return
+      }
+      try server.put(href, Self.resource(occurrence))
 
-    try Self.expectRemovalWentUp(server, local)
+      let time = name == "20 May moved" ? "10:00" : "09:00"
+      try Self.expectOccurrenceCameBack("2024-05-20 \(time) standup", server, local)
+    }
+  }
+
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func anOccurrenceInAResourceOfItsOwnComesBack(kind: CalDAVServer.Kind) throws {
+    // The server's scheduling replaced the series' resource by one of its own holding the occurrence alone
+    // (the same UID in two resources is refused by both servers, as RFC 4791 wants).
+    for (name, occurrence) in Self.alone {
+      let (server, local, href) = try Self.removedHere(kind)
+      try server.delete(href)
+      if kind == .radicale {
+        #expect(throws: CalDAVServer.Failure.self) { try server.put("answer.ics", Self.resource(occurrence)) }
+        return
+      }
+      try server.put("answer.ics", Self.resource(occurrence))
+
+      let time = name == "20 May moved" ? "10:00" : "09:00"
+      try Self.expectOccurrenceCameBack("2024-05-20 \(time) standup", server, local)
+    }
+  }
+
+  @Test
+  func anInvitationToOneOccurrenceChangedThereComesBack() throws {
+    // An invitation to one occurrence of a series kept elsewhere (Xandikos: Radicale refuses such a
+    // resource), removed here while the organizer moved it and renamed it there: it comes back with the
+    // change (regression: the removal went up over it, the change lost).
+    let server = try CalDAVServer(.xandikos)
+    let local = try SyncFixture(server)
+    try server.put(
+      "yoga.ics",
+      SeriesLinkSyncTests.occurrence(
+        uid: "yoga-1", SeriesLinkSyncTests.berlin, SeriesLinkSyncTests.start, summary: "yoga later"))
+    #expect(try local.sync().downloaded == 1)
+    try local.expectListing(["2024-05-27 19:00 yoga later"])
+    try RemovalSyncTests.remove("yoga later", from: local)
+    let moved = SeriesLinkSyncTests.start.replacingOccurrences(of: "T210000", with: "T220000")
+    try server.put(
+      "yoga.ics",
+      SeriesLinkSyncTests.occurrence(uid: "yoga-1", SeriesLinkSyncTests.berlin, moved, summary: "yoga moved"))
+
+    #expect(RemovalSyncTests.counts(try local.sync()) == [0, 1, 0, 0, 0])
+    try local.expectListing(["2024-05-27 20:00 yoga moved"])
+    try RemovalSyncTests.expectQuiet(local)
   }
 }

@@ -321,7 +321,10 @@ struct ScheduleOptions {
       (rule.until, rule.count) = (until, nil)
     }
     if let on {
-      (rule.byDay, rule.byMonthDay) = try Self.days(on, frequency: rule.frequency, option: repeatDaysName)
+      // Days the words name are the words' to answer for: the user gave no --on.
+      let subject = phrase?.days != nil ? repeats.map { "--repeat '\($0)': on" } : nil
+      (rule.byDay, rule.byMonthDay) = try Self.days(
+        on, frequency: rule.frequency, option: repeatDaysName, subject: subject)
     } else if repeats != nil {
       (rule.byDay, rule.byMonthDay) = ([], [])
     }
@@ -364,13 +367,15 @@ struct ScheduleOptions {
     }
   }
 
-  /// `--on` for weekly (weekdays) or monthly (nth weekdays or days of the month) repeats.
-  static func days(_ text: String, frequency: RecurrenceRule.Frequency, option: String) throws(UsageError)
-    -> ([RecurrenceRule.WeekdayOccurrence], [Int])
-  {
+  /// `--on` for weekly (weekdays) or monthly (nth weekdays or days of the month) repeats; an error names
+  /// `subject` (`--on` when not given).
+  static func days(
+    _ text: String, frequency: RecurrenceRule.Frequency, option: String, subject: String? = nil
+  ) throws(UsageError) -> ([RecurrenceRule.WeekdayOccurrence], [Int]) {
+    let option = subject ?? "--\(option)"
     let items = text.lowercased().split(separator: ",").map { $0.trimmingWhitespace() }
     guard !items.isEmpty, items.allSatisfy({ !$0.isEmpty }) else {
-      throw UsageError("--\(option) needs at least one day")
+      throw UsageError("\(option) needs at least one day")
     }
     switch frequency {
     case .weekly:
@@ -381,7 +386,7 @@ struct ScheduleOptions {
         } else if let run = RepeatDayWords.weekdayRun(parsing: item) {
           weekdays += run
         } else {
-          throw UsageError("--\(option) \(item): expected weekdays such as mon,wed,fri or a run such as mon-fri")
+          throw UsageError("\(option) \(item): expected weekdays such as mon,wed,fri or a run such as mon-fri")
         }
       }
       // A day named twice (`mon-fri,wed`) is one day of the rule.
@@ -397,16 +402,16 @@ struct ScheduleOptions {
           weekdays.append(weekday)
         } else {
           throw UsageError(
-            "--\(option) \(item): expected 1st to 5th, last or 2nd-last with a weekday (2nd-tue, last-fri, "
+            "\(option) \(item): expected 1st to 5th, last or 2nd-last with a weekday (2nd-tue, last-fri, "
               + "2nd-last-fri), or a day of the month (15, last, 2nd-last)")
         }
       }
       if !weekdays.isEmpty && !monthDays.isEmpty {
-        throw UsageError("--\(option) takes weekdays such as 2nd-tue or days of the month such as 15, not both")
+        throw UsageError("\(option) takes weekdays such as 2nd-tue or days of the month such as 15, not both")
       }
       return (weekdays, monthDays)
     case .daily, .yearly:
-      throw UsageError("--\(option) is for weekly and monthly repeats")
+      throw UsageError("\(option) is for weekly and monthly repeats")
     }
   }
 }

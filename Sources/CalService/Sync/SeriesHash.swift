@@ -56,20 +56,30 @@ enum SeriesHash {
   /// The hash of `events` without the lines cal keeps without reading (as ``visible(_:hash:)``) and without
   /// the edited occurrences that, but for those lines, only repeat the occurrence they replace: the copy of
   /// one occurrence that an attendee's client or a server's scheduling adds to the series to carry an answer
-  /// to it (its PARTSTAT), which changes nothing the user sees.
+  /// to it (its PARTSTAT), which changes nothing the user sees. A copy on a day that is none of the series'
+  /// (one its rule does not make, one it excludes, one after its COUNT) stays: it is shown as an event of its
+  /// own, an occurrence added or a cancelled one brought back.
   static func visibleWithoutAnswers(_ events: [ExportedEvent]) -> Int64 {
     of(
       events.map { event in
         let series = withoutKeptLines(event)
+        guard let rule = series.schedule.rule, !series.overrides.isEmpty else { return series }
+        // The days the series happens on, to its COUNT too: a copy past it is an occurrence added.
+        let recurrence = Recurrence(start: series.schedule.startDay, rule: rule)
+        let lastDay = recurrence.lastDay()
         var answered = series
-        answered.overrides = series.overrides.filter { !repeats($0.event, of: series, on: $0.day) }
+        answered.overrides = series.overrides.filter { day, override in
+          let occurs =
+            !series.exceptions.contains(day)
+            && recurrence.occurrences(from: day, through: day, lastDay: lastDay) == [day]
+          return !(occurs && repeats(override, of: series, on: day))
+        }
         return answered
       })
   }
 
-  /// Whether `override` is the occurrence of `series` on `day` as the series has it.
+  /// Whether `override` is the occurrence of `series` on `day`, one of its days, as the series has it.
   private static func repeats(_ override: ExportedEvent, of series: ExportedEvent, on day: CivilDate) -> Bool {
-    guard series.schedule.rule != nil else { return false }
     var occurrence = series
     occurrence.uid = override.uid
     occurrence.seriesLink = override.seriesLink

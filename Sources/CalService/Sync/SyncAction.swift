@@ -74,11 +74,6 @@ struct RemoteSeries {
   var visibleHashWithoutAnswers: Int64 {
     SeriesHash.visibleWithoutAnswers(events.map(SyncEngine.exported))
   }
-
-  /// Whether the resource holds edited occurrences of the series alone, without the series itself.
-  var holdsOccurrencesAlone: Bool {
-    todo == nil && !events.isEmpty && events.allSatisfy { $0.seriesLink != nil }
-  }
 }
 
 /// What the server side of one series looks like at this sync, next to the status.
@@ -175,12 +170,12 @@ enum SyncAction {
   /// sides had it (another client's new DTSTAMP), or only the lines cal keeps without reading (an attendee's
   /// answer, another client's X- property), which would otherwise bring the event back at every save of such
   /// a client; or an answer to one occurrence, a copy of it with its RECURRENCE-ID that an attendee's client
-  /// or the server's scheduling saves beside the series, in place of it or in a resource of its own: that
-  /// occurrence is the series', removed here with it. Any other change brings the series back, so that it is
-  /// not lost unseen.
+  /// or the server's scheduling saves beside the series: that occurrence is the series', removed here with it.
+  /// Any other change brings the series back, so that it is not lost unseen. So do edited occurrences the
+  /// server holds without their series (in its place, or in a resource of their own), whatever they say: with
+  /// the series gone here, nothing tells a copy that only carries an answer from one the organizer moved or
+  /// renamed, and a removal that came back can be made again, while a change deleted unseen is lost.
   private static func removalGoesUp(over server: RemoteSeries, status: SyncItemRecord) -> Bool {
-    // Without the series, the server holds nothing but occurrences of the one removed here.
-    if server.holdsOccurrencesAlone { return true }
     guard status.href == server.href else { return false }
     if status.localHash == server.hash { return true }
     guard let visibleHash = status.visibleHash else { return false }
