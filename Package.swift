@@ -51,6 +51,7 @@ let package = Package(
         .embedInCode("../../Migrations/0021_kept_lines.sql"),
         .embedInCode("../../Migrations/0022_sync_items_visible_hash.sql"),
         .embedInCode("../../Migrations/0023_todos.sql"),
+        .embedInCode("../../Migrations/0024_calendar_components.sql"),
       ]
     ),
     // Service layer: what cal does (page-flip navigation, the agenda, editing, import and export), with the

@@ -190,8 +190,9 @@ extension CalendarService {
   }
 
   /// Refuses to-dos in a calendar that cannot keep them: a subscription (read-only). A CalDAV calendar keeps
-  /// them, and its sync carries them as VTODOs; a collection that takes no VTODO refuses the upload, which
-  /// the sync reports as a skipped item.
+  /// them, and its sync carries them as VTODOs; when its collection takes no VTODO
+  /// (``CalendarRecord/refusesTodos``), they stay on this machine, which the sync reports as skipped items
+  /// (and `cal todo add` says at once).
   static func checkTodoWritable(_ calendar: CalendarRecord) throws(ServiceError) {
     try checkWritable(calendar)
   }

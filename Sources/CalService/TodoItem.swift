@@ -20,11 +20,18 @@ public struct TodoItem: Sendable {
   public let isOverdue: Bool
   /// Whether it is still to do and due today (and not yet overdue).
   public let isDueToday: Bool
+  /// Whether its calendar's collection takes no to-dos (``CalendarRecord/refusesTodos``): the to-do stays on
+  /// this machine, never sent to the server.
+  public let staysHere: Bool
+  /// The components its calendar's collection says it holds (``CalendarRecord/components``).
+  public let calendarComponents: [String]?
 
   init(_ todo: TodoRecord, calendar: CalendarRecord?, environment: ServiceEnvironment) {
     record = todo
     calendarName = calendar?.name ?? ""
     calendarColor = calendar?.color
+    staysHere = calendar?.refusesTodos ?? false
+    calendarComponents = calendar?.components
     let local = environment.localZone
     var day: CivilDate?
     var time: TimeOfDay?

@@ -25,7 +25,8 @@ public final class CalDAVNetwork: CalendarNetwork {
     let client = try client(for: url, user: user, passwordCommand: passwordCommand)
     do {
       return try client.discover(url).calendars.map {
-        DiscoveredCalendar(url: $0.url, name: $0.displayName, color: $0.color.flatMap(CalendarColor.init))
+        DiscoveredCalendar(
+          url: $0.url, name: $0.displayName, color: $0.color.flatMap(CalendarColor.init), components: $0.components)
       }
     } catch {
       throw ServiceError(.remote, error.description)

@@ -12,9 +12,12 @@ public struct CalDAVRemote: SyncRemote {
     self.collection = collection
   }
 
-  /// The collection's ctag.
-  public func ctag() throws(RemoteError) -> String? {
-    try Self.mapped { () throws(CalDAVError) in try collection.properties().ctag }
+  /// The collection's ctag and the components it holds.
+  public func properties() throws(RemoteError) -> RemoteProperties {
+    try Self.mapped { () throws(CalDAVError) in
+      let calendar = try collection.properties()
+      return RemoteProperties(ctag: calendar.ctag, components: calendar.components)
+    }
   }
 
   /// `sync-collection` since `token`. Any refusal means the engine should list the collection instead:

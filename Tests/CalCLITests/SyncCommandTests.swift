@@ -105,6 +105,56 @@ struct SyncCommandTests {
           + "\"todo\":true}]"), "\(json.stdout)")
   }
 
+  /// A collection made for events alone (Radicale keeps what MKCALENDAR declares) is known as such from
+  /// `calendar add`: a to-do added there is kept here and said so at once, and each sync names it as skipped
+  /// without sending it, while events go up.
+  @Test func aCalendarForEventsAloneKeepsItsToDosHereAndSaysSo() throws {
+    let server = try CalDAVServer(.radicale)
+    try server.remakeCalendar(components: ["VEVENT"])
+    let cal = try CalProcess()
+    defer { cal.remove() }
+    let added = try cal.run([
+      "calendar", "add", "work", "--url", server.calendar, "--user", server.user, "--password-command",
+      "printf '%s\\n' '\(server.password)'",
+    ])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(
+      added.stdout.hasPrefix(
+        "Added calendar work: CalDAV \(server.calendar) (user \(server.user)), takes no to-dos\nwork: 0 up, 0 down, "),
+      "\(added.stdout)")
+    let note =
+      "    the calendar 'work' takes no to-dos on its server (it holds VEVENT only): this one stays on this machine\n"
+    let milk = try cal.run(["todo", "add", "milk", "--calendar", "work"])
+    #expect(milk.status == 0 && milk.stderr.isEmpty, "\(milk.stderr)")
+    #expect(milk.stdout.hasPrefix("Added: [ ] ") && milk.stdout.hasSuffix("milk\n" + note), "\(milk.stdout)")
+    // Said only where the to-do is put there: a to-do of a local calendar, or one edited in place, says nothing.
+    let bread = try cal.run(["todo", "add", "bread"])
+    #expect(bread.stdout.hasPrefix("Added: [ ] ") && !bread.stdout.contains("stays"), "\(bread.stdout)")
+    #expect(try cal.run(["todo", "edit", "1", "--priority", "high"]).stdout.contains("stays") == false)
+    let moved = try cal.run(["todo", "edit", "2", "--calendar", "work"])
+    #expect(moved.stdout.hasSuffix("bread\n" + note), "\(moved.stdout)")
+    let json = try cal.run(["todo", "add", "eggs", "--calendar", "work", "--json"])
+    #expect(json.stdout.hasPrefix("{") && !json.stdout.contains("stays"), "\(json.stdout)")
+    try cal.run(["add", "2024-05-12", "dentist", "--at", "10:00", "--for", "30m", "--calendar", "work"])
+
+    let synced = try cal.run(["sync"])
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(synced.stdout.hasPrefix("work: 1 up, 0 down, 0 removed, no conflicts ("), "\(synced.stdout)")
+    for (id, title) in [(1, "milk"), (2, "bread"), (3, "eggs")] {
+      #expect(
+        synced.stdout.contains(
+          ": the collection takes no to-dos (it holds VEVENT only): to-do #\(id) \(title) stays on this machine\n"),
+        "\(synced.stdout)")
+    }
+    #expect(synced.stdout.split(separator: "\n").count { $0.hasPrefix("  skipped ") } == 3)
+    let resources = try server.resources()
+    #expect(resources.count == 1 && resources.values.allSatisfy { $0.contains("SUMMARY:dentist") })
+    let again = try cal.run(["sync", "--json"])
+    #expect(again.stdout.contains("\"up\":0,\"down\":0,\"removed\":0"), "\(again.stdout)")
+    #expect(again.stdout.components(separatedBy: "the collection takes no to-dos").count == 4, "\(again.stdout)")
+    #expect(try cal.run(["calendar", "list"]).stdout.contains(" takes no to-dos, synced "))
+  }
+
   /// Moving an event between calendars is, for sync, a removal from one and an addition to the other.
   @Test(arguments: CalDAVServer.Kind.allCases)
   func anEventMovedAwayLeavesTheServerAndOneMovedInReachesIt(kind: CalDAVServer.Kind) throws {

@@ -71,8 +71,11 @@ struct VisibleHashMigrationTests {
     do {
       let older = try CalendarStore(path: path, now: 1, migrator: .before("0022"))
       let calendar = try older.write {
-        let calendar = try older.calendars.insert(
-          CalendarRecord(id: 0, name: "work", kind: .caldav, url: "http://localhost/work/", syncToken: "t1"))
+        // As that `cal` wrote it: the repository now writes columns of later migrations too.
+        try older.database.execute(
+          "INSERT INTO calendars (id, name, kind, url, sync_token) VALUES (2, 'work', 'caldav', 'http://localhost/work/', 't1')"
+        )
+        let calendar = CalendarRecord(id: 2, name: "work")
         let fields = EventFields(title: "meeting", schedule: EventSchedule(startDay: .first), uid: "u1")
         _ = try older.events.insert(fields, calendar: calendar.id, at: 1)
         try older.database.execute(

@@ -471,7 +471,7 @@ final class RacingRemote: SyncRemote {
   /// How many writes were raced.
   var racedCount: Int { raced.count }
 
-  func ctag() throws(RemoteError) -> String? { try inner.ctag() }
+  func properties() throws(RemoteError) -> RemoteProperties { try inner.properties() }
   func changes(since token: String?) throws(RemoteError) -> RemoteChanges { try inner.changes(since: token) }
   func list() throws(RemoteError) -> [RemoteItem] { try inner.list() }
   func fetch(_ hrefs: [String]) throws(RemoteError) -> [RemoteResource] { try inner.fetch(hrefs) }
@@ -504,7 +504,7 @@ struct WithoutCollectionSync: SyncRemote {
 
   init(_ inner: CalDAVRemote) { self.inner = inner }
 
-  func ctag() throws(RemoteError) -> String? { try inner.ctag() }
+  func properties() throws(RemoteError) -> RemoteProperties { try inner.properties() }
   func changes(since token: String?) throws(RemoteError) -> RemoteChanges {
     throw .unsupported("no sync-collection here")
   }

@@ -324,6 +324,120 @@ struct TodoSyncTests {
     #expect(try Self.titles(local) == ["buy milk"])
   }
 
+  /// Relay hooks (``CalDAVRelay``) that log each request into the file `sys.argv[1]`, one line each
+  /// (`PROPFIND depth=0`, `PUT VTODO` for a to-do going up), and that change the components the server
+  /// declares as `sys.argv[2]` says: `keep` them, `strip` VTODO from them (Xandikos declares every kind for
+  /// every calendar), or `empty` the set (which means any kind).
+  static let logged = #"""
+    log = open(sys.argv[1], "a")
+    mode = sys.argv[2]
+    def refuse(handler, body):
+        depth = handler.headers.get("Depth")
+        line = handler.command + ("" if depth is None else " depth=" + depth)
+        log.write(line + (" VTODO" if b"BEGIN:VTODO" in body else "") + "\n")
+        log.flush()
+        return None
+    def rewrite(handler, status, data):
+        if handler.command != "PROPFIND" or mode == "keep":
+            return data
+        name = b"VTODO" if mode == "strip" else b"[A-Za-z-]+"
+        return re.sub(rb'<([A-Za-z0-9_]+:)?comp name="' + name + rb'"\s*/>', b"", data)
+    """#
+
+  /// A calendar of `server` behind a relay that logs the requests (``logged``), synced in process: the calendar
+  /// is added as by a `cal` from before components were kept, so that the first sync that sends a to-do reads
+  /// them.
+  final class LoggedSync {
+    let local: SyncFixture
+    let remote: CalDAVRemote
+    private let relay: CalDAVRelay
+    private let log = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString)").path
+
+    init(_ server: CalDAVServer, mode: String) throws {
+      _ = FileManager.default.createFile(atPath: log, contents: nil)
+      relay = try CalDAVRelay(server, hooks: TodoSyncTests.logged, [log, mode])
+      local = try SyncFixture(server)
+      let client = CalDAVClient(credentials: CalDAVCredentials(user: server.user, password: server.password))
+      remote = CalDAVRemote(try client.collection(relay.calendar))
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: log) }
+
+    /// How many requests were logged before this sync.
+    private var logged = 0
+
+    /// Syncs through the relay: the report, and the requests it sent.
+    func sync() throws -> (report: SyncReport, requests: [String]) {
+      local.clock.now += 1000
+      let report = try local.service.sync(local.name, with: remote, options: SyncOptions(product: "-//cal//tests//EN"))
+      let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+      defer { logged = lines.count }
+      return (report, Array(lines.dropFirst(logged)))
+    }
+
+    /// What the calendar keeps of the components its collection holds.
+    var components: [String]? {
+      get throws { try local.service.calendar(named: local.name).components }
+    }
+  }
+
+  /// A collection that declares it holds no to-dos (Radicale's made so with MKCALENDAR; Xandikos' shown so
+  /// by the relay) is sent none: each sync names the to-do as skipped without a request the server would
+  /// refuse, and asks nothing more than it did; its events still go both ways.
+  @Test(arguments: CalDAVServer.Kind.allCases)
+  func aCollectionForEventsAloneIsSentNoToDos(kind: CalDAVServer.Kind) throws {
+    let server = try CalDAVServer(kind)
+    if kind == .radicale { try server.remakeCalendar(components: ["VEVENT"]) }
+    let logged = try LoggedSync(server, mode: kind == .radicale ? "keep" : "strip")
+    let local = logged.local
+    let todo = try Self.add(local, "buy milk")
+    let uid = try #require(todo.fields.uid)
+    try local.add(fields("2024-05-13", "dentist"))
+    #expect(try logged.components == nil)
+
+    let (first, requests) = try logged.sync()
+    #expect(first.failure == nil)
+    #expect((first.uploaded, first.downloaded) == (1, 0))
+    #expect(first.skipped.map(\.item) == [uid])
+    let reason = try #require(first.skipped.first?.reason)
+    #expect(reason.hasPrefix("the collection takes no to-dos (it holds VEVENT"), "\(reason)")
+    #expect(reason.hasSuffix(" only): to-do #\(todo.id) buy milk stays on this machine"), "\(reason)")
+    // Its components read once, before a to-do would have gone up; no to-do sent.
+    #expect(requests.count { $0 == "PROPFIND depth=0" } == 1, "\(requests)")
+    #expect(requests.filter { $0.hasPrefix("PUT") } == ["PUT"], "\(requests)")
+    let components = try #require(try logged.components)
+    #expect(components.contains("VEVENT") && !components.contains("VTODO"), "\(components)")
+
+    // The next sync says it again, and asks the server one question, as any quiet sync does.
+    let (again, quiet) = try logged.sync()
+    #expect((again.uploaded, again.downloaded, again.skipped.map(\.item)) == (0, 0, [uid]))
+    #expect(quiet == ["REPORT"])
+
+    // Events still come down, and the to-do stays here.
+    try server.put("phone.ics", ics(uid: "phone-1", summary: "from the phone", start: "20240514T090000Z"))
+    let (third, _) = try logged.sync()
+    #expect((third.uploaded, third.downloaded, third.skipped.count) == (0, 1, 1))
+    try local.expectListing(["2024-05-13 all day dentist", "2024-05-14 09:00 from the phone"])
+    #expect(try Self.titles(local) == ["buy milk"])
+    let resources = try server.resources()
+    #expect(resources.count == 2 && !resources.values.contains { $0.contains("BEGIN:VTODO") })
+  }
+
+  /// A collection that declares VTODO among its components, or declares none (which means any), gets the
+  /// to-dos.
+  @Test(arguments: CalDAVServer.Kind.allCases, ["keep", "empty"])
+  func aCollectionThatTakesToDosGetsThem(kind: CalDAVServer.Kind, mode: String) throws {
+    let server = try CalDAVServer(kind)
+    let logged = try LoggedSync(server, mode: mode)
+    try Self.add(logged.local, "buy milk")
+    let (first, requests) = try logged.sync()
+    #expect((first.uploaded, first.skipped.count, first.failure) == (1, 0, nil), "\(first.skipped)")
+    #expect(requests.filter { $0.hasPrefix("PUT") } == ["PUT VTODO"], "\(requests)")
+    let components = try #require(try logged.components)
+    #expect(mode == "empty" ? components.isEmpty : components.contains("VTODO"), "\(components)")
+    #expect(try server.resources().values.contains { $0.contains("BEGIN:VTODO") && $0.contains("SUMMARY:buy milk") })
+  }
+
   /// Syncs without expecting the report to skip nothing: the report.
   static func syncSkipping(_ local: SyncFixture) throws -> SyncReport {
     local.clock.now += 1000

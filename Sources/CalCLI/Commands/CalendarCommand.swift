@@ -181,7 +181,8 @@ struct CalendarCommand: Command {
     }
   }
 
-  /// `local`, `CalDAV https://... (user ana), blue, synced 2024-05-12T10:00:00+02:00`.
+  /// `local`, `CalDAV https://... (user ana), blue, synced 2024-05-12T10:00:00+02:00` (`..., takes no to-dos,
+  /// ...` for a collection that holds none).
   static func describe(_ calendar: CalendarRecord, _ context: CommandContext, withSyncState: Bool = true) -> String {
     var parts: [String]
     switch calendar.kind {
@@ -193,6 +194,8 @@ struct CalendarCommand: Command {
       ]
     case .subscription: parts = ["subscription \(TerminalText.sanitized(calendar.url ?? ""))"]
     }
+    // Its to-dos stay here (cal todo add says so too).
+    if calendar.refusesTodos { parts.append("takes no to-dos") }
     if let color = calendar.color { parts.append(color.description) }
     if calendar.kind != .local && withSyncState {
       parts.append(calendar.syncedAt.map { "synced \(context.localTimestamp($0))" } ?? "never synced")
@@ -224,6 +227,7 @@ struct CalendarCommand: Command {
       record.url = chosen.url
       record.user = user
       record.passwordCommand = passwordCommand
+      record.components = CalendarRecord.components(chosen.components)
       if record.color == nil { record.color = chosen.color }
     } else if let subscription {
       record.kind = .subscription

@@ -35,7 +35,8 @@ struct TodoCommand: Command {
       changes one; cal todo rm ID... removes them, and cal todo rm --done every one done or cancelled. \
       Each is one change, which cal undo takes back. Import and export carry them as VTODO components. \
       To-dos live in local or CalDAV calendars: cal sync carries them as it carries events, one VTODO per \
-      resource; a subscription refuses them.
+      resource (a calendar whose server takes no to-dos keeps them on this machine, and says so); a \
+      subscription refuses them.
       """,
     arguments: [
       ArgumentSpec(
@@ -277,12 +278,15 @@ struct TodoCommand: Command {
       if let day = dueDay ?? nil { fields.due = TodoDue(day: day, time: dueTime ?? nil, timeZone: zone ?? nil) }
       fields.priority = priorityValue ?? .none
       let item = try store.open(context, for: .write).addTodo(fields, calendar: calendarName)
-      print(TodoPresenter.report("Added", item, asJSON: json, clockNote: true, context: context), context)
+      print(
+        TodoPresenter.report("Added", item, asJSON: json, clockNote: true, placed: true, context: context), context)
     case .edit:
       let item = try store.open(context, for: .modify).editTodo(id: ids[0], calendar: calendarName) { todo in
         try change(todo)
       }
-      print(TodoPresenter.report("Changed", item, asJSON: json, clockNote: true, context: context), context)
+      print(
+        TodoPresenter.report(
+          "Changed", item, asJSON: json, clockNote: true, placed: calendarName != nil, context: context), context)
     case .done, .reopen, .cancel:
       let status: TodoStatus = action == .done ? .done : action == .cancel ? .cancelled : .open
       let verb = action == .done ? "Done" : action == .cancel ? "Cancelled" : "Reopened"

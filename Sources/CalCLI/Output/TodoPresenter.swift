@@ -80,16 +80,30 @@ enum TodoPresenter {
 
   /// What a command did to `item`: `Added: [ ] ...`, or its JSON object. With `clockNote` (`add` and
   /// `edit`, which set the time), a due time the clocks skip or show twice that day is said on the next line
-  /// (see ``ClockChangeNote``).
+  /// (see ``ClockChangeNote``); with `placed` (the command put it in its calendar), that it stays on this
+  /// machine when that calendar's server takes no to-dos.
   static func report(
-    _ verb: String, _ item: TodoItem, asJSON: Bool, clockNote: Bool = false, context: CommandContext
+    _ verb: String, _ item: TodoItem, asJSON: Bool, clockNote: Bool = false, placed: Bool = false,
+    context: CommandContext
   ) -> [String] {
     if asJSON { return [json(item, context: context).serialized] }
-    let report = "\(verb): " + line(item, context: context)
-    guard clockNote, let due = item.record.fields.due, let time = due.time,
+    var lines = ["\(verb): " + line(item, context: context)]
+    if clockNote, let due = item.record.fields.due, let time = due.time,
       let note = ClockChangeNote.note(
         time, on: due.day, zoneName: due.timeZone, outcome: "it is due at", repeated: true, context: context)
-    else { return [report] }
-    return [report, "    " + note]
+    {
+      lines.append("    " + note)
+    }
+    if placed, let note = stayNote(item) { lines.append("    " + note) }
+    return lines
+  }
+
+  /// For a to-do put in a CalDAV calendar whose collection takes no to-dos: that it stays on this machine, as
+  /// each sync will say too.
+  static func stayNote(_ item: TodoItem) -> String? {
+    guard item.staysHere else { return nil }
+    let held = (item.calendarComponents ?? []).concatenated(separator: ", ")
+    return "the calendar '\(TerminalText.sanitized(item.calendarName))' takes no to-dos on its server (it holds "
+      + "\(TerminalText.sanitized(held)) only): this one stays on this machine"
   }
 }

@@ -26,12 +26,16 @@ public struct DiscoveredCalendar: Equatable, Sendable {
   public var name: String?
   /// Its colour, if it has one.
   public var color: CalendarColor?
+  /// The component types it holds (`VEVENT`, `VTODO` ...); empty when the server did not say, which means
+  /// any.
+  public var components: [String]
 
   /// A collection from its parts.
-  public init(url: String, name: String?, color: CalendarColor?) {
+  public init(url: String, name: String?, color: CalendarColor?, components: [String] = []) {
     self.url = url
     self.name = name
     self.color = color
+    self.components = components
   }
 }
 

@@ -28,6 +28,8 @@ final class SyncEngine {
   /// Series whose merge was given up because they changed here while the sync ran: the server's kept lines
   /// were not stored, so the merged series does not go up either (the next sync decides anew).
   private var abandonedMerges: Set<String> = []
+  /// The components the collection said it holds at this sync, when it was asked (``readProperties()``).
+  private var componentsRead: [String]?
   /// The UIDs of to-dos that share theirs with an event here (said once, not synced).
   private var clashingTodos: Set<String> = []
   private var actions = 0
@@ -78,6 +80,7 @@ final class SyncEngine {
       if let href = item.href { statusByHref[href] = item }
     }
     let listing = try listRemote()
+    try keepComponents()
     // What is new or changed on the server, by ETag.
     let toFetch = listing.items.keys.filter { href in
       guard let known = statusByHref[href], let etag = listing.items[href] ?? nil else { return true }
@@ -139,6 +142,7 @@ final class SyncEngine {
       try service.write { try store.calendars.updateSyncState(cleared) }
     }
     try carryOutLocally(plan.filter { !$0.isRemote })
+    if writing { try learnComponents(before: plan) }
     for action in plan where action.isRemote && writing { try carryOutRemotely(action, attempt: 1) }
     guard complete else { return listing }
     var finished = calendar
@@ -174,7 +178,7 @@ final class SyncEngine {
         // A token the server no longer accepts: everything is listed again, below.
       }
     } else if let ctag = calendar.ctag {
-      let current = try remote.ctag()
+      let current = try readProperties().ctag
       if current == ctag { return Listing(items: known, token: nil, ctag: ctag) }
       return Listing(items: Self.items(try remote.list()), token: nil, ctag: current)
     }
@@ -183,9 +187,40 @@ final class SyncEngine {
       return Listing(items: Self.items(everything.changed), token: everything.token, ctag: nil)
     } catch .unsupported {
       // No collection sync: the ctag is read before the listing, so a change between the two shows next time.
-      let ctag = try remote.ctag()
+      let ctag = try readProperties().ctag
       return Listing(items: Self.items(try remote.list()), token: nil, ctag: ctag)
     }
+  }
+
+  /// The collection's properties, the components it holds noted for ``keepComponents()``: a sync that reads
+  /// them anyway (for the ctag) learns them at no cost.
+  private func readProperties() throws(RemoteError) -> RemoteProperties {
+    let properties = try remote.properties()
+    componentsRead = CalendarRecord.components(properties.components)
+    return properties
+  }
+
+  /// Stores the components the collection said it holds, when they were read and changed, for this sync and
+  /// the next.
+  private func keepComponents() throws {
+    guard let componentsRead, calendar.components != componentsRead else { return }
+    try service.write { try store.calendars.updateComponents(componentsRead, calendar: calendar.id) }
+    calendar.components = componentsRead
+  }
+
+  /// Before to-dos go up to a collection whose components were never read (a calendar added by a `cal` from
+  /// before they were kept): reads them once, so that a collection that takes no to-dos is not sent any. A
+  /// server that cannot say leaves them unknown, and the to-dos are sent as before.
+  private func learnComponents(before plan: [SyncAction]) throws {
+    guard calendar.components == nil,
+      plan.contains(where: { if case .create(let local) = $0 { local.todo != nil } else { false } })
+    else { return }
+    do {
+      _ = try readProperties()
+    } catch {
+      if case .unavailable = error { throw error }
+    }
+    try keepComponents()
   }
 
   private static func items(_ items: [RemoteItem]) -> [String: String?] {
@@ -545,6 +580,13 @@ final class SyncEngine {
   private func carryOutRemotely(_ action: SyncAction, attempt: Int, variant: Int = 0) throws {
     do {
       switch action {
+      case .create(let local) where local.todo != nil && calendar.refusesTodos:
+        // Not sent: the server would refuse it (RFC 4791's supported-calendar-component precondition).
+        let todo = local.todo.map(CalendarService.name) ?? local.uid
+        let held = (calendar.components ?? []).concatenated(separator: ", ")
+        report.skipped.append(
+          (local.uid, "the collection takes no to-dos (it holds \(held) only): \(todo) stays on this machine"))
+        try finishedAction()
       case .create(let local): try create(local, attempt: attempt, variant: variant)
       case .update(let local, _, _) where abandonedMerges.contains(local.uid):
         return try finishedAction()

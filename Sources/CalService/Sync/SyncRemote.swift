@@ -2,9 +2,8 @@
 /// href and an ETag, read and written with conditional requests. The CalDAV library implements it (in the
 /// `cal-sync` executable); the service itself never touches the network.
 public protocol SyncRemote {
-  /// The collection's ctag (CalendarServer's `getctag`), which changes whenever anything in it does; `nil`
-  /// when the server keeps none. One request.
-  func ctag() throws(RemoteError) -> String?
+  /// The collection's properties: its ctag, and the components it says it holds. One request.
+  func properties() throws(RemoteError) -> RemoteProperties
 
   /// What changed since `token` (RFC 6578 `sync-collection`); with a `nil` token, every resource.
   ///
@@ -36,6 +35,22 @@ public protocol SyncRemote {
   ///
   /// - Throws: `RemoteError.preconditionFailed` when it changed since, `.notFound` when it is gone.
   func delete(href: String, etag: String) throws(RemoteError)
+}
+
+/// What a collection says of itself (a PROPFIND of it).
+public struct RemoteProperties: Equatable, Sendable {
+  /// CalendarServer's `getctag`, which changes whenever anything in the collection does; `nil` when the
+  /// server keeps none.
+  public var ctag: String?
+  /// The component types it holds (RFC 4791's `supported-calendar-component-set`: `VEVENT`, `VTODO` ...);
+  /// empty when the server did not say, which means any.
+  public var components: [String]
+
+  /// Properties from their parts.
+  public init(ctag: String?, components: [String]) {
+    self.ctag = ctag
+    self.components = components
+  }
 }
 
 /// A resource on the server and its ETag.

@@ -25,6 +25,7 @@ public enum BundledMigrations {
     Migration(id: "0021_kept_lines") { PackageResources._021_kept_lines_sql },
     Migration(id: "0022_sync_items_visible_hash") { PackageResources._022_sync_items_visible_hash_sql },
     Migration(id: "0023_todos") { PackageResources._023_todos_sql },
+    Migration(id: "0024_calendar_components") { PackageResources._024_calendar_components_sql },
   ]
 
   /// `PRAGMA application_id` of a cal calendar: the bytes `CAL1`.

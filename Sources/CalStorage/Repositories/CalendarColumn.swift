@@ -1,6 +1,6 @@
 /// The columns of `calendars`, in the order every query of the calendar repository selects them.
 enum CalendarColumn: Int32, ColumnList {
-  case id, name, color, kind, url, user, passwordCommand, syncToken, ctag, syncedAt
+  case id, name, color, kind, url, user, passwordCommand, syncToken, ctag, syncedAt, components
 
   var name: String {
     switch self {
@@ -14,6 +14,7 @@ enum CalendarColumn: Int32, ColumnList {
     case .syncToken: return "sync_token"
     case .ctag: return "ctag"
     case .syncedAt: return "synced_at"
+    case .components: return "components"
     }
   }
 }

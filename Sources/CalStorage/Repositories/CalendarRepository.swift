@@ -33,8 +33,9 @@ public struct CalendarRepository {
   public func insert(_ calendar: CalendarRecord) throws -> CalendarRecord {
     try database.fetchOne(
       """
-      INSERT INTO calendars (name, color, kind, url, user_name, password_command, sync_token, ctag, synced_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(Self.columns)
+      INSERT INTO calendars (
+        name, color, kind, url, user_name, password_command, sync_token, ctag, synced_at, components
+      ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(Self.columns)
       """, Self.values(calendar), record)!
   }
 
@@ -45,7 +46,7 @@ public struct CalendarRepository {
       try database.fetchOne(
         """
         UPDATE calendars SET name = ?, color = ?, kind = ?, url = ?, user_name = ?, password_command = ?,
-          sync_token = ?, ctag = ?, synced_at = ?
+          sync_token = ?, ctag = ?, synced_at = ?, components = ?
         WHERE id = ? RETURNING \(Self.columns)
         """, Self.values(calendar) + [calendar.id], record)
     }
@@ -59,6 +60,13 @@ public struct CalendarRepository {
       [calendar.syncToken, calendar.ctag, calendar.syncedAt, calendar.id])
   }
 
+  /// Stores what the collection of calendar `id` says it holds (``CalendarRecord/components``), as a sync
+  /// reads it.
+  public func updateComponents(_ components: [String]?, calendar id: Int64) throws {
+    try database.execute(
+      "UPDATE calendars SET components = ? WHERE id = ?", [components.map(Self.componentsText), id])
+  }
+
   /// Deletes calendar `id`, which must hold no events any more, with its sync state.
   public func delete(id: Int64) throws {
     // Removed here rather than by the foreign key's cascade, which the change log's session does not see:
@@ -70,8 +78,13 @@ public struct CalendarRepository {
   private static func values(_ calendar: CalendarRecord) -> [any DatabaseValueConvertible] {
     [
       calendar.name, calendar.color, calendar.kind, calendar.url, calendar.user, calendar.passwordCommand,
-      calendar.syncToken, calendar.ctag, calendar.syncedAt,
+      calendar.syncToken, calendar.ctag, calendar.syncedAt, calendar.components.map(componentsText),
     ]
+  }
+
+  /// `VEVENT,VTODO`, as Radicale keeps the same property; '' for none declared.
+  private static func componentsText(_ components: [String]) -> String {
+    CalendarRecord.components(components).joined(separator: ",")
   }
 
   private func record(_ row: Row) throws -> CalendarRecord {
@@ -79,7 +92,10 @@ public struct CalendarRepository {
       CalendarRecord(
         id: try row[Column.id], name: try row[Column.name], color: try row[Column.color], kind: try row[Column.kind],
         url: try row[Column.url], user: try row[Column.user], passwordCommand: try row[Column.passwordCommand],
-        syncToken: try row[Column.syncToken], ctag: try row[Column.ctag], syncedAt: try row[Column.syncedAt])
+        syncToken: try row[Column.syncToken], ctag: try row[Column.ctag], syncedAt: try row[Column.syncedAt],
+        components: (try row[Column.components] as String?).map {
+          CalendarRecord.components($0.split(separator: ",").map(String.init))
+        })
     }
   }
 }
