@@ -143,36 +143,44 @@ final class EventTests {
     try run(["edit", String(said.count + 1), "--repeat", "every 2 weeks"])
     // --repeat replaces the rule whole, in words too.
     #expect(try listed(["list", "2024-05-13"]).first?["repeat"] as? String == "FREQ=WEEKLY;INTERVAL=2")
-    // What the words say is not said again by an option, and words that say nothing are refused.
-    try expectRefused(
-      ["add", "2024-05-14", "x", "--repeat", "every 2 weeks", "--every", "3"],
-      message: "--repeat 'every 2 weeks' says how often already: give it without --every 3")
-    try expectRefused(
-      ["add", "2024-05-14", "x", "--repeat", "every tue", "--on", "wed"],
-      message: "--repeat 'every tue' names the days already: give it without --on wed")
-    try expectRefused(
-      ["add", "2024-05-14", "x", "--repeat", "every weekday", "--on", "tue"],
-      message: "--repeat 'every weekday' names the days already: give it without --on tue")
-    try expectRefused(
-      ["add", "2024-05-14", "x", "--repeat", "every blue moon"],
-      message: "--repeat 'every blue moon': 'blue' is neither a unit (day, week, month, year) nor a weekday: say "
-        + "every day, every weekday, every 2 weeks, every other month, every tue and thu, every month on 2nd-tue")
-    try expectRefused(
-      ["add", "2024-05-14", "x", "--repeat", "every 99999999999999999999 days"],
-      message: "--repeat 'every 99999999999999999999 days': the number must be from 1 to 100000")
-    // Days after on that --on does not take are the words' to answer for: the user gave no --on (it was
-    // "--on xyz: ...", and "--on on: ..." for on said twice).
-    try expectRefused(
-      ["add", "2024-05-14", "x", "--repeat", "every week on tue and xyz"],
-      message: "--repeat 'every week on tue and xyz': on xyz: expected weekdays such as mon,wed,fri or a run such as "
-        + "mon-fri")
-    try expectRefused(
-      ["add", "2024-05-14", "x", "--repeat", "every month on 2nd-tue and 15"],
-      message: "--repeat 'every month on 2nd-tue and 15': on takes weekdays such as 2nd-tue or days of the month "
-        + "such as 15, not both")
-    try expectRefused(
-      ["add", "2024-05-14", "x", "--repeat", "every week on mon on fri"],
-      message: "--repeat 'every week on mon on fri': say on once, then the days, such as every week on mon,fri")
+    // What the words say is not said again by an option, and words that say nothing are refused. Days after
+    // on that --on does not take are the words' to answer for: the user gave no --on (it was "--on xyz: ...",
+    // and "--on on: ..." for on said twice).
+    let refused: [(words: String, options: [String], message: String)] = [
+      (
+        "every 2 weeks", ["--every", "3"], "--repeat 'every 2 weeks' says how often already: give it without --every 3"
+      ),
+      ("every tue", ["--on", "wed"], "--repeat 'every tue' names the days already: give it without --on wed"),
+      (
+        "every weekday", ["--on", "tue"],
+        "--repeat 'every weekday' names the days already: give it without --on tue"
+      ),
+      (
+        "every blue moon", [],
+        "--repeat 'every blue moon': 'blue' is neither a unit (day, week, month, year) nor a weekday: say every "
+          + "day, every weekday, every 2 weeks, every other month, every tue and thu, every month on 2nd-tue"
+      ),
+      (
+        "every 99999999999999999999 days", [],
+        "--repeat 'every 99999999999999999999 days': the number must be from 1 to 100000"
+      ),
+      (
+        "every week on tue and xyz", [],
+        "--repeat 'every week on tue and xyz': on xyz: expected weekdays such as mon,wed,fri or a run such as mon-fri"
+      ),
+      (
+        "every month on 2nd-tue and 15", [],
+        "--repeat 'every month on 2nd-tue and 15': on takes weekdays such as 2nd-tue or days of the month such as "
+          + "15, not both"
+      ),
+      (
+        "every week on mon on fri", [],
+        "--repeat 'every week on mon on fri': say on once, then the days, such as every week on mon,fri"
+      ),
+    ]
+    for (words, options, message) in refused {
+      try expectRefused(["add", "2024-05-14", "x", "--repeat", words] + options, message: message)
+    }
     try expectRefused(
       ["add", "2024-05-18", "x", "--repeat", "every weekday"],
       message: "2024-05-18 is not a weekday (Monday to Friday): start the series on a day it repeats on, such as "
