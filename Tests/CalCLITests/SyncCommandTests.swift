@@ -153,6 +153,7 @@ struct SyncCommandTests {
     #expect(again.stdout.contains("\"up\":0,\"down\":0,\"removed\":0"), "\(again.stdout)")
     #expect(again.stdout.components(separatedBy: "the collection takes no to-dos").count == 4, "\(again.stdout)")
     #expect(try cal.run(["calendar", "list"]).stdout.contains(" takes no to-dos, synced "))
+    #expect(try cal.run(["calendar", "list", "--json"]).stdout.contains(#""components":["VEVENT"]}"#))
   }
 
   /// Moving an event between calendars is, for sync, a removal from one and an addition to the other.

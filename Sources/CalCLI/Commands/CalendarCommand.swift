@@ -152,6 +152,8 @@ struct CalendarCommand: Command {
           ("user", .optional(calendar.user)),
           ("events", .integer(summary.eventCount)), ("todos", .integer(summary.todoCount)),
           ("syncedAt", .optional(calendar.syncedAt.map(context.localTimestamp))),
+          // What a CalDAV collection says it holds, once read: [] when it said nothing (any component).
+          ("components", calendar.components.map { .array($0.map(JSONValue.string)) } ?? .null),
         ])
       }
       context.print(JSONValue.array(objects).serialized)
