@@ -584,7 +584,7 @@ class Judge:
                 quiet = command == "export" and self.export_file(argv) not in (None, "-")
                 # A listing in the user's own format prints nothing at all when nothing is found, by design.
                 words = options_of_raw(argv)
-                quiet = quiet or command in ("list", "agenda", "search") and any(
+                quiet = quiet or command in ("list", "agenda", "search", "todo") and any(
                     word == "--format" or word.startswith("--format=") for word in words)
                 if stdout_redirected and step["stdout"] == "/dev/full" and not helped and not quiet:
                     fail("partial-write", "output to a full disk (stdout is /dev/full) exits 0", "full-stdout")

@@ -224,7 +224,8 @@ GRAMMAR = {
     "help": (["command?"], {"--man": None}),
     "completion": (["shell"], {}),
     # cal todo's actions, each a command of its own here (one id each: --json prints one line for each).
-    "todo list": (["date?"], {"--all": None, "--done": None, "--calendar": "text", "--json": None}),
+    "todo list": (["date?"], {"--all": None, "--done": None, "--calendar": "text", "--json": None,
+                              "--format": "format"}),
     "todo add": (["text", "text?"], {"--due": "date", "--at": "time", "--tz": "zone", "--priority": "priority",
                                     "--note": "text", "--location": "text", "--calendar": "text", "--json": None}),
     "todo done": (["id"], {"--json": None}),

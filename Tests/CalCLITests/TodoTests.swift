@@ -217,6 +217,36 @@ struct TodoTests {
     try cal.expect(["todo", "list", "--json", "--calendar", "personal", "--done"], prints: "[\(done.dropLast())]\n")
   }
 
+  @Test("list --format prints each to-do as the user's text, its fields in braces; nothing when none is listed")
+  func format() throws {
+    try addFour()
+    try cal.expect(
+      [
+        "todo", "list", "--format",
+        "{box} {marks}{title}|{due}|{due-date}|{due-time}|{priority}|{status}|{overdue}|#{id}",
+      ],
+      prints: """
+        [ ] !renew passport|2024-05-10|2024-05-10||low|open|overdue|#4
+        [ ] call the bank|2024-05-13 09:30|2024-05-13|09:30||open||#3
+        [ ] !!!file taxes|2024-05-31|2024-05-31||high|open||#1
+        [ ] buy stamps|||||open||#2
+
+        """)
+    // A note keeps its lines; the calendar, braces, and tabs as a shell cannot write them. Due by tomorrow's
+    // end: the overdue too.
+    try cal.expect(
+      ["todo", "list", "tomorrow", "--format", "{{{calendar}}}\\t{title}: {note}"],
+      prints: "{personal}\trenew passport: \n{personal}\tcall the bank: ask about the card\nand the loan\n")
+    try cal.expect(["todo", "list", "--done", "--format", "{title}"], prints: "")
+    try cal.expectRefused(
+      ["todo", "list", "--format", "{summary}"],
+      "--format: '{summary}' is not a field: the fields are {id}, {title}, {status}, {box}, {due}, {due-date}, "
+        + "{due-time}, {priority}, {marks}, {note}, {location}, {calendar}, {overdue} (and {{ and }} for braces)")
+    try cal.expectRefused(["todo", "list", "--format", "{title}", "--json"], "give --json or --format, not both")
+    try cal.expectRefused(
+      ["todo", "add", "x", "--format", "{title}"], "The option '--format' does not go with cal todo add")
+  }
+
   @Test(
     "to-dos live in calendars: a subscription is refused, and rm of a calendar counts them"
   )

@@ -30,7 +30,8 @@ struct TodoCommand: Command {
       TITLE adds one (--due DATE for the day it is due by, --at TIME for a time that day, --priority high, \
       medium or low); cal todo (or cal todo list) shows those still to do, the overdue first, then by the \
       day they are due, those without a date last, each group by priority; cal todo list DAY (today, fri, \
-      2024-05-31) those due by its end. cal todo done ID... marks \
+      2024-05-31) those due by its end, and with --format each as a line of your own, its fields in braces: \
+      \(TodoFormat.fieldList) ({{ and }} for braces, \\n and \\t for a line break and a tab). cal todo done ID... marks \
       them done, cal todo reopen ID... open again, cal todo cancel ID... cancelled; cal todo edit ID \
       changes one; cal todo rm ID... removes them, and cal todo rm --done every one done or cancelled. \
       Each is one change, which cal undo takes back. Import and export carry them as VTODO components. \
@@ -49,7 +50,7 @@ struct TodoCommand: Command {
         keepsWords: true),
     ],
     options: [
-      due, at, timeZone, priority, note, location, title, status, all, finished, calendar,
+      due, at, timeZone, priority, note, location, title, status, all, finished, calendar, TodoFormat.option,
       JSONOption.option, StoreOptions.option,
     ])
 
@@ -78,6 +79,8 @@ struct TodoCommand: Command {
   let dueBy: CivilDate?
   let calendarName: String?
   let json: Bool
+  /// `list --format`: each to-do as the user's text.
+  let format: TodoFormat?
   let store: StoreOptions
 
   init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
@@ -90,7 +93,7 @@ struct TodoCommand: Command {
     let words = Array(arguments.positionals.dropFirst())
     let allowed: [OptionSpec]
     switch action {
-    case .list: allowed = [Self.all, Self.finished, Self.calendar, JSONOption.option]
+    case .list: allowed = [Self.all, Self.finished, Self.calendar, TodoFormat.option, JSONOption.option]
     case .add:
       allowed =
         [Self.due, Self.at, Self.timeZone, Self.priority, Self.note, Self.location, Self.calendar]
@@ -216,6 +219,8 @@ struct TodoCommand: Command {
     }
     calendarName = try CalendarOption.parse(arguments)
     json = arguments.flag(JSONOption.option)
+    format = try arguments.value(TodoFormat.option).map { (text) throws(UsageError) in try TodoFormat(text) }
+    guard !(json && format != nil) else { throw UsageError("give --json or --format, not both") }
     store = try StoreOptions(arguments)
   }
 
@@ -260,6 +265,11 @@ struct TodoCommand: Command {
       if let dueBy { items.removeAll { item in item.dueDay.map { $0 > dueBy } ?? true } }
       if json {
         context.print(JSONValue.array(items.map { TodoPresenter.json($0, context: context) }).serialized)
+        return
+      }
+      if let format {
+        // Nothing at all when nothing is listed, as list --format prints nothing for no events.
+        for item in items { context.print(format.line(item, context: context)) }
         return
       }
       if items.isEmpty {

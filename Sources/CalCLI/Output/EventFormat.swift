@@ -31,10 +31,7 @@ struct EventFormat: Equatable {
   }
 
   /// Literal text and fields, in order.
-  enum Piece: Equatable {
-    case text(String)
-    case field(Field)
-  }
+  typealias Piece = FormatTemplate<Field>.Piece
 
   let pieces: [Piece]
 
@@ -44,7 +41,7 @@ struct EventFormat: Equatable {
     help: "Print each event as this text, its fields in braces ({date} {time} {title}; see cal help list).")
 
   /// `{date}, {weekday}, ...`: every field, for messages.
-  static let fieldList = Field.allCases.map { "{\($0.rawValue)}" }.concatenated(separator: ", ")
+  static let fieldList = FormatTemplate<Field>.fieldList
 
   /// khal's names for what a field here gives, or how to write it: a khal user's format is refused naming
   /// what to write instead.
@@ -57,55 +54,7 @@ struct EventFormat: Equatable {
   /// Reads a format: text with fields in braces, `{{` and `}}` for braces themselves, and `\n`, `\t`, `\\`
   /// for a line break, a tab and a backslash (for formats kept where a shell cannot write them).
   init(_ template: String) throws(UsageError) {
-    var pieces: [Piece] = []
-    var text = ""
-    let scalars = Array(template.unicodeScalars)
-    var index = 0
-    while index < scalars.count {
-      let scalar = scalars[index]
-      let next = index + 1 < scalars.count ? scalars[index + 1] : nil
-      index += 1
-      switch scalar {
-      case "{" where next == "{", "}" where next == "}":
-        text.unicodeScalars.append(scalar)
-        index += 1
-      case "{":
-        guard let close = scalars[index...].firstIndex(of: "}") else {
-          let rest = String(String.UnicodeScalarView(scalars[index...].prefix(20)))
-          throw UsageError(
-            "--format: '{\(TerminalText.sanitized(rest))' is not closed: write a field as {title}, and {{ for a brace")
-        }
-        // Scalar by scalar: a view made of the slice whole goes through the runtime's generic metadata, 130,000
-        // instructions for the first field of a run.
-        var name = ""
-        for scalar in scalars[index..<close] { name.unicodeScalars.append(scalar) }
-        guard let field = Field(rawValue: name) else {
-          let hint = Self.khalNames[name].map { " (\($0))" } ?? ""
-          throw UsageError(
-            "--format: '{\(TerminalText.sanitized(String(name.prefix(40))))}' is not a field\(hint): the fields are "
-              + "\(Self.fieldList) (and {{ and }} for braces)")
-        }
-        if !text.isEmpty { pieces.append(.text(text)) }
-        text = ""
-        pieces.append(.field(field))
-        index = close + 1
-      case "}":
-        throw UsageError("--format: a '}' that closes no field: write }} for a brace")
-      case "\\" where next == "n":
-        text += "\n"
-        index += 1
-      case "\\" where next == "t":
-        text += "\t"
-        index += 1
-      case "\\" where next == "\\":
-        text += "\\"
-        index += 1
-      default:
-        text.unicodeScalars.append(scalar)
-      }
-    }
-    if !text.isEmpty { pieces.append(.text(text)) }
-    self.pieces = pieces
+    pieces = try FormatTemplate<Field>.pieces(of: template, hints: Self.khalNames)
   }
 
   /// Appends `item`'s line, ended. The format's own text is written as it was given (it may hold a
@@ -137,8 +86,8 @@ struct EventFormat: Equatable {
     case .start: buffer.append(EventPresenter.bound(item, end: false, context: context))
     case .end: buffer.append(EventPresenter.bound(item, end: true, context: context))
     case .title: buffer.append(TerminalText.sanitized(item.title))
-    case .note: Self.appendLines(item.note, into: &buffer)
-    case .location: Self.appendLines(item.location, into: &buffer)
+    case .note: FormatTemplate<Field>.appendLines(item.note, into: &buffer)
+    case .location: FormatTemplate<Field>.appendLines(item.location, into: &buffer)
     case .calendar: buffer.append(TerminalText.sanitized(item.calendar?.name ?? ""))
     case .id: buffer.append(digits: item.id)
     case .handle:
@@ -147,11 +96,5 @@ struct EventFormat: Equatable {
     case .repeat: buffer.append(item.ruleText ?? "")
     case .running: if item.isRunning(at: now) { buffer.append(byte: UInt8(ascii: "*")) }
     }
-  }
-
-  /// A note or location of several lines keeps its lines, each made safe to print.
-  private static func appendLines(_ text: String?, into buffer: inout TextBuffer) {
-    guard let text, !text.isEmpty else { return }
-    buffer.append(TerminalText.sanitizedLines(text).concatenated(separator: "\n"))
   }
 }
