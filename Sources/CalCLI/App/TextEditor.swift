@@ -15,17 +15,17 @@ struct TextEditor {
     command = named ?? "vi"
   }
 
+  /// The folder the editor's file goes in: `$TMPDIR`, else `/tmp`.
+  static func folder(_ environment: [String: String]) -> String {
+    environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+  }
+
   /// `text` as the user left it after editing it in a file named `cal-NAME-XXXXXX.txt` in `folder`, and the
   /// file's path, which the caller removes (or names, when what the file holds cannot be used).
   ///
   /// - Parameter environment: the editor's environment, `NAME=value` entries.
   /// - Throws: `CalError` when the file cannot be written or read back, the editor cannot be started, or
   ///   ends with a failure or a signal (the file is then removed).
-  /// The folder the editor's file goes in: `$TMPDIR`, else `/tmp`.
-  static func folder(_ environment: [String: String]) -> String {
-    environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-  }
-
   func edit(_ text: String, name: String, in folder: String, environment: [String]) throws(CalError) -> (
     text: String, path: String
   ) {

@@ -330,12 +330,7 @@ struct AddCommand: Command {
     let edited = try TextEditor(environment: context.environment).edit(
       form.text(naming: "cal add", adding: true), name: "add", in: folder, environment: context.inheritedEnvironment())
     let kept = "; your text is kept in \(TerminalText.sanitized(edited.path))"
-    // A form emptied of every field is the other way to change one's mind, as an emptied message is in git.
-    let fieldLines = edited.text.split(whereSeparator: \.isNewline).filter { line in
-      let trimmed = String(line).trimmingSpaces()
-      return !trimmed.isEmpty && !trimmed.hasPrefix("#") && trimmed != "\u{FEFF}"
-    }
-    guard !fieldLines.isEmpty else {
+    guard !EventForm.holdsNoField(edited.text) else {
       unlink(edited.path)
       throw CalError("nothing added: the form is empty")
     }

@@ -73,8 +73,7 @@ struct EventForm: Equatable {
     let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
     let lines = Self.lines(of: text)
     for (index, line) in lines.enumerated() {
-      let trimmed = String(line).trimmingSpaces()
-      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      if Self.isSkipped(String(line).trimmingSpaces()) { continue }
       guard let colon = line.firstIndex(of: ":") else {
         throw UsageError("line \(index + 1) of the form is no field: write name: value, the names being \(Self.list)")
       }
@@ -94,6 +93,21 @@ struct EventForm: Equatable {
         break
       }
       values[name] = value
+    }
+  }
+
+  /// Whether `trimmed`, a line without the spaces at its ends, is one the form skips: blank, or a comment.
+  private static func isSkipped(_ trimmed: String) -> Bool {
+    trimmed.isEmpty || trimmed.hasPrefix("#")
+  }
+
+  /// Whether `text` (as the editor left it) holds no field at all: every line blank, a comment or a lone
+  /// byte-order mark, at whatever line break it ends (a form emptied of every field, the other way to change
+  /// one's mind, as an emptied message is in git).
+  static func holdsNoField(_ text: String) -> Bool {
+    text.split(whereSeparator: \.isNewline).allSatisfy { line in
+      let trimmed = String(line).trimmingSpaces()
+      return isSkipped(trimmed) || trimmed == "\u{FEFF}"
     }
   }
 

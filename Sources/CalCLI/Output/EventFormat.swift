@@ -86,8 +86,8 @@ struct EventFormat: Equatable {
     case .start: buffer.append(EventPresenter.bound(item, end: false, context: context))
     case .end: buffer.append(EventPresenter.bound(item, end: true, context: context))
     case .title: buffer.append(TerminalText.sanitized(item.title))
-    case .note: FormatTemplate<Field>.appendLines(item.note, into: &buffer)
-    case .location: FormatTemplate<Field>.appendLines(item.location, into: &buffer)
+    case .note: buffer.append(FormatTemplate<Field>.lines(item.note))
+    case .location: buffer.append(FormatTemplate<Field>.lines(item.location))
     case .calendar: buffer.append(TerminalText.sanitized(item.calendar?.name ?? ""))
     case .id: buffer.append(digits: item.id)
     case .handle:

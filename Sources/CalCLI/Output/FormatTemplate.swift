@@ -70,9 +70,10 @@ enum FormatTemplate<Field: RawRepresentable & CaseIterable & Equatable> where Fi
     return pieces
   }
 
-  /// A note or location of several lines keeps its lines, each made safe to print.
-  static func appendLines(_ text: String?, into buffer: inout TextBuffer) {
-    guard let text, !text.isEmpty else { return }
-    buffer.append(TerminalText.sanitizedLines(text).concatenated(separator: "\n"))
+  /// A note or location of several lines as a field gives it: its lines kept, each made safe to print;
+  /// empty for none.
+  static func lines(_ text: String?) -> String {
+    guard let text, !text.isEmpty else { return "" }
+    return TerminalText.sanitizedLines(text).concatenated(separator: "\n")
   }
 }

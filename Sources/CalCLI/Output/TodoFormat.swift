@@ -69,16 +69,10 @@ struct TodoFormat: Equatable {
     case .dueTime: return item.dueTime?.description(on: context.locale.clock) ?? ""
     case .priority: return priority.value == 0 ? "" : priority.word
     case .marks: return priority.marks
-    case .note: return lines(record.fields.note)
-    case .location: return lines(record.fields.location)
+    case .note: return FormatTemplate<Field>.lines(record.fields.note)
+    case .location: return FormatTemplate<Field>.lines(record.fields.location)
     case .calendar: return TerminalText.sanitized(item.calendarName)
     case .overdue: return item.isOverdue ? "overdue" : item.isDueToday ? "due today" : ""
     }
-  }
-
-  /// A note or place of several lines keeps its lines, each made safe to print.
-  private static func lines(_ text: String?) -> String {
-    guard let text, !text.isEmpty else { return "" }
-    return TerminalText.sanitizedLines(text).concatenated(separator: "\n")
   }
 }
